@@ -1,0 +1,37 @@
+"""tablegames: a lightweight rules engine for five small tabletop games.
+
+>>> import tablegames as tg
+>>> game = tg.make("currents", players=2)
+>>> state = game.initial_state(seed=1)
+>>> state = state.apply(state.legal_moves()[0])
+>>> state.phase
+'setup'
+
+The engine is pure Python with no dependency; see ``tablegames.core`` for the
+contract every game follows.
+"""
+
+from . import currents as _currents  # noqa: F401  (registers the game)
+from .bots import RandomBot, play_game
+from .core import GAMES, Game, GameInfo, Move, State, make
+from .errors import IllegalMove, InvalidState
+from .events import Event
+from .record import Record, load_state, replay
+
+__all__ = [
+    "GAMES",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalMove",
+    "InvalidState",
+    "Move",
+    "RandomBot",
+    "Record",
+    "State",
+    "load_state",
+    "make",
+    "play_game",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,178 @@
+"""The engine contract shared by every game: Game, State, Move, the registry and ``make``.
+
+A :class:`Game` holds validated options and creates states; a :class:`State` is an
+immutable value that knows whose decision it is, which moves are legal and what
+applying one gives. Everything generic (bots, records, replays, adapters) is
+written against these two classes only.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple
+
+from .options import Option, resolve
+
+
+class GameInfo(NamedTuple):
+    """Metadata of a game, declared once; docs, bots and adapters read it from here."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: bool  #: does the game have random events (shuffles)?
+    hidden_information: bool  #: do players hold cards the others cannot see?
+    rules: str  #: file name of the rule text in shared/rules
+    length_bound: str  #: in words: what guarantees that a game ends
+
+
+class Move(ABC):
+    """A move: a small frozen value whose ``str`` is its notation (see ``State.parse_move``)."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+class State(ABC):
+    """An immutable game position. ``apply`` returns a new state; ``self`` never changes."""
+
+    __slots__ = ()
+
+    #: The game (with its options) this state belongs to.
+    game: Game
+    #: Winning players; empty while playing and for a draw.
+    winners: frozenset[int]
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Whose decision it is (for an interrupt, the interrupting player); -1 when over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Any]:
+        """Every legal move of ``current_player``, in a deterministic order; empty when over."""
+
+    @abstractmethod
+    def apply(self, move: Any) -> State:
+        """The state after ``move``; raises :class:`~tablegames.IllegalMove` if it is not legal."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-player result for bots: 1.0 for a winner, -1.0 for a loser, 0.0 otherwise.
+
+        A draw or an unfinished game gives 0.0 to everyone.
+        """
+        n = self.game.num_players
+        won = self.winners
+        if not self.is_terminal or not won:
+            return (0.0,) * n
+        return tuple(1.0 if p in won else -1.0 for p in range(n))
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: the JSON form with hidden cards masked as ``None``."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A plain JSON-ready dict; ``game.state_from_json`` rebuilds an equal state."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Any:
+        """The legal move written ``text`` in this state's notation; IllegalMove otherwise."""
+
+
+class Game(ABC):
+    """A game with fixed options. Create it with :func:`tablegames.make`."""
+
+    name: ClassVar[str]
+    info: ClassVar[GameInfo]
+    option_table: ClassVar[tuple[Option, ...]]
+
+    def __init__(self, **options: Any) -> None:
+        self._options = resolve(self.name, self.option_table, options)
+        self._key = json.dumps(self.options_json(), sort_keys=True)
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The complete, normalised options (read-only)."""
+        return MappingProxyType(self._options)
+
+    def options_json(self) -> dict[str, Any]:
+        """The options as plain JSON values (tuples become lists)."""
+        return {k: _plain(v) for k, v in self._options.items()}
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def initial_state(self, seed: int = 0) -> State:
+        """The first state; the same seed always gives the same game."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Validate ``data`` and build the state; :class:`~tablegames.InvalidState` if not."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and (self.name, self._key) == (other.name, other._key)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self._key))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"tablegames.make({self.name!r}, {args})"
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, (tuple, list)):
+        return [_plain(x) for x in v]
+    return v
+
+
+#: Every registered game by name, in the order of the rule texts.
+GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator adding a game to :data:`GAMES`."""
+    GAMES[cls.name] = cls
+    return cls
+
+
+def make(name: str, **options: Any) -> Game:
+    """The game ``name`` with ``options``; ValueError for an unknown game or a bad option.
+
+    >>> import tablegames as tg
+    >>> tg.make("currents", players=2).num_players
+    2
+    """
+    try:
+        cls = GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown game {name!r}; the games are: {', '.join(sorted(GAMES))}"
+        ) from None
+    return cls(**options)
+
+
+def check_player(game: Game, player: object) -> int:
+    """Validate a player index for ``game``."""
+    if (
+        isinstance(player, bool)
+        or not isinstance(player, int)
+        or not 0 <= player < game.num_players
+    ):
+        raise ValueError(
+            f"player must be an index from 0 to {game.num_players - 1}, not {player!r}"
+        )
+    return player

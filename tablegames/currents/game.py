@@ -1,0 +1,152 @@
+"""Currents' game object: options, metadata and the initial state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rng
+from ..cards import deal, shuffled, sort_cards, standard_deck
+from ..core import Game, GameInfo, register
+from ..options import Option, boolean, choice, optional_positive_int
+from .geometry import SIZE, edge_roles
+from .state import CurrentsState
+
+ACES = ("AC", "AD", "AH", "AS")
+START = (SIZE // 2, SIZE // 2)
+
+
+def _obstacles(v: Any) -> tuple[tuple[int, int], ...]:
+    """A list of distinct on-board intersections other than the start."""
+    if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
+        raise ValueError(v)
+    out = []
+    for p in v:
+        if (
+            not hasattr(p, "__len__")
+            or len(p) != 2
+            or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= SIZE for c in p)
+        ):
+            raise ValueError(p)
+        out.append((p[0], p[1]))
+    if len(set(out)) != len(out) or START in out:
+        raise ValueError(v)
+    return tuple(sorted(out))
+
+
+OPTIONS = (
+    Option("players", 4, "2 or 4", choice(4, 2), "the three-player board is not supported"),
+    Option("jokers", 0, "0, 1 (the red joker) or 2 (both jokers)", choice(0, 1, 2)),
+    Option(
+        "wild_jokers",
+        "off",
+        "'off' (a joker shuffles the compass), 'currents' (it shuffles the currents), "
+        "'split' (the red joker the compass, the black one the currents; needs jokers=2) or "
+        "'both' (a joker shuffles both); anything but 'off' needs jokers",
+        choice("off", "currents", "split", "both"),
+        "Really wild jokers",
+    ),
+    Option("easier_usurping", False, "True or False", boolean, "an equal rank also replaces"),
+    Option(
+        "combination_attacks",
+        False,
+        "True or False",
+        boolean,
+        "after a demotion, the same turn may replace the card again with another suit",
+    ),
+    Option(
+        "obstacles",
+        (),
+        "a list of distinct [x, y] intersections with 0 <= x, y <= 8, not the start [4, 4]",
+        _obstacles,
+        "a pawn whose destination is blocked stays where it is",
+    ),
+    Option("max_turns", None, "None or a positive integer", optional_positive_int),
+    Option(
+        "p0_edges",
+        "NS",
+        "'NS' (player 0 owns north and south) or 'EW'; two players only",
+        choice("NS", "EW"),
+    ),
+)
+
+
+@register
+class CurrentsGame(Game):
+    """Currents (Jason McIntosh): push the pawn off your goal edge by playing currents.
+
+    >>> import tablegames as tg
+    >>> game = tg.make("currents", players=4)
+    >>> state = game.initial_state(seed=7)
+    >>> state.phase, state.current_player, len(state.legal_moves())
+    ('setup', 3, 16)
+    """
+
+    name = "currents"
+    info = GameInfo(
+        name="currents",
+        title="Currents",
+        min_players=2,
+        max_players=4,
+        chance=True,
+        hidden_information=True,
+        rules="currents.txt",
+        length_bound="none in the rules; the max_turns option caps simulations",
+    )
+    option_table = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self._options
+        if o["wild_jokers"] != "off" and o["jokers"] == 0:
+            raise ValueError(
+                f"option wild_jokers={o['wild_jokers']!r} needs jokers in the deck: "
+                "set jokers=1 or jokers=2"
+            )
+        if o["wild_jokers"] == "split" and o["jokers"] != 2:
+            raise ValueError(
+                "option wild_jokers='split' gives each joker its own job, so it needs jokers=2"
+            )
+        if o["p0_edges"] != "NS" and o["players"] != 2:
+            raise ValueError("option p0_edges applies to two players only (players=2)")
+        # Plain attributes for the hot paths.
+        self.players: int = o["players"]
+        self.easier_usurping: bool = o["easier_usurping"]
+        self.combination_attacks: bool = o["combination_attacks"]
+        self.wild_jokers: str = o["wild_jokers"]
+        self.max_turns: int | None = o["max_turns"]
+        self.obstacle_set = frozenset(o["obstacles"])
+        self.owner, self.goaltender = edge_roles(self.players, o["p0_edges"])
+        #: who places each ace during set-up, in order (reverse turn order from the last player)
+        self.setup_order: tuple[int, ...] = (3, 2, 1, 0) if self.players == 4 else (1, 1, 0, 0)
+        self.deck: tuple[str, ...] = standard_deck(o["jokers"])
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def initial_state(self, seed: int = 0) -> CurrentsState:
+        """Aces aside, three cards dealt to each player, the last player to place an ace."""
+        gen = rng.generator(rng.check_seed(seed))
+        pile = shuffled([c for c in self.deck if c not in ACES], gen)
+        hands, rest = deal(pile, self.players, 3)
+        return CurrentsState(
+            game=self,
+            phase="setup",
+            player=self.setup_order[0],
+            turn_player=0,
+            turn=0,
+            pawn=START,
+            compass=(None,) * 4,
+            currents=(None,) * 16,
+            hands=tuple(sort_cards(h) for h in hands),
+            draw_pile=rest,
+            discard_pile=(),
+            aside=ACES,
+            seed=rng.next_seed(gen),
+        )
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CurrentsState:
+        from .serialize import from_json
+
+        return from_json(self, data)

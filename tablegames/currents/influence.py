@@ -1,0 +1,136 @@
+"""The inspection API: everything the currents do to the pawn, for widgets and teaching.
+
+``state.inspect()`` answers, for the pawn (or any intersection): which slots influence
+it and on which lines, the directions each current maps to through the compass, the
+tally, which units cancel in pairs, the net vector, the destination, the edges it
+would cross, the scout's path and the goaltending each crossing would need.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..cards import SUIT
+from .geometry import INFLUENCING, OPPOSITE, POINTS, SLOTS, VECTOR, crossings, slot_lines
+from .rules import advantage_order
+
+if TYPE_CHECKING:
+    from .state import CurrentsState
+
+
+class SlotInfluence(NamedTuple):
+    """One slot that influences the intersection."""
+
+    slot: str  #: e.g. ``"N1"``
+    lines: tuple[int, int, int]  #: the lines it influences (x for N/S slots, y for E/W)
+    card: str | None  #: the current on it, if any
+    directions: tuple[str, ...]  #: compass points holding the card's suit (empty: dead current)
+    step: tuple[int, int]  #: this current's own push (sum of its directions)
+
+
+class Unit(NamedTuple):
+    """One unit of push: a current pushing one step in one direction."""
+
+    slot: str
+    direction: str
+
+
+class Goaltending(NamedTuple):
+    """What a crossing of one edge would need, in the order it would be resolved."""
+
+    edge: str  #: the edge the pawn would cross
+    winner: int  #: the player who owns that edge
+    goaltender: int  #: the player who may defend it
+    point: str  #: the compass point opposite the crossing direction
+    suit: str | None  #: the suit there (None: no defence possible)
+    overshoot: int  #: how many cards of that suit stop the pawn on the edge line
+
+
+class Influence(NamedTuple):
+    """The whole answer of :meth:`CurrentsState.inspect`."""
+
+    at: tuple[int, int]
+    slots: tuple[SlotInfluence, ...]  #: influencing slots, occupied or not, in scout order
+    units: tuple[Unit, ...]  #: every unit of push, in scout order
+    tally: dict[str, int]  #: units per direction
+    cancelled: tuple[tuple[int, int], ...]  #: pairs of indices into ``units`` that cancel
+    vector: tuple[int, int]  #: net (dx, dy), east and north positive
+    destination: tuple[int, int]  #: where the vector points (may be off the board)
+    crossed: dict[str, int]  #: edges beyond which the destination lies, and by how much
+    scout_path: tuple[tuple[int, int], ...]  #: the scout's stops, one per occupied slot
+    goaltending: tuple[Goaltending, ...]  #: crossings in the order they would be defended
+    blocked: bool  #: the destination is an obstacle (the pawn would stay)
+
+    @property
+    def currents(self) -> tuple[SlotInfluence, ...]:
+        """The influencing slots that hold a card."""
+        return tuple(s for s in self.slots if s.card is not None)
+
+
+def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influence:
+    """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``."""
+    pos = state.pawn if at is None else (at[0], at[1])
+    if pos not in INFLUENCING:
+        raise ValueError(f"{pos} is not an intersection of the board (0 <= x, y <= 8)")
+    points_of: dict[str, tuple[str, ...]] = {}
+    for point, card in zip(POINTS, state.compass):
+        if card is not None:
+            s = SUIT[card]
+            assert s is not None
+            points_of[s] = (*points_of.get(s, ()), point)
+    slots = []
+    units: list[Unit] = []
+    path = [pos]
+    x, y = pos
+    for i in INFLUENCING[pos]:
+        card = state.currents[i]
+        slot = SLOTS[i]
+        dirs = points_of.get(SUIT[card], ()) if card else ()  # type: ignore[arg-type]
+        sx = sum(VECTOR[d][0] for d in dirs)
+        sy = sum(VECTOR[d][1] for d in dirs)
+        slots.append(SlotInfluence(slot, slot_lines(slot), card, dirs, (sx, sy)))
+        if card is not None:
+            units.extend(Unit(slot, d) for d in dirs)
+            x, y = x + sx, y + sy
+            path.append((x, y))
+    tally = dict.fromkeys(POINTS, 0)
+    for u in units:
+        tally[u.direction] += 1
+    cancelled: list[tuple[int, int]] = []
+    for a, b in (("N", "S"), ("E", "W")):
+        ia = [k for k, u in enumerate(units) if u.direction == a]
+        ib = [k for k, u in enumerate(units) if u.direction == b]
+        cancelled.extend(zip(ia, ib))
+    vector = (tally["E"] - tally["W"], tally["N"] - tally["S"])
+    dest = (pos[0] + vector[0], pos[1] + vector[1])
+    crossed = crossings(*dest)
+    game = state.game
+    order = advantage_order(list(crossed), game.owner, state.turn_player, game.num_players)
+    goal = []
+    for edge in order:
+        point = OPPOSITE[edge]
+        card = state.compass[POINTS.index(point)]
+        goal.append(
+            Goaltending(
+                edge,
+                game.owner[edge],
+                game.goaltender[edge],
+                point,
+                SUIT[card] if card else None,
+                crossed[edge],
+            )
+        )
+    blocked = not crossed and dest != pos and dest in game.obstacle_set
+    return Influence(
+        pos,
+        tuple(slots),
+        tuple(units),
+        tally,
+        tuple(sorted(cancelled)),
+        vector,
+        dest,
+        crossed,
+        tuple(path),
+        tuple(goal),
+        blocked,
+    )

@@ -1,0 +1,170 @@
+"""Currents moves: frozen values with a short notation, built once and shared.
+
+Notation (``str(move)`` and ``state.parse_move``), case-insensitive on input:
+
+=================  ===========================================================
+``7H>N``           play the seven of hearts on the compass point N (also the
+                   set-up placement of an ace)
+``7H>N2``          play it on current slot N2 (sides N E S W, slots 0-3)
+``JC!N``           jack action: discard the compass card on N
+``QD!N0~E3``       queen action: swap current slots N0 and E3
+``KH!cw``          king action: rotate the compass clockwise (``ccw``: counter)
+``RJ!``            joker action: shuffle (compass, or currents with wild jokers)
+``discard 7H``     discard a card from hand instead of playing
+``defend 7H 9H``   goaltending: discard these cards to stop the pawn at the edge
+``decline``        goaltending: let the pawn through
+``stop``           after a demotion, end the play without a combination attack
+=================  ===========================================================
+
+Every move of the game exists once in a table, so ``legal_moves`` builds no objects.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from ..cards import ALL_CARDS, JOKERS, sort_cards
+from ..core import Move
+from ..errors import IllegalMove
+from .geometry import POINTS, SLOTS
+
+#: Placement targets by index: compass points 0-3 (N E S W), then slots 4-19.
+TARGETS: tuple[str, ...] = tuple(POINTS) + SLOTS
+TARGET_INDEX = {t: i for i, t in enumerate(TARGETS)}
+SLOT_PAIRS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(16), 2))
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentsMove(Move):
+    """One Currents decision. ``kind`` is one of place, jack, queen, king, joker,
+    discard, defend, decline, stop; ``target`` and ``cards`` as the notation shows."""
+
+    kind: str
+    card: str | None = None
+    target: str = ""
+    cards: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "place":
+            return f"{self.card}>{self.target}"
+        if k in ("jack", "queen", "king", "joker"):
+            return f"{self.card}!{self.target}"
+        if k == "discard":
+            return f"discard {self.card}"
+        if k == "defend":
+            return "defend " + " ".join(self.cards)
+        return k
+
+    def __repr__(self) -> str:
+        return f"<CurrentsMove {self}>"
+
+
+PLACE: dict[str, tuple[CurrentsMove, ...]] = {
+    c: tuple(CurrentsMove("place", c, t) for t in TARGETS) for c in ALL_CARDS if c not in JOKERS
+}
+JACK: dict[str, tuple[CurrentsMove, ...]] = {
+    c: tuple(CurrentsMove("jack", c, p) for p in POINTS)
+    for c in ALL_CARDS
+    if c[0] == "J" and c not in JOKERS
+}
+QUEEN: dict[str, tuple[CurrentsMove, ...]] = {
+    c: tuple(CurrentsMove("queen", c, f"{SLOTS[i]}~{SLOTS[j]}") for i, j in SLOT_PAIRS)
+    for c in ALL_CARDS
+    if c[0] == "Q"
+}
+KING: dict[str, tuple[CurrentsMove, CurrentsMove]] = {
+    c: (CurrentsMove("king", c, "cw"), CurrentsMove("king", c, "ccw"))
+    for c in ALL_CARDS
+    if c[0] == "K"
+}
+JOKER: dict[str, CurrentsMove] = {c: CurrentsMove("joker", c, "") for c in JOKERS}
+DISCARD: dict[str, CurrentsMove] = {c: CurrentsMove("discard", c) for c in ALL_CARDS}
+DECLINE = CurrentsMove("decline")
+STOP = CurrentsMove("stop")
+_DEFEND: dict[tuple[str, ...], CurrentsMove] = {}
+
+
+def defend(cards: tuple[str, ...]) -> CurrentsMove:
+    """The goaltending move discarding ``cards`` (kept in canonical order)."""
+    key = sort_cards(cards)
+    move = _DEFEND.get(key)
+    if move is None:
+        move = _DEFEND[key] = CurrentsMove("defend", None, "", key)
+    return move
+
+
+_CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
+_SLOT = r"([NESW][0-3])"
+_PATTERNS = [
+    (re.compile(rf"{_CARD}>([NESW])"), "place"),
+    (re.compile(rf"{_CARD}>{_SLOT}"), "place"),
+    (re.compile(rf"{_CARD}!([NESW])"), "jack"),
+    (re.compile(rf"{_CARD}!{_SLOT}~{_SLOT}"), "queen"),
+    (re.compile(rf"{_CARD}!(CW|CCW)"), "king"),
+    (re.compile(rf"{_CARD}!"), "joker"),
+    (re.compile(rf"DISCARD {_CARD}"), "discard"),
+    (re.compile(rf"DEFEND((?: {_CARD})+)"), "defend"),
+    (re.compile(r"DECLINE"), "decline"),
+    (re.compile(r"STOP"), "stop"),
+]
+
+NOTATION_HELP = (
+    "write a Currents move as 7H>N (compass), 7H>N2 (current slot), JC!N, QD!N0~E3, KH!cw, "
+    "RJ!, 'discard 7H', 'defend 7H 9H', 'decline' or 'stop'"
+)
+
+
+def parse(text: str) -> CurrentsMove:
+    """Read a move from its notation (syntax only; the state checks legality).
+
+    >>> parse("qd!n0~e3")
+    <CurrentsMove QD!N0~E3>
+    """
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+    norm = " ".join(text.upper().split())
+    norm = re.sub(r"\s*([>!~])\s*", r"\1", norm)
+    for pattern, kind in _PATTERNS:
+        m = pattern.fullmatch(norm)
+        if m is None:
+            continue
+        g = m.groups()
+        if kind == "place" and g[0] in JOKERS:
+            raise IllegalMove(f"{text!r}: jokers are never placed on the compass or the board")
+        if kind == "place":
+            return PLACE[g[0]][TARGET_INDEX[g[1]]]
+        if kind in ("jack", "queen", "king", "joker"):
+            return _action(text, kind, g)
+        if kind == "discard":
+            return DISCARD[g[0]]
+        if kind == "defend":
+            cards = tuple(g[0].split())
+            if len(set(cards)) != len(cards):
+                raise IllegalMove(f"{text!r}: a card can be discarded only once")
+            return defend(cards)
+        return DECLINE if kind == "decline" else STOP
+    raise IllegalMove(f"cannot read {text!r} as a move: {NOTATION_HELP}")
+
+
+def _action(text: str, kind: str, g: tuple[str, ...]) -> CurrentsMove:
+    card = g[0]
+    wanted = {"jack": "J", "queen": "Q", "king": "K"}.get(kind)
+    wrong_joker = kind == "joker" and card not in JOKERS
+    if wrong_joker or (wanted and (card in JOKERS or card[0] != wanted)):
+        raise IllegalMove(
+            f"{text!r}: the action written needs a {kind}; actions are J!point, Q!slot~slot, "
+            "K!cw or K!ccw, and joker!"
+        )
+    if kind == "jack":
+        return JACK[card]["NESW".index(g[1])]
+    if kind == "queen":
+        a, b = sorted((g[1], g[2]), key=SLOTS.index)
+        if a == b:
+            raise IllegalMove(f"{text!r}: a queen swaps two different current slots")
+        return QUEEN[card][SLOT_PAIRS.index((SLOTS.index(a), SLOTS.index(b)))]
+    if kind == "king":
+        return KING[card][0 if g[1] == "CW" else 1]
+    return JOKER[card]

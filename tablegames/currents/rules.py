@@ -1,0 +1,90 @@
+"""Currents' rule tables and small rule functions, shared by move generation, ``apply`` and
+inspection. Everything rank- or suit-based is precomputed once per card.
+"""
+
+from __future__ import annotations
+
+from ..cards import ALL_CARDS, JOKERS, RANK, SUIT
+from .geometry import INFLUENCING, POINTS, VECTOR
+
+PLACEABLE = frozenset(c for c in ALL_CARDS if c not in JOKERS)
+
+
+def _accepts(on_compass: bool, easier: bool) -> dict[str | None, frozenset[str]]:
+    """For each occupant, the cards that may replace it (None: an empty place takes any card)."""
+    table: dict[str | None, frozenset[str]] = {None: PLACEABLE}
+    for old in PLACEABLE:
+        ok = set()
+        for new in PLACEABLE:
+            if new == old:
+                continue
+            r_new, r_old = RANK[new], RANK[old]
+            beats = r_new < r_old if on_compass else r_new > r_old
+            if beats or SUIT[new] == SUIT[old] or (easier and r_new == r_old):
+                ok.add(new)
+        table[old] = frozenset(ok)
+    return table
+
+
+#: ``COMPASS_ACCEPTS[easier][occupant]``: cards that may be played on a compass point.
+COMPASS_ACCEPTS = {e: _accepts(True, e) for e in (False, True)}
+#: ``CURRENT_ACCEPTS[easier][occupant]``: cards that may be played on a current slot.
+CURRENT_ACCEPTS = {e: _accepts(False, e) for e in (False, True)}
+
+
+def beats_by_rank(new: str, old: str, on_compass: bool, easier: bool) -> bool:
+    """The normal usurping rule without the same-suit clause (used for combination attacks)."""
+    r_new, r_old = RANK[new], RANK[old]
+    if easier and r_new == r_old:
+        return True
+    return r_new < r_old if on_compass else r_new > r_old
+
+
+def is_demotion(new: str, old: str | None, on_compass: bool) -> bool:
+    """A same-suit replacement by a weaker card: lower rank on a slot, higher on the compass."""
+    if old is None or SUIT[new] != SUIT[old]:
+        return False
+    return RANK[new] > RANK[old] if on_compass else RANK[new] < RANK[old]
+
+
+def suit_vectors(compass: tuple[str | None, ...]) -> dict[str, tuple[int, int]]:
+    """Each suit on the compass mapped to the sum of the unit vectors of its points."""
+    out: dict[str, tuple[int, int]] = {}
+    for point, card in zip(POINTS, compass):
+        if card is not None:
+            s = SUIT[card]
+            assert s is not None
+            vx, vy = VECTOR[point]
+            ox, oy = out.get(s, (0, 0))
+            out[s] = (ox + vx, oy + vy)
+    return out
+
+
+def net_vector(
+    compass: tuple[str | None, ...], currents: tuple[str | None, ...], at: tuple[int, int]
+) -> tuple[int, int]:
+    """The pawn's net move from ``at``: opposite units cancel, so it is a plain sum."""
+    sv = suit_vectors(compass)
+    dx = dy = 0
+    for i in INFLUENCING[at]:
+        card = currents[i]
+        if card is not None:
+            v = sv.get(SUIT[card])  # type: ignore[arg-type]
+            if v is not None:
+                dx += v[0]
+                dy += v[1]
+    return dx, dy
+
+
+def advantage_order(
+    edges: list[str], owner: dict[str, int], turn_player: int, players: int
+) -> list[str]:
+    """Corner crossings: the edge whose owner comes first going backwards through turn order
+    from the turn player (the current player, then the previous one, ...) is resolved first."""
+    if len(edges) < 2:
+        return edges
+
+    def distance(edge: str) -> int:
+        return (turn_player - owner[edge]) % players
+
+    return sorted(edges, key=distance)

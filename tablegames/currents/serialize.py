@@ -1,0 +1,325 @@
+"""Currents' JSON state format: ``to_json``, ``observation`` and a validating ``from_json``.
+
+The format is documented with an example in ``docs/currents-json.md``. ``from_json``
+accepts a full dump as well as a hand-built position that gives only the board and
+the hands; everything else defaults to "the current player's decision in the Play
+phase", with the cards not mentioned forming the draw pile (shuffled by the seed).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import rng
+from ..cards import ALL_CARDS, JOKERS, SUIT, duplicates, shuffled, sort_cards
+from ..errors import IllegalMove, InvalidState
+from ..events import Event
+from . import moves as mv
+from .geometry import OPPOSITE, POINTS, SIZE, crossings, on_board
+from .state import HAND_SIZE, PHASES, CurrentsState
+
+if TYPE_CHECKING:
+    from .game import CurrentsGame
+
+KEYS = (
+    "game",
+    "options",
+    "phase",
+    "current_player",
+    "turn_player",
+    "turn",
+    "pawn",
+    "compass",
+    "currents",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "aside",
+    "seed",
+    "target",
+    "queue",
+    "combo",
+    "winners",
+    "events",
+    "last_move",
+)
+
+
+def to_json(s: CurrentsState) -> dict[str, Any]:
+    """The full state as plain JSON values (see docs/currents-json.md)."""
+    return {
+        "game": "currents",
+        "options": s.game.options_json(),
+        "phase": s.phase,
+        "current_player": s.player,
+        "turn_player": s.turn_player,
+        "turn": s.turn,
+        "pawn": list(s.pawn),
+        "compass": dict(zip(POINTS, s.compass)),
+        "currents": {side: list(s.currents[4 * i : 4 * i + 4]) for i, side in enumerate(POINTS)},
+        "hands": [list(h) for h in s.hands],
+        "draw_pile": list(s.draw_pile),
+        "discard_pile": list(s.discard_pile),
+        "aside": list(s.aside),
+        "seed": s.seed,
+        "target": list(s.target) if s.target is not None else None,
+        "queue": list(s.queue),
+        "combo": s.combo,
+        "winners": sorted(s.winners),
+        "events": [e.to_json() for e in s.events],
+        "last_move": str(s.last_move) if s.last_move is not None else None,
+    }
+
+
+def observation(s: CurrentsState, player: int) -> dict[str, Any]:
+    """``to_json`` as ``player`` sees it: other hands, the draw pile and the seed hidden.
+
+    Hidden cards become ``None`` (so counts stay visible); cards others drew are masked
+    in the events too. ``viewer`` names the player.
+    """
+    from ..core import check_player
+
+    check_player(s.game, player)
+    d = to_json(s)
+    d["viewer"] = player
+    d["hands"] = [h if p == player else [None] * len(h) for p, h in enumerate(d["hands"])]
+    d["draw_pile"] = [None] * len(s.draw_pile)
+    d["seed"] = None
+    for e in d["events"]:
+        if e["kind"] == "draw" and e.get("player") != player:
+            e["cards"] = [None] * len(e["cards"])
+    return d
+
+
+# ---- reading ---------------------------------------------------------------------
+
+
+def _fail(msg: str) -> InvalidState:
+    return InvalidState(f"invalid Currents state: {msg}")
+
+
+def _int(d: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _fail(f"{key} must be an integer, not {v!r}")
+    return v
+
+
+def _card(v: Any, where: str, allow_none: bool = False) -> Any:
+    if v is None and allow_none:
+        return None
+    if not isinstance(v, str) or v not in ALL_CARDS:
+        raise _fail(
+            f"{where}: {v!r} is not a card code (rank 2-9, T, J, Q, K, A then suit C, D, H, S, "
+            "as in 'TH'; jokers 'RJ' and 'BJ'"
+            + ("; null for an empty place)" if allow_none else ")")
+        )
+    return v
+
+
+def _cards(v: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise _fail(f"{where} must be a list of card codes, not {v!r}")
+    return tuple(_card(c, f"{where}[{i}]") for i, c in enumerate(v))
+
+
+def _point(v: Any, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(v, (list, tuple))
+        or len(v) != 2
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in v)
+    ):
+        raise _fail(f"{where} must be [x, y] with two integers, not {v!r}")
+    return (v[0], v[1])
+
+
+def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
+    """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
+    if not isinstance(d, Mapping):
+        raise _fail(f"expected a JSON object (dict), not {type(d).__name__}")
+    unknown = [k for k in d if k not in KEYS and k != "viewer"]
+    if unknown:
+        raise _fail(
+            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(KEYS)}"
+        )
+    if "viewer" in d:
+        raise _fail("this is an observation (hidden cards masked), not a full state")
+    if d.get("game", "currents") != "currents":
+        raise _fail(f"game is {d.get('game')!r}, expected 'currents'")
+    if "options" in d and d["options"] != game.options_json():
+        raise _fail(
+            f"the state was saved with options {d['options']!r} but this game has "
+            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
+        )
+    n = game.num_players
+    phase = d.get("phase", "play")
+    if phase not in PHASES:
+        raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    player = _int(d, "current_player", 0)
+    over = phase == "over"
+    if (over and player != -1) or (not over and not 0 <= player < n):
+        allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
+        raise _fail(f"current_player must be {allowed}, not {player}")
+    turn_player = _int(d, "turn_player", player if phase in ("play", "combo") else 0)
+    if not 0 <= turn_player < n:
+        raise _fail(f"turn_player must be 0 to {n - 1}, not {turn_player}")
+    if phase in ("play", "combo") and turn_player != player:
+        raise _fail(f"in the {phase} phase the current player is the turn player ({turn_player})")
+    turn = _int(d, "turn", 0)
+    if turn < 0:
+        raise _fail(f"turn must be 0 or more, not {turn}")
+    seed = _int(d, "seed", 0)
+
+    pawn = _point(d.get("pawn", [SIZE // 2, SIZE // 2]), "pawn")
+    if not over and not on_board(*pawn):
+        raise _fail(f"pawn {list(pawn)} is off the board: x and y must be 0 to {SIZE}")
+    if not over and pawn in game.obstacle_set:
+        raise _fail(f"pawn {list(pawn)} stands on an obstacle")
+
+    compass_d = d.get("compass", {})
+    if not isinstance(compass_d, Mapping) or set(compass_d) - set(POINTS):
+        raise _fail(f"compass must be an object with keys N, E, S, W, not {compass_d!r}")
+    compass = tuple(_card(compass_d.get(p), f"compass {p}", True) for p in POINTS)
+    currents_d = d.get("currents", {})
+    if not isinstance(currents_d, Mapping) or set(currents_d) - set(POINTS):
+        raise _fail(f"currents must be an object with keys N, E, S, W, not {currents_d!r}")
+    cur: list[str | None] = []
+    for side in POINTS:
+        row = currents_d.get(side, [None] * 4)
+        if not isinstance(row, list) or len(row) != 4:
+            raise _fail(f"currents {side} must be a list of 4 slots (card or null), not {row!r}")
+        cur.extend(_card(c, f"currents {side}{k}", True) for k, c in enumerate(row))
+    currents = tuple(cur)
+    placed = [c for c in compass + currents if c is not None]
+    jok = [c for c in placed if c in JOKERS]
+    if jok:
+        raise _fail(f"jokers are never placed on the compass or the board ({', '.join(jok)})")
+
+    hands_d = d.get("hands")
+    if not isinstance(hands_d, list) or len(hands_d) != n:
+        raise _fail(f"hands must be a list of {n} hands (one per player), not {hands_d!r}")
+    hands = tuple(sort_cards(_cards(h, f"hands[{p}]")) for p, h in enumerate(hands_d))
+    for p, h in enumerate(hands):
+        if len(h) > HAND_SIZE:
+            raise _fail(f"player {p} holds {len(h)} cards; a hand holds at most {HAND_SIZE}")
+    aside = _cards(d.get("aside", []), "aside")
+    if any(a[0] != "A" for a in aside):
+        raise _fail("only aces wait aside to be placed during set-up")
+
+    # Every card of this game's deck exactly once.
+    deck = game.deck
+    known = [*placed, *itertools.chain.from_iterable(hands), *aside]
+    draw_given, discard_given = "draw_pile" in d, "discard_pile" in d
+    draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
+    discard = _cards(d["discard_pile"], "discard_pile") if discard_given else ()
+    known += [*draw, *discard]
+    foreign = sorted({c for c in known if c not in deck}, key=ALL_CARDS.index)
+    if foreign:
+        raise _fail(
+            f"{', '.join(foreign)} not in this game's deck (52 cards"
+            f"{' plus ' + ' and '.join(deck[52:]) if len(deck) > 52 else ', no jokers'})"
+        )
+    dup = duplicates(known)
+    if dup:
+        raise _fail(f"card(s) {', '.join(dup)} appear more than once")
+    missing = [c for c in deck if c not in set(known)]
+    if missing:
+        if not draw_given:
+            draw = shuffled(missing, rng.generator(seed))
+        elif not discard_given:
+            discard = tuple(missing)
+        else:
+            raise _fail(f"card(s) {', '.join(missing)} are missing: every card must be somewhere")
+
+    target = None
+    queue: tuple[str, ...] = ()
+    combo = None
+    if phase == "setup":
+        if not aside or sum(c is None for c in compass) < len(aside):
+            raise _fail("during set-up, aces wait aside and as many compass points are empty")
+        order = game.setup_order
+        if player != order[len(order) - len(aside)]:
+            raise _fail(
+                f"during set-up it is player {order[len(order) - len(aside)]} who places an ace"
+            )
+    elif aside:
+        raise _fail("aces wait aside only during set-up")
+    if phase == "play" and not hands[player]:
+        raise _fail(f"player {player} is to play but holds no card")
+    if phase == "defend":
+        target = _point(d.get("target"), "target")
+        q = d.get("queue")
+        if not isinstance(q, list) or not q or not all(e in POINTS for e in q):
+            raise _fail("in the defend phase, queue lists the edges still to defend (N, E, S, W)")
+        queue = tuple(q)
+        over = crossings(*target)
+        if any(e not in over for e in queue):
+            raise _fail(f"target {list(target)} does not lie beyond every edge in queue {q}")
+        if player != game.goaltender[queue[0]]:
+            raise _fail(f"the {queue[0]} edge is defended by player {game.goaltender[queue[0]]}")
+        card = compass[POINTS.index(OPPOSITE[queue[0]])]
+        s = SUIT[card] if card else None
+        if s is None or sum(SUIT[c] == s for c in hands[player]) < over[queue[0]]:
+            raise _fail(f"player {player} cannot defend the {queue[0]} edge, so nobody is asked")
+    elif d.get("target") is not None or d.get("queue"):
+        raise _fail("target and queue belong to the defend phase only")
+    if phase == "combo":
+        combo = d.get("combo")
+        if combo not in mv.TARGET_INDEX or (compass + currents)[mv.TARGET_INDEX[combo]] is None:
+            raise _fail(f"combo must name the occupied place just demoted, not {combo!r}")
+    elif d.get("combo") is not None:
+        raise _fail("combo belongs to the combo phase only")
+    winners_d = d.get("winners", [])
+    if not isinstance(winners_d, list) or not all(
+        isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in winners_d
+    ):
+        raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
+    if winners_d and not over:
+        raise _fail("winners are set only once the game is over")
+    events_d = d.get("events", [])
+    if not isinstance(events_d, list):
+        raise _fail("events must be a list")
+    try:
+        events = tuple(Event.from_json(e) for e in events_d)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+    state = CurrentsState(
+        game,
+        phase,
+        player,
+        turn_player,
+        turn,
+        pawn,
+        compass,
+        currents,
+        hands,
+        draw,
+        discard,
+        aside,
+        seed,
+        target,
+        queue,
+        combo,
+        frozenset(winners_d),
+        events,
+        None,
+    )
+    last = d.get("last_move")
+    if last is not None:
+        try:
+            move = mv.parse(last)
+        except IllegalMove as exc:
+            raise _fail(f"last_move: {exc}") from None
+        state = _with_last_move(state, move)
+    if phase == "play" and not state.legal_moves():
+        raise _fail(f"player {player} has no legal move")
+    return state
+
+
+def _with_last_move(state: CurrentsState, move: mv.CurrentsMove) -> CurrentsState:
+    from dataclasses import replace
+
+    return replace(state, last_move=move)

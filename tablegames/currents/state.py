@@ -1,0 +1,658 @@
+"""Currents' state: an immutable position, its legal moves and ``apply``.
+
+Phases: ``setup`` (players place the four aces on the compass), ``play`` (the turn
+player plays or discards one card), ``combo`` (after a demotion, with combination
+attacks on: follow up or stop), ``defend`` (a goaltender decides to stop the pawn
+at an edge or not) and ``over``. Everything that needs no decision (drawing,
+reshuffling, the Move phase, a forced ace placement, a defence that is impossible)
+happens inside ``apply``, and the new state lists it in ``events``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import rng
+from ..cards import JOKERS, SUIT, SUIT_NAMES, sort_cards
+from ..core import State
+from ..errors import IllegalMove
+from ..events import Event
+from . import moves as mv
+from .geometry import CLOCKWISE, OPPOSITE, POINTS, SLOTS, clamp_axis, crossings
+from .rules import (
+    COMPASS_ACCEPTS,
+    CURRENT_ACCEPTS,
+    advantage_order,
+    beats_by_rank,
+    is_demotion,
+    net_vector,
+)
+
+if TYPE_CHECKING:
+    from .game import CurrentsGame
+    from .influence import Influence
+
+HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
+PHASES = ("setup", "play", "combo", "defend", "over")
+_PAIRS = mv.SLOT_PAIRS
+_TARGET_RANGE = range(20)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class CurrentsState(State):
+    """A Currents position. Build one with ``game.initial_state(seed)`` or
+    ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
+
+    Compass points are ordered N, E, S, W; current slots N0..N3, E0..E3, S0..S3, W0..W3
+    (see :mod:`tablegames.currents.geometry`). Hands are kept in canonical card order;
+    the draw pile lists its top card first, the discard pile its top card last.
+    """
+
+    game: CurrentsGame
+    phase: str
+    player: int  #: whose decision it is (-1 when the game is over)
+    turn_player: int  #: whose turn it is (differs from ``player`` while goaltending)
+    turn: int  #: completed turns
+    pawn: tuple[int, int]
+    compass: tuple[str | None, ...]
+    currents: tuple[str | None, ...]
+    hands: tuple[tuple[str, ...], ...]
+    draw_pile: tuple[str, ...]
+    discard_pile: tuple[str, ...]
+    aside: tuple[str, ...]  #: aces still to be placed during set-up
+    seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
+    target: tuple[int, int] | None = None  #: defend: where the pawn is headed
+    queue: tuple[str, ...] = ()  #: defend: edges still to resolve, the first one is asked now
+    combo: str | None = None  #: combo: the place just demoted
+    winners: frozenset[int] = frozenset()
+    events: tuple[Event, ...] = ()
+    last_move: mv.CurrentsMove | None = None
+
+    # ---- the contract -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_moves(self) -> list[mv.CurrentsMove]:
+        phase = self.phase
+        if phase == "play":
+            return self._play_moves()
+        if phase == "setup":
+            return [
+                mv.PLACE[ace][i] for ace in self.aside for i in range(4) if self.compass[i] is None
+            ]
+        if phase == "defend":
+            return self._defend_moves()
+        if phase == "combo":
+            return self._combo_moves()
+        return []
+
+    def apply(self, move: Any) -> CurrentsState:
+        if not isinstance(move, mv.CurrentsMove):
+            if isinstance(move, str):
+                raise IllegalMove(
+                    f"apply takes a move object, not the text {move!r}: use "
+                    f"state.apply(state.parse_move({move!r}))"
+                )
+            raise IllegalMove(f"{move!r} is not a Currents move; take one from legal_moves()")
+        self._check(move)
+        b = _Builder(self)
+        b.last_move = move
+        phase = self.phase
+        if phase == "play":
+            b.play(move)
+        elif phase == "setup":
+            b.place_ace(move)
+        elif phase == "defend":
+            b.goaltend(move)
+        else:
+            b.follow_up(move)
+        return b.freeze()
+
+    def parse_move(self, text: str) -> mv.CurrentsMove:
+        move = mv.parse(text)
+        self._check(move)
+        return move
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from .serialize import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import to_json
+
+        return to_json(self)
+
+    # ---- inspection ---------------------------------------------------------------
+
+    def inspect(self, at: tuple[int, int] | None = None) -> Influence:
+        """What the currents do to the pawn (or to a pawn standing at ``at``): see
+        :class:`tablegames.currents.inspect.Influence`."""
+        from .influence import influence
+
+        return influence(self, at)
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The hand of the player to decide (empty when the game is over)."""
+        return self.hands[self.player] if self.player >= 0 else ()
+
+    def __repr__(self) -> str:
+        return (
+            f"<CurrentsState {self.phase} turn={self.turn} player={self.player} "
+            f"pawn={self.pawn} winners={sorted(self.winners)}>"
+        )
+
+    def __str__(self) -> str:
+        from .text import board_text
+
+        return board_text(self)
+
+    def _repr_svg_(self) -> str | None:  # pragma: no cover - drawn by a later module
+        return None
+
+    # ---- move generation ----------------------------------------------------------
+
+    def _play_moves(self) -> list[mv.CurrentsMove]:
+        easier = self.game.easier_usurping
+        comp_acc = COMPASS_ACCEPTS[easier]
+        cur_acc = CURRENT_ACCEPTS[easier]
+        compass = self.compass
+        currents = self.currents
+        accepts = [comp_acc[o] for o in compass] + [cur_acc[o] for o in currents]
+        out: list[mv.CurrentsMove] = []
+        hand = self.hands[self.player]
+        for card in hand:
+            if card in JOKERS:
+                out.append(mv.JOKER[card])
+                continue
+            table = mv.PLACE[card]
+            out.extend([table[i] for i in _TARGET_RANGE if card in accepts[i]])
+            r = card[0]
+            if r == "J":
+                jt = mv.JACK[card]
+                out.extend([jt[i] for i in range(4) if compass[i] is not None])
+            elif r == "Q":
+                qt = mv.QUEEN[card]
+                out.extend([qt[k] for k, (i, j) in enumerate(_PAIRS) if currents[i] or currents[j]])
+            elif r == "K" and compass != (None, None, None, None):
+                out.extend(mv.KING[card])
+        if None not in compass or not out:
+            out.extend([mv.DISCARD[c] for c in hand])
+        return out
+
+    def _defend_ask(self) -> tuple[str, int, int, str | None]:
+        """(edge, overshoot, defender, suit) of the crossing being asked now."""
+        edge = self.queue[0]
+        assert self.target is not None
+        over = crossings(*self.target)[edge]
+        defender = self.game.goaltender[edge]
+        card = self.compass[POINTS.index(OPPOSITE[edge])]
+        return edge, over, defender, (SUIT[card] if card else None)
+
+    def _defend_moves(self) -> list[mv.CurrentsMove]:
+        _edge, over, defender, s = self._defend_ask()
+        matching = [c for c in self.hands[defender] if SUIT[c] == s]
+        out = [mv.defend(combo) for combo in itertools.combinations(matching, over)]
+        out.append(mv.DECLINE)
+        return out
+
+    def _combo_moves(self) -> list[mv.CurrentsMove]:
+        assert self.combo is not None
+        idx = mv.TARGET_INDEX[self.combo]
+        out = [mv.PLACE[c][idx] for c in self.hands[self.player] if self._follows_up(c, idx)]
+        out.append(mv.STOP)
+        return out
+
+    def _follows_up(self, card: str, idx: int) -> bool:
+        """A combination attack's second card: another suit that beats the demoted card."""
+        old = self._at(idx)
+        if card in JOKERS or old is None or SUIT[card] == SUIT[old]:
+            return False
+        return beats_by_rank(card, old, idx < 4, self.game.easier_usurping)
+
+    def _at(self, idx: int) -> str | None:
+        return self.compass[idx] if idx < 4 else self.currents[idx - 4]
+
+    # ---- legality, with messages that name the rule -------------------------------
+
+    def _check(self, m: mv.CurrentsMove) -> None:
+        """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        phase = self.phase
+        if phase == "over":
+            raise IllegalMove(f"the game is over ({self._result_text()}); no move can be made")
+        kind = m.kind
+        if phase == "defend":
+            self._check_defend(m)
+            return
+        if phase == "combo":
+            if kind == "stop":
+                return
+            if kind != "place" or m.target != self.combo:
+                raise IllegalMove(
+                    f"{m}: after demoting {self.combo}, player {self.player} may only play a "
+                    f"card of another suit on {self.combo} (a combination attack) or 'stop'"
+                )
+            self._check_in_hand(m)
+            if not self._follows_up(m.card, mv.TARGET_INDEX[m.target]):  # type: ignore[arg-type]
+                raise IllegalMove(
+                    f"{m}: a combination attack needs a card of another suit that beats "
+                    f"{self._at(mv.TARGET_INDEX[m.target])} by rank on {m.target}"
+                )
+            return
+        if phase == "setup":
+            if kind != "place" or len(m.target) != 1:
+                raise IllegalMove(
+                    f"{m}: during set-up, player {self.player} places an ace on an empty "
+                    f"compass point (for example {self.legal_moves()[0]})"
+                )
+            if m.card not in self.aside:
+                raise IllegalMove(
+                    f"{m}: {m.card} is not an ace waiting to be placed; "
+                    f"waiting: {', '.join(self.aside)}"
+                )
+            if self.compass[mv.TARGET_INDEX[m.target]] is not None:
+                raise IllegalMove(f"{m}: compass point {m.target} already holds an ace")
+            return
+        # play phase
+        if kind in ("defend", "decline", "stop"):
+            raise IllegalMove(
+                f"{m}: it is player {self.player}'s turn to play or discard a card; "
+                f"'{kind}' is only for {'goaltending' if kind != 'stop' else 'after a demotion'}"
+            )
+        self._check_in_hand(m)
+        card = m.card
+        assert card is not None
+        compass = self.compass
+        if kind == "place":
+            self._check_place(m, card)
+        elif kind == "jack":
+            if compass[POINTS.index(m.target)] is None:
+                raise IllegalMove(f"{m}: a jack discards a compass card, and {m.target} is empty")
+        elif kind == "queen":
+            a, b = m.target.split("~")
+            if self.currents[SLOTS.index(a)] is None and self.currents[SLOTS.index(b)] is None:
+                raise IllegalMove(f"{m}: a queen swaps two current slots, and both are empty")
+        elif kind == "king":
+            if compass == (None, None, None, None):
+                raise IllegalMove(f"{m}: a king rotates the compass, which holds no card")
+        elif kind == "discard" and None in compass:
+            raise IllegalMove(
+                f"{m}: you may discard only when every compass point holds a card or no card "
+                f"in your hand can be played; compass point {POINTS[compass.index(None)]} "
+                f"is empty"
+            )
+
+    def _check_in_hand(self, m: mv.CurrentsMove) -> None:
+        hand = self.hands[self.player]
+        if m.card not in hand:
+            raise IllegalMove(
+                f"{m}: {m.card} is not in player {self.player}'s hand ({' '.join(hand) or 'empty'})"
+            )
+
+    def _check_place(self, m: mv.CurrentsMove, card: str) -> None:
+        idx = mv.TARGET_INDEX[m.target]
+        old = self._at(idx)
+        if old is None:
+            return
+        easier = self.game.easier_usurping
+        on_compass = idx < 4
+        table = COMPASS_ACCEPTS if on_compass else CURRENT_ACCEPTS
+        if card in table[easier][old]:
+            return
+        what = "compass point" if on_compass else "current slot"
+        need = "a LOWER rank" if on_compass else "a HIGHER rank"
+        if easier:
+            need += " (or an equal one)"
+        raise IllegalMove(
+            f"{m}: {what} {m.target} holds {old}; a card replaces it only with {need} "
+            f"or the same suit ({SUIT_NAMES[SUIT[old]]})"  # type: ignore[index]
+        )
+
+    def _check_defend(self, m: mv.CurrentsMove) -> None:
+        edge, over, defender, s = self._defend_ask()
+        if m.kind == "decline":
+            return
+        if m.kind != "defend":
+            raise IllegalMove(
+                f"{m}: the pawn is about to cross the {edge} edge; player {defender} must now "
+                f"'defend' with {over} {SUIT_NAMES.get(s or '', '')} card(s) or 'decline'"
+            )
+        hand = self.hands[defender]
+        missing = [c for c in m.cards if c not in hand]
+        if missing:
+            raise IllegalMove(f"{m}: {' '.join(missing)} not in player {defender}'s hand")
+        wrong = [c for c in m.cards if SUIT[c] != s]
+        if wrong:
+            raise IllegalMove(
+                f"{m}: goaltending the {edge} edge takes {SUIT_NAMES.get(s or '', '')}, the suit "
+                f"on compass point {OPPOSITE[edge]}; {' '.join(wrong)} cannot be used"
+            )
+        if len(m.cards) != over:
+            raise IllegalMove(
+                f"{m}: the pawn would land {over} past the {edge} edge line, so exactly {over} "
+                f"card(s) are needed to stop it on the edge, not {len(m.cards)}"
+            )
+
+    def _result_text(self) -> str:
+        if self.winners:
+            return "won by player " + " and ".join(map(str, sorted(self.winners)))
+        return "ended without a winner"
+
+
+class _Builder:
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    __slots__ = (
+        "aside",
+        "combo",
+        "compass",
+        "currents",
+        "discard_pile",
+        "draw_pile",
+        "events",
+        "game",
+        "hands",
+        "last_move",
+        "pawn",
+        "phase",
+        "player",
+        "queue",
+        "seed",
+        "target",
+        "turn",
+        "turn_player",
+        "winners",
+    )
+
+    def __init__(self, s: CurrentsState) -> None:
+        self.game = s.game
+        self.phase = s.phase
+        self.player = s.player
+        self.turn_player = s.turn_player
+        self.turn = s.turn
+        self.pawn = s.pawn
+        self.compass = list(s.compass)
+        self.currents = list(s.currents)
+        self.hands = list(s.hands)
+        self.draw_pile = s.draw_pile
+        self.discard_pile = s.discard_pile
+        self.aside = s.aside
+        self.seed = s.seed
+        self.target = s.target
+        self.queue = s.queue
+        self.combo = s.combo
+        self.winners = s.winners
+        self.events: list[Event] = []
+        self.last_move: mv.CurrentsMove | None = None
+
+    def freeze(self) -> CurrentsState:
+        return CurrentsState(
+            self.game,
+            self.phase,
+            self.player,
+            self.turn_player,
+            self.turn,
+            self.pawn,
+            tuple(self.compass),
+            tuple(self.currents),
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard_pile,
+            self.aside,
+            self.seed,
+            self.target,
+            self.queue,
+            self.combo,
+            self.winners,
+            tuple(self.events),
+            self.last_move,
+        )
+
+    # ---- small helpers --------------------------------------------------------------
+
+    def take(self, player: int, card: str) -> None:
+        hand = self.hands[player]
+        i = hand.index(card)
+        self.hands[player] = hand[:i] + hand[i + 1 :]
+
+    def discard(self, cards: tuple[str, ...], player: int, source: str) -> None:
+        self.discard_pile = self.discard_pile + cards
+        self.events.append(Event("discard", player, cards, source))
+
+    def put(self, idx: int, card: str | None) -> str | None:
+        """Place ``card`` at target ``idx``; return what was there."""
+        if idx < 4:
+            old = self.compass[idx]
+            self.compass[idx] = card
+        else:
+            old = self.currents[idx - 4]
+            self.currents[idx - 4] = card
+        return old
+
+    # ---- set-up ----------------------------------------------------------------------
+
+    def place_ace(self, m: mv.CurrentsMove) -> None:
+        self._place_ace(m.card, mv.TARGET_INDEX[m.target])  # type: ignore[arg-type]
+        while self.aside:
+            order = self.game.setup_order
+            self.player = order[len(order) - len(self.aside)]
+            empty = [i for i in range(4) if self.compass[i] is None]
+            if len(self.aside) > 1 or len(empty) > 1:
+                return  # a real choice
+            self._place_ace(self.aside[0], empty[0])
+        self.start_turn(0)
+
+    def _place_ace(self, ace: str, idx: int) -> None:
+        self.compass[idx] = ace
+        self.aside = tuple(a for a in self.aside if a != ace)
+        self.events.append(Event("place", self.player, (ace,), POINTS[idx]))
+
+    # ---- turns -----------------------------------------------------------------------
+
+    def start_turn(self, player: int) -> None:
+        self.phase = "play"
+        self.player = self.turn_player = player
+        self.events.append(Event("turn", player, value=(self.turn,)))
+        self.draw(player)
+        if not self.hands[player]:
+            self.events.append(Event("no_cards", player))
+            self.move_phase()
+
+    def draw(self, player: int) -> None:
+        need = HAND_SIZE - len(self.hands[player])
+        while need > 0:
+            if not self.draw_pile:
+                if not self.discard_pile:
+                    return
+                gen = rng.generator(self.seed)
+                pile = list(self.discard_pile)
+                gen.shuffle(pile)
+                self.seed = rng.next_seed(gen)
+                self.draw_pile = tuple(pile)
+                self.discard_pile = ()
+                self.events.append(Event("reshuffle", value=(len(pile),)))
+            got = self.draw_pile[:need]
+            self.draw_pile = self.draw_pile[need:]
+            self.hands[player] = sort_cards(self.hands[player] + got)
+            self.events.append(Event("draw", player, got))
+            need -= len(got)
+
+    def end_turn(self) -> None:
+        self.turn += 1
+        max_turns = self.game.max_turns
+        if max_turns is not None and self.turn >= max_turns:
+            self.phase = "over"
+            self.player = -1
+            self.events.append(Event("max_turns", value=(self.turn,)))
+            return
+        self.start_turn((self.turn_player + 1) % self.game.num_players)
+
+    # ---- the Play phase ----------------------------------------------------------------
+
+    def play(self, m: mv.CurrentsMove) -> None:
+        p = self.player
+        card = m.card
+        assert card is not None
+        kind = m.kind
+        self.take(p, card)
+        if kind == "place":
+            idx = mv.TARGET_INDEX[m.target]
+            old = self.put(idx, card)
+            demoted = is_demotion(card, old, idx < 4)
+            self.events.append(Event("demote" if demoted else "place", p, (card,), m.target))
+            if old is not None:
+                self.discard((old,), p, m.target)
+            if demoted and self.game.combination_attacks:
+                self.combo = m.target
+                self.phase = "combo"
+                frozen = self.freeze()
+                if len(frozen._combo_moves()) > 1:
+                    return  # the player may follow up
+                self.combo = None
+                self.phase = "play"
+        elif kind == "discard":
+            self.discard((card,), p, "hand")
+        else:
+            self.events.append(Event(kind, p, (card,), m.target))
+            self.action(m, card)
+            self.discard((card,), p, "hand")
+        self.move_phase()
+
+    def action(self, m: mv.CurrentsMove, card: str) -> None:
+        p = self.player
+        if m.kind == "jack":
+            idx = POINTS.index(m.target)
+            old = self.compass[idx]
+            assert old is not None
+            self.compass[idx] = None
+            self.discard((old,), p, m.target)
+        elif m.kind == "queen":
+            a, b = (SLOTS.index(s) for s in m.target.split("~"))
+            cur = self.currents
+            cur[a], cur[b] = cur[b], cur[a]
+        elif m.kind == "king":
+            before = dict(zip(POINTS, self.compass))
+            if m.target == "cw":  # the card on N moves to E, and so on
+                self.compass = [before[q] for q in ("W", "N", "E", "S")]
+            else:
+                self.compass = [before[CLOCKWISE[q]] for q in POINTS]
+        else:
+            mode = self.game.wild_jokers
+            if mode in ("off", "both") or (mode == "split" and card == "RJ"):
+                self.compass = self.shuffle_occupied(self.compass, "compass")
+            if mode in ("currents", "both") or (mode == "split" and card == "BJ"):
+                self.currents = self.shuffle_occupied(self.currents, "currents")
+
+    def shuffle_occupied(self, places: list[str | None], what: str) -> list[str | None]:
+        """Shuffle the cards among the occupied places; empty places stay empty."""
+        idx = [i for i, c in enumerate(places) if c is not None]
+        cards = [places[i] for i in idx]
+        gen = rng.generator(self.seed)
+        gen.shuffle(cards)
+        self.seed = rng.next_seed(gen)
+        out = list(places)
+        for i, c in zip(idx, cards):
+            out[i] = c
+        self.events.append(Event("shuffle", where=what))
+        return out
+
+    def follow_up(self, m: mv.CurrentsMove) -> None:
+        self.combo = None
+        self.phase = "play"
+        if m.kind == "place":
+            p = self.player
+            card = m.card
+            assert card is not None
+            self.take(p, card)
+            old = self.put(mv.TARGET_INDEX[m.target], card)
+            self.events.append(Event("combination", p, (card,), m.target))
+            assert old is not None
+            self.discard((old,), p, m.target)
+        self.move_phase()
+
+    # ---- the Move phase and goaltending ------------------------------------------------
+
+    def move_phase(self) -> None:
+        x, y = self.pawn
+        dx, dy = net_vector(tuple(self.compass), tuple(self.currents), self.pawn)
+        target = (x + dx, y + dy)
+        over = crossings(*target)
+        if not over:
+            self.finish_move(target)
+            return
+        game = self.game
+        self.target = target
+        self.queue = tuple(
+            advantage_order(list(over), game.owner, self.turn_player, game.num_players)
+        )
+        for edge in self.queue:
+            self.events.append(Event("cross", game.owner[edge], where=edge, value=(over[edge],)))
+        self.resolve()
+
+    def resolve(self) -> None:
+        """Ask the goaltender of the next crossing, or settle it when nobody can choose."""
+        game = self.game
+        while self.queue:
+            edge = self.queue[0]
+            assert self.target is not None
+            over = crossings(*self.target)[edge]
+            defender = game.goaltender[edge]
+            card = self.compass[POINTS.index(OPPOSITE[edge])]
+            s = SUIT[card] if card else None
+            if s is not None and sum(1 for c in self.hands[defender] if SUIT[c] == s) >= over:
+                self.phase = "defend"
+                self.player = defender
+                self.events.append(Event("ask", defender, where=edge, value=(over,)))
+                return
+            self.events.append(Event("no_defence", defender, where=edge, value=(over,)))
+            self.win(edge)
+            return
+        assert self.target is not None
+        target = self.target
+        self.target = None
+        self.finish_move(target)
+
+    def goaltend(self, m: mv.CurrentsMove) -> None:
+        edge = self.queue[0]
+        defender = self.player
+        if m.kind == "decline":
+            self.events.append(Event("decline", defender, where=edge))
+            self.win(edge)
+            return
+        hand = self.hands[defender]
+        self.hands[defender] = tuple(c for c in hand if c not in m.cards)
+        self.events.append(Event("defend", defender, m.cards, edge))
+        self.discard(m.cards, defender, "hand")
+        assert self.target is not None
+        self.target = clamp_axis(*self.target, edge)
+        self.queue = self.queue[1:]
+        self.resolve()
+
+    def win(self, edge: str) -> None:
+        winner = self.game.owner[edge]
+        self.winners = frozenset((winner,))
+        self.phase = "over"
+        self.player = -1
+        self.queue = ()
+        if self.target is not None:
+            self.events.append(Event("move", self.turn_player, value=(*self.pawn, *self.target)))
+            self.pawn = self.target
+            self.target = None
+        self.events.append(Event("win", winner, where=edge))
+
+    def finish_move(self, dest: tuple[int, int]) -> None:
+        if dest != self.pawn and dest in self.game.obstacle_set:
+            self.events.append(Event("blocked", self.turn_player, value=dest))
+            dest = self.pawn
+        self.events.append(Event("move", self.turn_player, value=(*self.pawn, *dest)))
+        self.pawn = dest
+        self.end_turn()

@@ -1,0 +1,81 @@
+"""Declared game options: one table per game, checked the same way for every game.
+
+Each game lists its options as :class:`Option` values; :func:`resolve` turns keyword
+arguments (or JSON) into a complete, normalised dict, and raises ValueError naming
+the option and what it allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its name, default, what it allows (in words) and how to normalise a value.
+
+    ``convert`` returns the normalised value or raises ValueError/TypeError; the
+    message shown to the user is built from ``allowed``.
+    """
+
+    name: str
+    default: Any
+    allowed: str
+    convert: Callable[[Any], Any]
+    doc: str = ""
+
+
+def choice(*values: Any) -> Callable[[Any], Any]:
+    """A converter accepting exactly one of ``values`` (bools are not ints here)."""
+
+    def convert(v: Any) -> Any:
+        for allowed in values:
+            if v == allowed and type(v) is type(allowed):
+                return allowed
+        raise ValueError(v)
+
+    return convert
+
+
+def boolean(v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    raise ValueError(v)
+
+
+def optional_positive_int(v: Any) -> int | None:
+    if v is None:
+        return None
+    if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+        return v
+    raise ValueError(v)
+
+
+def resolve(game: str, table: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Complete and normalise ``given`` against ``table``; ValueError on anything unknown or bad."""
+    names = [o.name for o in table]
+    unknown = [k for k in given if k not in names]
+    if unknown:
+        raise ValueError(
+            f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))} "
+            f"for {game}; its options are: {', '.join(names)}"
+        )
+    out: dict[str, Any] = {}
+    for o in table:
+        value = given.get(o.name, o.default)
+        try:
+            out[o.name] = o.convert(value)
+        except (ValueError, TypeError):
+            raise ValueError(
+                f"option {o.name}={value!r} is not allowed for {game}: {o.allowed}"
+            ) from None
+    return out
+
+
+def describe(table: Sequence[Option]) -> str:
+    """A plain-text table of the options, for help texts and docs."""
+    return "\n".join(
+        f"{o.name} (default {o.default!r}): {o.allowed}. {o.doc}".rstrip() for o in table
+    )
