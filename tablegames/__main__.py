@@ -26,10 +26,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)
-    for chunk in run_demo(args.seed, args.players, args.jokers, args.max_turns):
-        print(chunk, flush=True)
-        if delay:
-            time.sleep(delay)
+    try:
+        for chunk in run_demo(args.seed, args.players, args.jokers, args.max_turns):
+            print(chunk, flush=True)
+            if delay:
+                time.sleep(delay)
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
     return 0
 
 

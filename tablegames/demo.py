@@ -27,7 +27,13 @@ def describe_event(e: Event) -> str | None:
         src = "from hand" if e.where == "hand" else f"from {e.where}"
         return f"  {_cards(e.cards)} to the discard pile {src}"
     if k in ("jack", "queen", "king", "joker"):
-        return f"{p} plays {_cards(e.cards)} as an action {e.where}".rstrip()
+        what = {
+            "jack": f"to discard the compass card on {e.where}",
+            "queen": "to swap slots " + e.where.replace("~", " and "),
+            "king": f"to rotate the compass {'clockwise' if e.where == 'cw' else 'counter-clockwise'}",
+            "joker": "to shuffle",
+        }[k]
+        return f"{p} plays {_cards(e.cards)} {what}"
     if k == "draw":
         return f"{p} draws {_cards(e.cards)}"
     if k == "reshuffle":
@@ -83,24 +89,37 @@ def _vector_line(s: CurrentsState) -> str:
 def run_demo(
     seed: int = 2001, players: int = 4, jokers: int = 0, max_turns: int = 200
 ) -> Iterator[str]:
-    """Yield the demo's text, one chunk per turn."""
+    """Yield the demo's text: the set-up, then one chunk per turn."""
     game = make("currents", players=players, jokers=jokers, max_turns=max_turns)
     state = game.initial_state(seed)
     assert isinstance(state, CurrentsState)
     bots = [RandomBot(f"{seed}:{p}") for p in range(players)]
-    yield f"Currents, {players} players, seed {seed}: random bots play; @ is the pawn.\n"
+    yield (
+        f"Currents, {players} players, seed {seed}. Random bots play; @ is the pawn.\n"
+        + "; ".join(
+            f"P{p} wins over the {' or '.join(e for e in 'NESW' if game.owner[e] == p)} edge"
+            for p in range(players)
+        )
+        + "\n\n== Set-up: the aces go on the compass =="
+    )
     lines: list[str] = []
     while not state.is_terminal:
         before = state
         state = state.apply(bots[state.current_player].choose(state))
-        if before.phase == "play" or before.phase == "combo":
-            lines.append(_vector_line(_after_play(before, state)))
-        lines += describe_events(state.events)
-        if state.phase in ("play", "over") and (before.phase != "setup" or state.phase == "play"):
+        told = describe_events(state.events)
+        if before.phase in ("play", "combo") and state.phase != "combo":
+            # The vector is told after the play and before the pawn moves.
+            at = next(
+                (i for i, e in enumerate(state.events) if e.kind in ("cross", "blocked", "move")),
+                len(state.events),
+            )
+            cut = len(describe_events(state.events[:at]))
+            told.insert(cut, _vector_line(_after_play(before, state)))
+        lines += told
+        if state.phase in ("play", "over"):
             yield "\n".join([*lines, "", board_text(state), ""])
-            lines = []
-    if lines:
-        yield "\n".join(lines)
+            header = f"== Turn {state.turn + 1}: P{state.turn_player} =="
+            lines = [] if state.is_terminal else [header]
 
 
 def _after_play(before: CurrentsState, after: CurrentsState) -> CurrentsState:
