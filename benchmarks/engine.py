@@ -65,18 +65,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", type=int, default=300)
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core; "
-          f"medians of {args.runs} runs of {args.games} games each")  # fmt: skip
-    header = f"{'config':<20}{'µs/decision':>13}{'games/s':>10}{'µs/inspect':>12}{'moves':>8}{'dec/game':>10}"
-    print(header)
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core; "
+        f"medians of {args.runs} runs of {args.games} games each"
+    )
+    columns = ("µs/decision", "games/s", "µs/inspect", "moves", "dec/game")
+    print(f"{'config':<20}" + "".join(f"{c:>13}" for c in columns))
     for name, options in CONFIGS.items():
         runs = [one_run(options, args.games, seed) for seed in range(1, args.runs + 1)]
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-        print(
-            f"{name:<20}{med['us_per_decision']:>13.1f}{med['games_per_s']:>10.0f}"
-            f"{med['us_per_inspect']:>12.1f}{med['moves_per_decision']:>8.1f}"
-            f"{med['decisions_per_game']:>10.1f}"
-        )
+        keys = ("us_per_decision", "games_per_s", "us_per_inspect", "moves_per_decision",
+                "decisions_per_game")  # fmt: skip
+        print(f"{name:<20}" + "".join(f"{med[k]:>13.1f}" for k in keys))
 
 
 if __name__ == "__main__":

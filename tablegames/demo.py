@@ -30,7 +30,8 @@ def describe_event(e: Event) -> str | None:
         what = {
             "jack": f"to discard the compass card on {e.where}",
             "queen": "to swap slots " + e.where.replace("~", " and "),
-            "king": f"to rotate the compass {'clockwise' if e.where == 'cw' else 'counter-clockwise'}",
+            "king": "to rotate the compass "
+            + ("clockwise" if e.where == "cw" else "anticlockwise"),
             "joker": "to shuffle",
         }[k]
         return f"{p} plays {_cards(e.cards)} {what}"
