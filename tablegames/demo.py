@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from .bots import RandomBot
 from .cards import pretty
-from .core import make
+from .currents.game import CurrentsGame
 from .currents.state import CurrentsState
 from .currents.text import board_text
 from .events import Event
@@ -91,7 +91,7 @@ def run_demo(
     seed: int = 2001, players: int = 4, jokers: int = 0, max_turns: int = 200
 ) -> Iterator[str]:
     """Yield the demo's text: the set-up, then one chunk per turn."""
-    game = make("currents", players=players, jokers=jokers, max_turns=max_turns)
+    game = CurrentsGame(players=players, jokers=jokers, max_turns=max_turns)
     state = game.initial_state(seed)
     assert isinstance(state, CurrentsState)
     bots = [RandomBot(f"{seed}:{p}") for p in range(players)]

@@ -1,0 +1,149 @@
+"""Where everything of a Currents picture goes, in pixels: one place for both the SVG
+drawing and the canvas widgets, with the mapping from board coordinates to pixels
+and back (hit testing).
+
+The picture: the 8x8 board with the 16 current slots round it on the left, and a
+side panel on the right with the compass rose and the players' hands.
+
+>>> lay = Layout()
+>>> lay.point(4, 4)
+(240.0, 240.0)
+>>> lay.hit(*lay.point(4, 4))
+Hit(kind='point', where=(4, 4))
+>>> lay.hit(*lay.slot_center(0))
+Hit(kind='slot', where=0)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .geometry import SIZE
+
+Rect = tuple[float, float, float, float]  # x, y, width, height
+
+
+class Hit(NamedTuple):
+    """What lies under a pixel: ``kind`` is point, slot, compass or hand."""
+
+    kind: str
+    where: object
+
+
+class Layout:
+    """Pixel geometry at a given square size (all other sizes follow from it)."""
+
+    def __init__(self, square: float = 44.0, players: int = 4) -> None:
+        s = float(square)
+        self.square = s
+        self.players = players
+        self.card_w = round(s * 0.82)
+        self.card_h = round(s * 1.14)
+        self.gap = round(s * 0.16)
+        self.margin = self.card_h + 2 * self.gap
+        self.label = round(s * 0.32)  # room for slot names above and below
+        self.board = s * SIZE
+        self.x0 = self.margin  # board's west edge line
+        self.y0 = self.margin + self.label  # board's north edge line
+        self.board_box: Rect = (self.x0, self.y0, self.board, self.board)
+        self.panel_x = self.x0 + self.board + self.margin + self.gap
+        self.panel_w = 4 * self.card_w + 5 * self.gap
+        self.width = self.panel_x + self.panel_w
+        cw, ch = self.card_w, self.card_h
+        cx = self.panel_x + self.panel_w / 2
+        cy = self.y0 + ch * 1.5 + self.gap
+        self.compass_center = (cx, cy)
+        d = ch * 0.5 + cw * 0.5 + self.gap
+        self._compass: list[Rect] = [
+            (cx - cw / 2, cy - d - ch / 2, cw, ch),  # N
+            (cx + d - cw / 2, cy - ch / 2, cw, ch),  # E
+            (cx - cw / 2, cy + d - ch / 2, cw, ch),  # S
+            (cx - d - cw / 2, cy - ch / 2, cw, ch),  # W
+        ]
+        self.hands_y = cy + d + ch / 2 + 2 * self.gap
+        self.hand_row = ch + self.label + self.gap
+        hands_bottom = self.hands_y + players * self.hand_row
+        self.height = max(self.y0 + self.board + self.margin + self.label, hands_bottom)
+
+    # ---- board coordinates ----------------------------------------------------------
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """Pixel of intersection ``(x, y)`` (x east, y north; may be off the board)."""
+        return (self.x0 + x * self.square, self.y0 + (SIZE - y) * self.square)
+
+    def to_point(self, px: float, py: float) -> tuple[int, int]:
+        """The nearest intersection to a pixel (not clamped to the board)."""
+        return (round((px - self.x0) / self.square), round(SIZE - (py - self.y0) / self.square))
+
+    def slot_rect(self, i: int) -> Rect:
+        """Card rectangle of current slot ``i`` (0-3 N, 4-7 E, 8-11 S, 12-15 W).
+
+        N and S slots stand upright above and below the board; E and W slots lie on
+        their side, left and right of it.
+        """
+        side, k = divmod(i, 4)
+        s, cw, ch, g = self.square, self.card_w, self.card_h, self.gap
+        along = (2 * k + 1) * s
+        if side == 0:
+            return (self.x0 + along - cw / 2, self.y0 - g - ch, cw, ch)
+        if side == 2:
+            return (self.x0 + along - cw / 2, self.y0 + self.board + g, cw, ch)
+        y = self.y0 + self.board - along - cw / 2
+        if side == 1:
+            return (self.x0 + self.board + g, y, ch, cw)
+        return (self.x0 - g - ch, y, ch, cw)
+
+    def slot_center(self, i: int) -> tuple[float, float]:
+        x, y, w, h = self.slot_rect(i)
+        return (x + w / 2, y + h / 2)
+
+    def slot_lines_px(self, i: int) -> list[tuple[float, float, float, float]]:
+        """The three board lines slot ``i`` influences, as pixel segments (x1, y1, x2, y2)."""
+        side, k = divmod(i, 4)
+        out = []
+        for line in (2 * k, 2 * k + 1, 2 * k + 2):
+            if side in (0, 2):
+                (x1, y1), (x2, y2) = self.point(line, 0), self.point(line, SIZE)
+            else:
+                (x1, y1), (x2, y2) = self.point(0, line), self.point(SIZE, line)
+            out.append((x1, y1, x2, y2))
+        return out
+
+    def compass_rect(self, i: int) -> Rect:
+        """Card rectangle of compass point ``i`` (0 N, 1 E, 2 S, 3 W)."""
+        return self._compass[i]
+
+    def hand_rect(self, player: int, k: int) -> Rect:
+        """Card rectangle of the ``k``-th card of ``player``'s hand in the side panel."""
+        x = self.panel_x + self.gap + k * (self.card_w + self.gap)
+        y = self.hands_y + player * self.hand_row + self.label
+        return (x, y, self.card_w, self.card_h)
+
+    def hand_label(self, player: int) -> tuple[float, float]:
+        return (self.panel_x + self.gap, self.hands_y + player * self.hand_row + self.gap)
+
+    # ---- hit testing ------------------------------------------------------------------
+
+    def hit(self, px: float, py: float) -> Hit | None:
+        """What a click at pixel ``(px, py)`` means, or None for empty space."""
+        for i in range(16):
+            if _inside(self.slot_rect(i), px, py):
+                return Hit("slot", i)
+        for i in range(4):
+            if _inside(self._compass[i], px, py):
+                return Hit("compass", i)
+        for p in range(self.players):
+            for k in range(4):
+                if _inside(self.hand_rect(p, k), px, py):
+                    return Hit("hand", (p, k))
+        x, y = self.to_point(px, py)
+        if 0 <= x <= SIZE and 0 <= y <= SIZE:
+            cx, cy = self.point(x, y)
+            if abs(cx - px) <= self.square / 2 and abs(cy - py) <= self.square / 2:
+                return Hit("point", (x, y))
+        return None
+
+
+def _inside(r: Rect, px: float, py: float) -> bool:
+    x, y, w, h = r
+    return x <= px <= x + w and y <= py <= y + h

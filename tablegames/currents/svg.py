@@ -1,0 +1,259 @@
+"""SVG drawing of a Currents state with the standard library only.
+
+Used by ``CurrentsState._repr_svg_``, so a state alone in a notebook cell draws
+the board, and static exports (nbconvert HTML) keep the picture. It shows the
+board with its current slots, the pawn, obstacles, the influence lines of the
+currents acting on the pawn, the net vector as an arrow, the compass and the hands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from ..cards import JOKERS, SUIT_SYMBOLS, pretty
+from .geometry import SIZE, SLOTS
+from .layout import Layout, Rect
+
+if TYPE_CHECKING:
+    from .state import CurrentsState
+
+#: Suit colours: the usual two colours, and four colours for colour-blind players.
+TWO_COLOURS = {"C": "#1b1b1b", "S": "#1b1b1b", "D": "#c62828", "H": "#c62828"}
+FOUR_COLOURS = {"C": "#2e7d32", "S": "#1b1b1b", "D": "#1565c0", "H": "#c62828"}
+
+BOARD_LIGHT = "#f3ead3"
+BOARD_DARK = "#e2d2ad"
+LINE = "#8a7a5a"
+INFLUENCE = "#1e88e5"
+ARROW = "#d84315"
+PAWN = "#263238"
+FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
+
+
+def suit_colour(card: str, four_colour: bool = False) -> str:
+    if card == "RJ":
+        return "#c62828"
+    if card == "BJ":
+        return "#1b1b1b"
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card[1]]
+
+
+def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool = False) -> str:
+    """One card (face up, face down when ``hidden``, or an empty place when None)."""
+    x, y, w, h = r
+    if hidden:
+        return (
+            f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
+            "fill='#3949ab' stroke='#1a237e'/>"
+            f"<rect x='{x + 3:.1f}' y='{y + 3:.1f}' width='{w - 6:.1f}' height='{h - 6:.1f}' "
+            "rx='3' fill='none' stroke='#c5cae9' stroke-dasharray='2 2'/>"
+        )
+    if card is None:
+        return (
+            f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
+            "fill='none' stroke='#b0a27e' stroke-dasharray='4 3'/>"
+        )
+    colour = suit_colour(card, four_colour)
+    small = min(w, h)
+    out = [
+        f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
+        "fill='white' stroke='#666'/>"
+    ]
+    if card in JOKERS:
+        label, symbol = "JKR", "★"
+    else:
+        label, symbol = pretty(card)[:-1], SUIT_SYMBOLS[card[1]]
+    fs = small * 0.36
+    if w >= h:  # lying on its side: rank and suit side by side
+        out.append(
+            f"<text x='{x + w / 2:.1f}' y='{y + h / 2 + fs * 0.36:.1f}' font-size='{fs:.1f}' "
+            f"text-anchor='middle' fill='{colour}' font-weight='bold' {FONT}>"
+            f"{escape(label)}{symbol}</text>"
+        )
+    else:
+        out.append(
+            f"<text x='{x + 3:.1f}' y='{y + fs:.1f}' font-size='{fs:.1f}' fill='{colour}' "
+            f"font-weight='bold' {FONT}>{escape(label)}</text>"
+            f"<text x='{x + w / 2:.1f}' y='{y + h * 0.78:.1f}' font-size='{small * 0.62:.1f}' "
+            f"text-anchor='middle' fill='{colour}' {FONT}>{symbol}</text>"
+        )
+    return "".join(out)
+
+
+def state_svg(
+    state: CurrentsState,
+    square: float = 40.0,
+    four_colour: bool = False,
+    viewer: int | None = None,
+    inspector: bool = True,
+) -> str:
+    """The picture of ``state`` as an SVG document.
+
+    ``viewer`` shows the hands as that player sees them (others face down);
+    ``inspector`` highlights the pawn's influence lines and draws the net vector.
+    """
+    lay = Layout(square, state.game.num_players)
+    parts: list[str] = [
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{lay.width:.0f}' "
+        f"height='{lay.height:.0f}' viewBox='0 0 {lay.width:.0f} {lay.height:.0f}' "
+        f"role='img' aria-label='{escape(describe(state), {chr(39): '&#39;'})}'>",
+        "<rect width='100%' height='100%' fill='#fbf8f0'/>",
+    ]
+    parts += _board(state, lay)
+    if inspector and not state.is_terminal:
+        parts += _influence(state, lay)
+    for i, card in enumerate(state.currents):
+        parts.append(card_svg(card, lay.slot_rect(i), four_colour))
+    parts += _slot_names(lay)
+    parts += _pawn(state, lay)
+    parts += _panel(state, lay, four_colour, viewer)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _board(state: CurrentsState, lay: Layout) -> list[str]:
+    s = lay.square
+    out = []
+    for col in range(SIZE):
+        for row in range(SIZE):
+            fill = BOARD_DARK if (col + row) % 2 else BOARD_LIGHT
+            out.append(
+                f"<rect x='{lay.x0 + col * s:.1f}' y='{lay.y0 + row * s:.1f}' width='{s:.1f}' "
+                f"height='{s:.1f}' fill='{fill}'/>"
+            )
+    for i in range(SIZE + 1):
+        (x1, y1), (x2, y2) = lay.point(i, 0), lay.point(i, SIZE)
+        (x3, y3), (x4, y4) = lay.point(0, i), lay.point(SIZE, i)
+        width = 2 if i in (0, SIZE) else 1
+        out.append(
+            f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{LINE}' "
+            f"stroke-width='{width}'/><line x1='{x3:.1f}' y1='{y3:.1f}' x2='{x4:.1f}' "
+            f"y2='{y4:.1f}' stroke='{LINE}' stroke-width='{width}'/>"
+        )
+    for ox, oy in sorted(state.game.obstacle_set):
+        px, py = lay.point(ox, oy)
+        r = s * 0.22
+        out.append(
+            f"<path d='M{px - r:.1f},{py - r:.1f}L{px + r:.1f},{py + r:.1f}M{px + r:.1f},"
+            f"{py - r:.1f}L{px - r:.1f},{py + r:.1f}' stroke='#6d4c41' stroke-width='4'/>"
+        )
+    return out
+
+
+def _influence(state: CurrentsState, lay: Layout) -> list[str]:
+    inf = state.inspect()
+    out = []
+    for si in inf.currents:
+        i = SLOTS.index(si.slot)
+        for x1, y1, x2, y2 in lay.slot_lines_px(i):
+            out.append(
+                f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' "
+                f"stroke='{INFLUENCE}' stroke-opacity='0.28' stroke-width='5'/>"
+            )
+        x, y, w, h = lay.slot_rect(i)
+        out.append(
+            f"<rect x='{x - 3:.1f}' y='{y - 3:.1f}' width='{w + 6:.1f}' height='{h + 6:.1f}' "
+            f"rx='6' fill='none' stroke='{INFLUENCE}' stroke-width='3'/>"
+        )
+    if inf.vector != (0, 0):
+        (x1, y1), (x2, y2) = lay.point(*inf.at), lay.point(*inf.destination)
+        out.append(
+            "<defs><marker id='arrowhead' markerWidth='8' markerHeight='8' refX='6' refY='4' "
+            f"orient='auto'><path d='M0,0L8,4L0,8z' fill='{ARROW}'/></marker></defs>"
+            f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{ARROW}' "
+            "stroke-width='3' marker-end='url(#arrowhead)'/>"
+        )
+    return out
+
+
+def _slot_names(lay: Layout) -> list[str]:
+    out = []
+    fs = lay.square * 0.22
+    for i, name in enumerate(SLOTS):
+        x, y, w, h = lay.slot_rect(i)
+        below = i // 4 == 2  # S slots are named under their card, the others above
+        tx, ty = x + w / 2, (y + h + fs if below else y - 3)
+        out.append(
+            f"<text x='{tx:.1f}' y='{ty:.1f}' font-size='{fs:.1f}' text-anchor='middle' "
+            f"fill='#8a7a5a' {FONT}>{name}</text>"
+        )
+    return out
+
+
+def _pawn(state: CurrentsState, lay: Layout) -> list[str]:
+    x, y = state.pawn
+    px, py = lay.point(x, y)
+    # A pawn that left the board (game won) is drawn just outside it.
+    px = min(max(px, lay.x0 - lay.square * 0.5), lay.x0 + lay.board + lay.square * 0.5)
+    py = min(max(py, lay.y0 - lay.square * 0.5), lay.y0 + lay.board + lay.square * 0.5)
+    r = lay.square * 0.26
+    return [
+        f"<circle cx='{px:.1f}' cy='{py:.1f}' r='{r:.1f}' fill='{PAWN}' stroke='white' "
+        "stroke-width='2'/>"
+    ]
+
+
+def _panel(state: CurrentsState, lay: Layout, four: bool, viewer: int | None) -> list[str]:
+    out = []
+    cx, cy = lay.compass_center
+    fs = lay.square * 0.3
+    out.append(
+        f"<text x='{lay.panel_x + lay.gap:.1f}' y='{lay.y0 - lay.margin / 2:.1f}' "
+        f"font-size='{fs:.1f}' font-weight='bold' fill='#333' {FONT}>Compass</text>"
+    )
+    for i, point in enumerate("NESW"):
+        card = state.compass[i]
+        out.append(card_svg(card, lay.compass_rect(i), four))
+        if card is None:
+            x, y, w, h = lay.compass_rect(i)
+            out.append(
+                f"<text x='{x + w / 2:.1f}' y='{y + h / 2 + fs / 3:.1f}' font-size='{fs:.1f}' "
+                f"text-anchor='middle' fill='#b0a27e' {FONT}>{point}</text>"
+            )
+    out.append(
+        f"<text x='{cx:.1f}' y='{cy + fs / 3:.1f}' font-size='{fs:.1f}' text-anchor='middle' "
+        f"fill='#8a7a5a' {FONT}>✣</text>"
+    )
+    for p, hand in enumerate(state.hands):
+        lx, ly = lay.hand_label(p)
+        mark = " ◀" if p == state.player else ""
+        out.append(
+            f"<text x='{lx:.1f}' y='{ly + fs * 0.55:.1f}' font-size='{fs * 0.85:.1f}' "
+            f"fill='#333' {FONT}>P{p}{mark}</text>"
+        )
+        for k, card in enumerate(hand[:4]):
+            hidden = viewer is not None and viewer != p
+            out.append(card_svg(card, lay.hand_rect(p, k), four, hidden))
+    return out
+
+
+def describe(state: CurrentsState) -> str:
+    """One sentence describing the position, for screen readers and alt texts."""
+    x, y = state.pawn
+    compass = ", ".join(f"{p} {pretty(c) if c else 'empty'}" for p, c in zip("NESW", state.compass))
+    n = sum(c is not None for c in state.currents)
+    if state.is_terminal:
+        who = (
+            f"won by player {' and '.join(map(str, sorted(state.winners)))}"
+            if state.winners
+            else "over without a winner"
+        )
+        status = f"game {who}"
+    else:
+        status = f"player {state.player} to {_phase_verb(state.phase)}"
+    inf = state.inspect() if not state.is_terminal else None
+    vec = f", the currents push it {inf.vector}" if inf else ""
+    return (
+        f"Currents, turn {state.turn + 1}: pawn at ({x}, {y}){vec}; compass {compass}; "
+        f"{n} of 16 current slots filled; {status}."
+    )
+
+
+def _phase_verb(phase: str) -> str:
+    return {
+        "setup": "place an ace",
+        "play": "play or discard a card",
+        "combo": "follow up the demotion or stop",
+        "defend": "goaltend or decline",
+    }.get(phase, phase)
