@@ -11,32 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
-from ..cards import JOKERS, SUIT_SYMBOLS, pretty
+from .. import style
+from ..cards import pretty
 from .geometry import SIZE, SLOTS
 from .layout import Layout, Rect
 
 if TYPE_CHECKING:
     from .state import CurrentsState
 
-#: Suit colours: the usual two colours, and four colours for colour-blind players.
-TWO_COLOURS = {"C": "#1b1b1b", "S": "#1b1b1b", "D": "#c62828", "H": "#c62828"}
-FOUR_COLOURS = {"C": "#2e7d32", "S": "#1b1b1b", "D": "#1565c0", "H": "#c62828"}
-
-BOARD_LIGHT = "#f3ead3"
-BOARD_DARK = "#e2d2ad"
-LINE = "#8a7a5a"
-INFLUENCE = "#1e88e5"
-ARROW = "#d84315"
-PAWN = "#263238"
-FONT = "font-family='DejaVu Sans, Arial, sans-serif'"
-
-
-def suit_colour(card: str, four_colour: bool = False) -> str:
-    if card == "RJ":
-        return "#c62828"
-    if card == "BJ":
-        return "#1b1b1b"
-    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card[1]]
+BOARD_LIGHT, BOARD_DARK, LINE, PAWN = style.BOARD_LIGHT, style.BOARD_DARK, style.LINE, style.PAWN
+FONT = f"font-family='{style.FONT}'"
 
 
 def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool = False) -> str:
@@ -45,25 +29,22 @@ def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool 
     if hidden:
         return (
             f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-            "fill='#3949ab' stroke='#1a237e'/>"
+            "fill='{style.CARD_BACK}' stroke='{style.CARD_BACK_EDGE}'/>"
             f"<rect x='{x + 3:.1f}' y='{y + 3:.1f}' width='{w - 6:.1f}' height='{h - 6:.1f}' "
-            "rx='3' fill='none' stroke='#c5cae9' stroke-dasharray='2 2'/>"
+            "rx='3' fill='none' stroke='{style.CARD_BACK_PATTERN}' stroke-dasharray='2 2'/>"
         )
     if card is None:
         return (
             f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-            "fill='none' stroke='#b0a27e' stroke-dasharray='4 3'/>"
+            "fill='none' stroke='{style.EMPTY_PLACE}' stroke-dasharray='4 3'/>"
         )
-    colour = suit_colour(card, four_colour)
+    colour = style.suit_colour(card, four_colour)
     small = min(w, h)
     out = [
         f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-        "fill='white' stroke='#666'/>"
+        f"fill='{style.CARD_FACE}' stroke='{style.CARD_EDGE}'/>"
     ]
-    if card in JOKERS:
-        label, symbol = "JKR", "★"
-    else:
-        label, symbol = pretty(card)[:-1], SUIT_SYMBOLS[card[1]]
+    label, symbol = style.face(card)
     fs = small * 0.36
     if w >= h:  # lying on its side: rank and suit side by side
         out.append(
@@ -98,7 +79,7 @@ def state_svg(
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{lay.width:.0f}' "
         f"height='{lay.height:.0f}' viewBox='0 0 {lay.width:.0f} {lay.height:.0f}' "
         f"role='img' aria-label='{escape(describe(state), {chr(39): '&#39;'})}'>",
-        "<rect width='100%' height='100%' fill='#fbf8f0'/>",
+        "<rect width='100%' height='100%' fill='{style.PAPER}'/>",
     ]
     parts += _board(state, lay)
     if inspector and not state.is_terminal:
@@ -136,7 +117,7 @@ def _board(state: CurrentsState, lay: Layout) -> list[str]:
         r = s * 0.22
         out.append(
             f"<path d='M{px - r:.1f},{py - r:.1f}L{px + r:.1f},{py + r:.1f}M{px + r:.1f},"
-            f"{py - r:.1f}L{px - r:.1f},{py + r:.1f}' stroke='#6d4c41' stroke-width='4'/>"
+            f"{py - r:.1f}L{px - r:.1f},{py + r:.1f}' stroke='{style.OBSTACLE}' stroke-width='4'/>"
         )
     return out
 
@@ -149,19 +130,19 @@ def _influence(state: CurrentsState, lay: Layout) -> list[str]:
         for x1, y1, x2, y2 in lay.slot_lines_px(i):
             out.append(
                 f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' "
-                f"stroke='{INFLUENCE}' stroke-opacity='0.28' stroke-width='5'/>"
+                f"stroke='{style.HIGHLIGHT}' stroke-opacity='0.28' stroke-width='5'/>"
             )
         x, y, w, h = lay.slot_rect(i)
         out.append(
             f"<rect x='{x - 3:.1f}' y='{y - 3:.1f}' width='{w + 6:.1f}' height='{h + 6:.1f}' "
-            f"rx='6' fill='none' stroke='{INFLUENCE}' stroke-width='3'/>"
+            f"rx='6' fill='none' stroke='{style.HIGHLIGHT}' stroke-width='3'/>"
         )
     if inf.vector != (0, 0):
         (x1, y1), (x2, y2) = lay.point(*inf.at), lay.point(*inf.destination)
         out.append(
             "<defs><marker id='arrowhead' markerWidth='8' markerHeight='8' refX='6' refY='4' "
-            f"orient='auto'><path d='M0,0L8,4L0,8z' fill='{ARROW}'/></marker></defs>"
-            f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{ARROW}' "
+            f"orient='auto'><path d='M0,0L8,4L0,8z' fill='{style.ARROW}'/></marker></defs>"
+            f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{style.ARROW}' "
             "stroke-width='3' marker-end='url(#arrowhead)'/>"
         )
     return out
@@ -176,7 +157,7 @@ def _slot_names(lay: Layout) -> list[str]:
         tx, ty = x + w / 2, (y + h + fs if below else y - 3)
         out.append(
             f"<text x='{tx:.1f}' y='{ty:.1f}' font-size='{fs:.1f}' text-anchor='middle' "
-            f"fill='#8a7a5a' {FONT}>{name}</text>"
+            f"fill='{style.MUTED}' {FONT}>{name}</text>"
         )
     return out
 
@@ -200,7 +181,7 @@ def _panel(state: CurrentsState, lay: Layout, four: bool, viewer: int | None) ->
     fs = lay.square * 0.3
     out.append(
         f"<text x='{lay.panel_x + lay.gap:.1f}' y='{lay.y0 - lay.margin / 2:.1f}' "
-        f"font-size='{fs:.1f}' font-weight='bold' fill='#333' {FONT}>Compass</text>"
+        f"font-size='{fs:.1f}' font-weight='bold' fill='{style.TEXT}' {FONT}>Compass</text>"
     )
     for i, point in enumerate("NESW"):
         card = state.compass[i]
@@ -209,18 +190,18 @@ def _panel(state: CurrentsState, lay: Layout, four: bool, viewer: int | None) ->
             x, y, w, h = lay.compass_rect(i)
             out.append(
                 f"<text x='{x + w / 2:.1f}' y='{y + h / 2 + fs / 3:.1f}' font-size='{fs:.1f}' "
-                f"text-anchor='middle' fill='#b0a27e' {FONT}>{point}</text>"
+                f"text-anchor='middle' fill='{style.EMPTY_PLACE}' {FONT}>{point}</text>"
             )
     out.append(
         f"<text x='{cx:.1f}' y='{cy + fs / 3:.1f}' font-size='{fs:.1f}' text-anchor='middle' "
-        f"fill='#8a7a5a' {FONT}>✣</text>"
+        f"fill='{style.MUTED}' {FONT}>✣</text>"
     )
     for p, hand in enumerate(state.hands):
         lx, ly = lay.hand_label(p)
         mark = " ◀" if p == state.player else ""
         out.append(
             f"<text x='{lx:.1f}' y='{ly + fs * 0.55:.1f}' font-size='{fs * 0.85:.1f}' "
-            f"fill='#333' {FONT}>P{p}{mark}</text>"
+            f"fill='{style.TEXT}' {FONT}>P{p}{mark}</text>"
         )
         for k, card in enumerate(hand[:4]):
             hidden = viewer is not None and viewer != p
