@@ -7,7 +7,7 @@ side panel on the right with the compass rose and the players' hands.
 
 >>> lay = Layout()
 >>> lay.point(4, 4)
-(240.0, 240.0)
+(240.0, 254.0)
 >>> lay.hit(*lay.point(4, 4))
 Hit(kind='point', where=(4, 4))
 >>> lay.hit(*lay.slot_center(0))
@@ -24,7 +24,7 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 
 
 class Hit(NamedTuple):
-    """What lies under a pixel: ``kind`` is point, slot, compass or hand."""
+    """What lies under a pixel: ``kind`` is point, slot, compass, hand or aside."""
 
     kind: str
     where: object
@@ -60,7 +60,9 @@ class Layout:
             (cx - cw / 2, cy + d - ch / 2, cw, ch),  # S
             (cx - d - cw / 2, cy - ch / 2, cw, ch),  # W
         ]
-        self.hands_y = cy + d + ch / 2 + 2 * self.gap
+        #: set-up: the aces waiting to be placed, in a row under the compass
+        self.aside_y = cy + d + ch / 2 + 2 * self.gap
+        self.hands_y = self.aside_y + ch + self.label + self.gap
         self.hand_row = ch + self.label + self.gap
         hands_bottom = self.hands_y + players * self.hand_row
         self.height = max(self.y0 + self.board + self.margin + self.label, hands_bottom)
@@ -119,6 +121,11 @@ class Layout:
         y = self.hands_y + player * self.hand_row + self.label
         return (x, y, self.card_w, self.card_h)
 
+    def aside_rect(self, k: int) -> Rect:
+        """Card rectangle of the ``k``-th ace waiting to be placed during set-up."""
+        x = self.panel_x + self.gap + k * (self.card_w + self.gap)
+        return (x, self.aside_y + self.label, self.card_w, self.card_h)
+
     def hand_label(self, player: int) -> tuple[float, float]:
         return (self.panel_x + self.gap, self.hands_y + player * self.hand_row + self.gap)
 
@@ -136,6 +143,9 @@ class Layout:
             for k in range(4):
                 if _inside(self.hand_rect(p, k), px, py):
                     return Hit("hand", (p, k))
+        for k in range(4):
+            if _inside(self.aside_rect(k), px, py):
+                return Hit("aside", k)
         x, y = self.to_point(px, py)
         if 0 <= x <= SIZE and 0 <= y <= SIZE:
             cx, cy = self.point(x, y)

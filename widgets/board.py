@@ -1,0 +1,190 @@
+"""The base of every game's board widget.
+
+A board draws an engine state and turns clicks into *keys* (what was clicked, in
+the game's terms: a card, a slot, an intersection...). It keeps no rules: which
+moves exist comes from ``state.legal_moves()``; which clicks make up a move comes
+from ``move_keys(move)``. A new game's board supplies only its drawing, its hit
+test and ``move_keys``; viewing, editing and playing are shared.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from ipycanvas import Canvas, hold_canvas
+from ipywidgets import HTML, VBox
+
+import tablegames as tg
+
+from .canvas import Layers
+
+Key = Hashable  #: what a click means, in the game's terms (a tuple such as ("slot", 3))
+
+
+class BoardWidget(VBox):  # type: ignore[misc]
+    """Draws ``state`` on layered canvases; subclasses implement the hooks below."""
+
+    css_class = "tablegames-board"
+
+    def __init__(
+        self,
+        state: tg.State,
+        *,
+        square: float = 40,
+        four_colour: bool = False,
+        viewer: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self._state = state
+        self.square = square
+        self.four_colour = four_colour
+        self.viewer = viewer  #: None shows every card; a player index shows that player's view
+        self.selected: tuple[Key, ...] = ()  #: keys picked so far (drawn as selected)
+        self.targets: tuple[Key, ...] = ()  #: keys that would continue a legal move
+        self.hovered: Key | None = None
+        self._click_handlers: list[Callable[[Key], None]] = []
+        self._key_handlers: list[Callable[[str], None]] = []
+        self.draw_count = 0  #: redraws so far (for tests and benchmarks)
+        self.geometry = self.make_geometry(square)
+        self.layers = Layers(self.geometry.width, self.geometry.height, self.css_class)
+        self.caption = HTML(layout={"width": f"{int(self.geometry.width)}px"})
+        self.caption.add_class("tablegames-caption")
+        super().__init__([self.layers.multi, self.caption], **kwargs)
+        multi = self.layers.multi
+        multi.on_mouse_down(self.click_at)
+        multi.on_mouse_move(self.hover_at)
+        multi.on_key_down(self._key_down)
+        self.layers.on_reconnect(self.redraw_all)
+        self.redraw_all()
+
+    # ---- state ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> tg.State:
+        return self._state
+
+    @state.setter
+    def state(self, state: tg.State) -> None:
+        self.show(state)
+
+    def show(
+        self, state: tg.State, selected: tuple[Key, ...] = (), targets: tuple[Key, ...] = ()
+    ) -> None:
+        """Draw ``state`` (with the given selection and highlighted targets)."""
+        self._state = state
+        self.selected = selected
+        self.targets = targets
+        self.redraw()
+
+    def set_view(self, *, viewer: int | None = None, four_colour: bool | None = None) -> None:
+        """Change the viewpoint (None: all cards) or the suit colours, and redraw."""
+        self.viewer = viewer
+        if four_colour is not None:
+            self.four_colour = four_colour
+        self.redraw()
+
+    def set_square(self, square: float) -> None:
+        """Resize: ``square`` is the size of one board square in pixels."""
+        self.square = square
+        self.geometry = self.make_geometry(square)
+        self.layers.resize(self.geometry.width, self.geometry.height)
+        self.caption.layout.width = f"{int(self.geometry.width)}px"
+        self.redraw_all()
+
+    # ---- drawing ----------------------------------------------------------------------
+
+    def redraw_all(self) -> None:
+        """Everything, background included (after a resize or a reconnect)."""
+        with hold_canvas():
+            self.layers.background.clear()
+            self.draw_background(self.layers.background)
+            self._draw()
+
+    def redraw(self) -> None:
+        """Pieces and overlay; the background stays."""
+        with hold_canvas():
+            self._draw()
+
+    def _draw(self) -> None:
+        self.layers.pieces.clear()
+        self.layers.overlay.clear()
+        self.draw_pieces(self.layers.pieces, self._state)
+        self.draw_overlay(self.layers.overlay, self._state)
+        self.draw_count += 1
+        text = html.escape(self.describe(self._state))
+        self.caption.value = f"<div role='status' aria-live='polite'>{text}</div>"
+
+    # ---- events -------------------------------------------------------------------------
+
+    def on_click(self, handler: Callable[[Key], None]) -> None:
+        """Call ``handler(key)`` for every click on something meaningful."""
+        self._click_handlers.append(handler)
+
+    def on_key(self, handler: Callable[[str], None]) -> None:
+        """Call ``handler(key_name)`` for key presses on the board (e.g. ``'ArrowLeft'``)."""
+        self._key_handlers.append(handler)
+
+    def click_at(self, px: float, py: float) -> Key | None:
+        """What a mouse click at pixel (px, py) does: the key is passed to the handlers."""
+        key = self.hit(px, py)
+        if key is not None:
+            for handler in list(self._click_handlers):
+                handler(key)
+        return key
+
+    def hover_at(self, px: float, py: float) -> None:
+        key = self.hit(px, py)
+        if key != self.hovered:
+            self.hovered = key
+            if self.hover_matters(key):
+                with hold_canvas():
+                    self.layers.overlay.clear()
+                    self.draw_overlay(self.layers.overlay, self._state)
+
+    def _key_down(
+        self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False
+    ) -> None:
+        for handler in list(self._key_handlers):
+            handler(key)
+
+    # ---- hooks for each game --------------------------------------------------------------
+
+    def make_geometry(self, square: float) -> Any:
+        """An object with ``width`` and ``height`` (pixels) and whatever the drawing needs."""
+        raise NotImplementedError
+
+    def draw_background(self, c: Canvas) -> None:
+        """What never changes during a game (board squares, lines)."""
+
+    def draw_pieces(self, c: Canvas, state: tg.State) -> None:
+        raise NotImplementedError
+
+    def draw_overlay(self, c: Canvas, state: tg.State) -> None:
+        """Highlights: selection, legal targets, hover."""
+
+    def hit(self, px: float, py: float) -> Key | None:
+        """The key under pixel (px, py), or None."""
+        raise NotImplementedError
+
+    def hover_matters(self, key: Key | None) -> bool:
+        """Whether hovering ``key`` changes the overlay (to skip useless redraws)."""
+        return False
+
+    def move_keys(self, move: Any) -> tuple[Key, ...]:
+        """The clicks that make up ``move`` (order does not matter); () for button-only moves."""
+        raise NotImplementedError
+
+    def attempted(self, state: tg.State, keys: tuple[Key, ...]) -> str | None:
+        """The notation of the move these clicks would mean, if any (to explain a refusal)."""
+        return None
+
+    def move_label(self, move: Any) -> str:
+        """Button text for a move."""
+        return str(move)
+
+    def describe(self, state: tg.State) -> str:
+        """One line describing the position, for screen readers."""
+        describe = getattr(state, "describe", None)
+        return describe() if callable(describe) else repr(state)

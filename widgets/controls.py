@@ -1,0 +1,95 @@
+"""The controls bar shared by every game: first / back / forward / last, a play button
+with a speed slider, a step slider and a line of text.
+
+The play button is an ``ipywidgets.Play`` linked in the browser to the slider, so
+playback runs without a round trip per frame; the kernel only hears the slider's
+new value and calls ``on_step``. Arrow keys, Home and End step too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ipywidgets import HTML, Button, HBox, IntSlider, Layout, Play, VBox, jslink
+
+KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+
+
+class Controls(VBox):  # type: ignore[misc]
+    """Steps through ``length`` positions; ``on_step(index)`` is called on every change."""
+
+    def __init__(self, length: int, on_step: Callable[[int], None], interval_ms: int = 800) -> None:
+        self._on_step = on_step
+        small = Layout(width="44px")
+        self.first = Button(icon="step-backward", tooltip="First position (Home)", layout=small)
+        self.back = Button(icon="chevron-left", tooltip="Back one step (←)", layout=small)
+        self.forward = Button(icon="chevron-right", tooltip="Forward one step (→)", layout=small)
+        self.last = Button(icon="step-forward", tooltip="Last position (End)", layout=small)
+        for button, delta in ((self.first, "first"), (self.back, "back"),
+                              (self.forward, "forward"), (self.last, "last")):  # fmt: skip
+            button.on_click(lambda _b, d=delta: self.step(d))
+        top = max(length - 1, 0)
+        self.play = Play(min=0, max=top, step=1, interval=interval_ms, description="Play")
+        self.play.tooltip = "Play the game"
+        self.slider = IntSlider(
+            min=0, max=top, description="Step", continuous_update=True, layout=Layout(width="320px")
+        )
+        self.speed = IntSlider(
+            value=3, min=1, max=8, description="Speed", layout=Layout(width="220px")
+        )
+        self.speed.observe(self._speed_changed, names="value")
+        self._speed_changed()
+        jslink((self.play, "value"), (self.slider, "value"))
+        self.slider.observe(self._slider_changed, names="value")
+        self.text = HTML()
+        self.text.add_class("tablegames-step-text")
+        row = HBox([self.first, self.back, self.play, self.forward, self.last, self.slider])
+        super().__init__([row, HBox([self.speed]), self.text])
+        self.add_class("tablegames-controls")
+
+    @property
+    def index(self) -> int:
+        return int(self.slider.value)
+
+    @property
+    def length(self) -> int:
+        return int(self.slider.max) + 1
+
+    def set_length(self, length: int, go_to: int | None = None) -> None:
+        """Change how many positions there are (for a game still being played)."""
+        top = max(length - 1, 0)
+        self.play.max = top
+        self.slider.max = top
+        if go_to is not None:
+            self.go(go_to)
+
+    def go(self, index: int) -> None:
+        """Show position ``index`` (clamped to the range)."""
+        index = max(0, min(index, self.length - 1))
+        # The play button is linked to the slider in the browser only, and the link
+        # copies the play button's value when a page connects: keep both in step.
+        self.play.value = index
+        if index == self.slider.value:
+            self._on_step(index)
+        else:
+            self.slider.value = index  # the observer calls on_step
+
+    def step(self, action: str) -> None:
+        """``first``, ``back``, ``forward`` or ``last``."""
+        target = {"first": 0, "back": self.index - 1, "forward": self.index + 1,
+                  "last": self.length - 1}[action]  # fmt: skip
+        self.go(target)
+
+    def handle_key(self, key: str) -> bool:
+        """Step for an arrow key, Home or End; True if the key was used."""
+        action = KEYS.get(key)
+        if action is None:
+            return False
+        self.step(action)
+        return True
+
+    def _slider_changed(self, change: object = None) -> None:
+        self._on_step(self.index)
+
+    def _speed_changed(self, change: object = None) -> None:
+        self.play.interval = int(2400 / (self.speed.value + 1))

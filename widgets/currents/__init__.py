@@ -1,0 +1,1 @@
+"""Currents in the widget family: its board, influence inspector and editor."""

@@ -1,0 +1,189 @@
+"""The Currents inspector: influence lines, the vector-cancellation panel and the scout.
+
+Everything drawn comes from ``state.inspect()``. The panel lists each current
+acting on the pawn with its card and the compass directions its suit maps to;
+units that cancel in pairs are struck through; the tally, the net vector (also an
+arrow on the board) and any edge crossing with the goaltending it would need are
+shown below. The scout token steps one current at a time from the pawn to the
+destination, as in the rules' "Math Made Easy" section.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ipycanvas import Canvas, hold_canvas
+from ipywidgets import Checkbox, Dropdown, HBox, Layout, Play, VBox
+
+from tablegames import style
+from tablegames.cards import SUIT_NAMES
+from tablegames.currents import CurrentsState
+from tablegames.currents.geometry import SLOTS
+from tablegames.currents.influence import Influence
+
+from ..canvas import arrow, draw_cards, redraw_on_reconnect
+from .board import CurrentsBoard
+
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+
+
+class VectorPanel:
+    """A canvas that draws the cancellation table of an :class:`Influence`."""
+
+    def __init__(self, width: int = 330, height: int = 460, four_colour: bool = False) -> None:
+        self.canvas = Canvas(
+            width=width, height=height, layout=Layout(width=f"{width}px", height=f"{height}px")
+        )
+        self.canvas.add_class("tablegames-vector-panel")
+        self.four_colour = four_colour
+        self.drawn: dict[str, Any] = {}  #: what the last draw showed, for tests
+        self._last: Influence | None = None
+        redraw_on_reconnect(self.canvas, lambda: self.draw(self._last))
+
+    def draw(self, inf: Influence | None) -> None:
+        """Draw the table for ``inf`` (None: the game is over)."""
+        self._last = inf
+        c = self.canvas
+        with hold_canvas():
+            c.clear()
+            c.fill_style = style.PAPER
+            c.fill_rect(0, 0, c.width, c.height)
+            c.fill_style = style.TEXT
+            c.text_align = "left"
+            c.font = f"bold 15px {style.FONT}"
+            c.fill_text("Vector cancellation", 10, 22)
+            self.drawn = {"rows": [], "struck": [], "vector": None}
+            if inf is None:
+                c.font = f"13px {style.FONT}"
+                c.fill_text("The game is over.", 10, 48)
+                return
+            self._rows(c, inf)
+
+    def _rows(self, c: Canvas, inf: Influence) -> None:
+        struck = {k for pair in inf.cancelled for k in pair}
+        unit_index = 0
+        y = 40
+        c.font = f"13px {style.FONT}"
+        if not inf.currents:
+            c.fill_style = style.MUTED
+            c.fill_text(f"No current acts on the pawn at {inf.at}.", 10, y + 16)
+            y += 30
+        cards = []
+        for si in inf.currents:
+            cards.append((si.card, (10.0, float(y), 26.0, 34.0), False))
+            c.fill_style = style.TEXT
+            c.text_align = "left"
+            c.font = f"13px {style.FONT}"
+            c.fill_text(si.slot, 44, y + 22)
+            x = 80
+            if not si.directions:
+                c.fill_style = style.MUTED
+                c.fill_text("dead: its suit is not on the compass", x, y + 22)
+            for d in si.directions:
+                is_struck = unit_index in struck
+                c.fill_style = style.MUTED if is_struck else style.TEXT
+                c.font = f"bold 16px {style.FONT}"
+                c.fill_text(f"{ARROWS[d]}{d}", x, y + 22)
+                if is_struck:
+                    c.stroke_style = style.WARNING
+                    c.line_width = 2
+                    c.stroke_line(x - 3, y + 26, x + 30, y + 10)
+                    c.line_width = 1
+                    self.drawn["struck"].append((si.slot, d))
+                unit_index += 1
+                x += 42
+            self.drawn["rows"].append((si.slot, si.card, si.directions))
+            y += 40
+        draw_cards(c, cards, self.four_colour)
+        c.fill_style = style.TEXT
+        c.font = f"13px {style.FONT}"
+        tally = "  ".join(f"{d} {inf.tally[d]}" for d in "NESW")
+        c.fill_text(f"Tally: {tally}", 10, y + 18)
+        dx, dy = inf.vector
+        c.font = f"bold 14px {style.FONT}"
+        c.fill_text(f"Net vector ({dx:+d}, {dy:+d})  →  {inf.destination}", 10, y + 40)
+        self.drawn["vector"] = inf.vector
+        if inf.vector != (0, 0):
+            cx, cy = 290, y + 34
+            n = max(abs(dx), abs(dy), 1)
+            arrow(c, cx, cy, cx + 18 * dx / n, cy - 18 * dy / n, style.ARROW, width=2)
+        y += 52
+        if inf.blocked:
+            c.fill_style = style.WARNING
+            c.font = f"13px {style.FONT}"
+            c.fill_text("The destination is an obstacle: the pawn stays.", 10, y + 14)
+            y += 22
+        for g in inf.goaltending:
+            c.fill_style = style.WARNING
+            c.font = f"bold 13px {style.FONT}"
+            c.fill_text(
+                f"Crosses the {g.edge} edge by {g.overshoot}: P{g.winner} would win", 10, y + 14
+            )
+            c.font = f"13px {style.FONT}"
+            if g.suit is None:
+                text = f"No suit on compass {g.point}: P{g.goaltender} cannot goaltend."
+            else:
+                suit = SUIT_NAMES[g.suit]
+                text = f"P{g.goaltender} may stop it with {g.overshoot} {suit} (compass {g.point})."
+            c.fill_text(text, 10, y + 32)
+            y += 42
+        self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
+
+
+class CurrentsInspector(VBox):  # type: ignore[misc]
+    """A Currents board with the inspector: click (or choose) a slot to pin its influence
+    lines, read the cancellation panel, and run the scout.
+
+    >>> import tablegames as tg
+    >>> insp = CurrentsInspector(tg.make("currents").initial_state(1))
+    >>> insp.panel.drawn["vector"]
+    (0, 0)
+    """
+
+    def __init__(self, state: CurrentsState, **board_options: Any) -> None:
+        self.board = CurrentsBoard(state, inspector=True, **board_options)
+        self.panel = VectorPanel(
+            height=int(self.board.geometry.height), four_colour=self.board.four_colour
+        )
+        self.slot = Dropdown(options=[("(none)", None)] + [(s, i) for i, s in enumerate(SLOTS)],
+                             description="Slot", layout=Layout(width="180px"))  # fmt: skip
+        self.slot.observe(lambda ch: self.select_slot(ch["new"]), names="value")
+        self.scout = Checkbox(value=False, description="Scout")
+        self.scout_play = Play(min=0, max=0, interval=600, description="Run the scout")
+        self.scout.observe(lambda ch: self._scout_toggled(), names="value")
+        self.scout_play.observe(lambda ch: self.show_scout(ch["new"]), names="value")
+        self.board.on_click(self._clicked)
+        row = HBox([self.slot, self.scout, self.scout_play])
+        super().__init__([row, HBox([self.board, self.panel.canvas])])
+        self.add_class("tablegames-inspector")
+        self.show(state)
+
+    def show(self, state: CurrentsState) -> None:
+        """Inspect another state."""
+        self.board.show(state)
+        inf = state.inspect() if not state.is_terminal else None
+        self.panel.draw(inf)
+        self.scout_play.max = max(len(inf.scout_path) - 1, 0) if inf else 0
+        self.scout_play.value = 0
+        if self.scout.value:
+            self.show_scout(0)
+
+    def select_slot(self, slot: int | None) -> None:
+        """Pin the influence lines of slot ``slot`` (None: follow the mouse)."""
+        self.board.selected_slot = slot
+        if self.slot.value != slot:
+            self.slot.value = slot
+        self.board.redraw()
+
+    def show_scout(self, step: int) -> None:
+        """Put the scout token on stop ``step`` of the scout path."""
+        self.board.scout_step = step if self.scout.value else None
+        self.board.redraw()
+
+    def _scout_toggled(self) -> None:
+        self.scout_play.value = 0
+        self.show_scout(0)
+
+    def _clicked(self, key: Any) -> None:
+        if isinstance(key, tuple) and key[0] == "slot":
+            self.select_slot(None if self.board.selected_slot == key[1] else key[1])

@@ -1,0 +1,103 @@
+"""Position editing shared by every game: every edit goes through ``state_from_json``.
+
+A game supplies ``edit(data, key, tool) -> data``: what a click with the chosen tool
+does to the position's JSON. The editor validates the result with the engine; an
+impossible position is refused with the engine's message and the previous valid
+position stays. The position can be exported and imported as JSON text.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Textarea, VBox
+
+import tablegames as tg
+
+from .board import BoardWidget, Key
+
+Edit = Callable[[dict[str, Any], Key, Any], dict[str, Any]]
+
+
+class PositionEditor(VBox):  # type: ignore[misc]
+    """Edit ``board``'s position by clicking with a tool from ``tools`` (label, value) pairs."""
+
+    def __init__(
+        self,
+        board: BoardWidget,
+        tools: Sequence[tuple[str, Any]],
+        edit: Edit,
+        to_data: Callable[[tg.State], dict[str, Any]],
+        extra: Sequence[Any] = (),
+    ) -> None:
+        self.board = board
+        self.edit = edit
+        self.to_data = to_data
+        self.tool = Dropdown(options=list(tools), description="Tool", layout=Layout(width="260px"))
+        self.error = HTML()
+        self.error.add_class("tablegames-editor-error")
+        self.json = Textarea(layout=Layout(width="100%", height="140px"), placeholder="JSON")
+        self.export_button = Button(description="Export JSON", tooltip="Write the position below")
+        self.import_button = Button(description="Import JSON", tooltip="Load the JSON below")
+        self.export_button.on_click(lambda _b: self.export())
+        self.import_button.on_click(lambda _b: self.load_text(self.json.value))
+        board.on_click(self._clicked)
+        super().__init__(
+            [
+                HBox([self.tool, *extra]),
+                board,
+                self.error,
+                HBox([self.export_button, self.import_button]),
+                self.json,
+            ]
+        )
+        self.add_class("tablegames-editor")
+
+    @property
+    def state(self) -> tg.State:
+        return self.board.state
+
+    def apply_data(self, data: dict[str, Any]) -> bool:
+        """Validate ``data`` with the engine and show it; False (reason shown) if refused."""
+        try:
+            state = self.state.game.state_from_json(data)
+        except (tg.InvalidState, ValueError) as exc:
+            self.error.value = (
+                f"<div role='alert' style='color:#c62828'>Refused: {html.escape(str(exc))}</div>"
+            )
+            return False
+        self.error.value = ""
+        self.board.show(state)
+        self.on_change(state)
+        return True
+
+    def on_change(self, state: tg.State) -> None:
+        """Called after every accepted edit (subclasses refresh their fields)."""
+
+    def export(self) -> str:
+        """The position as JSON text (also written into the text area)."""
+        self.json.value = json.dumps(self.state.to_json(), indent=1)
+        return str(self.json.value)
+
+    def load_text(self, text: str) -> bool:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            self.error.value = (
+                f"<div role='alert' style='color:#c62828'>Not JSON: {html.escape(str(exc))}</div>"
+            )
+            return False
+        return self.apply_data(data)
+
+    def _clicked(self, key: Key) -> None:
+        try:
+            data = self.edit(self.to_data(self.state), key, self.tool.value)
+        except ValueError as exc:
+            self.error.value = (
+                f"<div role='alert' style='color:#c62828'>{html.escape(str(exc))}</div>"
+            )
+            return
+        self.apply_data(data)

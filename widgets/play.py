@@ -1,0 +1,239 @@
+"""Click-to-play for every game: humans click, bots answer.
+
+:class:`MoveInput` turns clicks into moves using only ``state.legal_moves()`` and
+the board's ``move_keys``: each click narrows the legal moves to those that
+contain every clicked key; the targets that would continue are highlighted; a
+move is applied when the clicks single it out, and where clicks cannot tell moves
+apart (a jack placed on a compass point, or played to discard it) buttons offer
+them. An impossible click is explained with the engine's own IllegalMove message.
+:class:`PlayWidget` seats humans and bots round a board.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
+
+import tablegames as tg
+
+from .board import BoardWidget, Key
+from .controls import Controls
+from .registry import board_for
+
+
+@dataclass
+class Outcome:
+    """What a click led to."""
+
+    picked: tuple[Key, ...] = ()
+    targets: tuple[Key, ...] = ()
+    choices: list[Any] = field(default_factory=list)  #: moves to offer as buttons
+    move: Any = None  #: the move to apply, if the clicks single one out
+    message: str = ""
+
+
+class MoveInput:
+    """Click-to-move matching for one board (see the module docstring)."""
+
+    def __init__(self, board: BoardWidget) -> None:
+        self.board = board
+        self.picked: tuple[Key, ...] = ()
+
+    def reset(self) -> Outcome:
+        self.picked = ()
+        return self.outcome(self.board.state)
+
+    def click(self, state: tg.State, key: Key) -> Outcome:
+        keys = self.board.move_keys
+        moves = state.legal_moves()
+        if key in self.picked:
+            picked = tuple(k for k in self.picked if k != key)
+        else:
+            picked = (*self.picked, key)
+            if not any(set(picked) <= set(keys(m)) for m in moves):
+                if any(key in keys(m) for m in moves):
+                    picked = (key,)  # a fresh start with what was just clicked
+                else:
+                    return self._refuse(state, (*self.picked, key))
+        self.picked = picked
+        return self.outcome(state)
+
+    def outcome(self, state: tg.State) -> Outcome:
+        keys = self.board.move_keys
+        picked = set(self.picked)
+        moves = state.legal_moves()
+        cands = [m for m in moves if picked <= set(keys(m))]
+        complete = [m for m in cands if set(keys(m)) == picked]
+        if self.picked and len(cands) == 1 and complete and len(keys(complete[0])) >= 2:
+            self.picked = ()
+            return Outcome(move=complete[0])
+        targets = tuple(dict.fromkeys(k for m in cands for k in keys(m) if k not in picked))
+        choices = complete if self.picked else []
+        choices += [m for m in moves if not keys(m) and m not in choices]
+        return Outcome(self.picked, targets if self.picked else (), choices)
+
+    def _refuse(self, state: tg.State, keys: tuple[Key, ...]) -> Outcome:
+        text = self.board.attempted(state, keys)
+        message = "That is not part of a legal move now."
+        if text is not None:
+            try:
+                state.parse_move(text)
+            except tg.IllegalMove as exc:
+                message = str(exc)
+        out = self.outcome(state)
+        out.message = message
+        return out
+
+
+def seat_label(seat: Any) -> str:
+    return "human" if seat == "human" else type(seat).__name__
+
+
+class PlayWidget(VBox):  # type: ignore[misc]
+    """Play ``game`` on a board: each seat is ``"human"`` or a bot with ``choose(state)``.
+
+    The default seats: player 0 human, the others random bots. All humans share the
+    screen (hotseat). Every move is also reachable from the keyboard: the list of
+    legal moves with a Play button.
+    """
+
+    def __init__(
+        self,
+        game: tg.Game,
+        seats: Sequence[Any] | None = None,
+        seed: int = 0,
+        **board_options: Any,
+    ) -> None:
+        n = game.num_players
+        self.game = game
+        self.seats = (
+            list(seats)
+            if seats is not None
+            else ["human"] + [tg.RandomBot(f"{seed}:{p}") for p in range(1, n)]
+        )
+        if len(self.seats) != n:
+            raise ValueError(f"{game.name} needs {n} seats, not {len(self.seats)}")
+        self.seed = seed
+        self.history: list[tg.State] = [game.initial_state(seed)]
+        humans = [p for p, seat in enumerate(self.seats) if seat == "human"]
+        # One human sees only their own hand; at a hotseat table every hand shows.
+        board_options.setdefault("viewer", humans[0] if len(humans) == 1 else None)
+        self.board = board_for(self.history[0], **board_options)
+        self.input = MoveInput(self.board)
+        self.message = HTML()
+        self.message.add_class("tablegames-message")
+        self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        self.moves = Dropdown(description="Move", layout=Layout(width="360px"))
+        self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
+        self.play_selected.on_click(lambda _b: self._play_from_list())
+        self.controls = Controls(1, self._review)
+        self.board.on_click(self._clicked)
+        self.board.on_key(self.controls.handle_key)
+        super().__init__(
+            [
+                self.board,
+                self.message,
+                self.buttons,
+                HBox([self.moves, self.play_selected]),
+                self.controls,
+            ]
+        )
+        self.add_class("tablegames-play")
+        self._advance()
+
+    # ---- state -----------------------------------------------------------------------
+
+    @property
+    def state(self) -> tg.State:
+        return self.history[-1]
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start again (with a new seed if given)."""
+        if seed is not None:
+            self.seed = seed
+        self.history = [self.game.initial_state(self.seed)]
+        self.input.reset()
+        self._advance()
+
+    def play(self, move: Any) -> None:
+        """Apply a move for the player to decide (a move object or its notation)."""
+        state = self.state
+        try:
+            if isinstance(move, str):
+                move = state.parse_move(move)
+            new = state.apply(move)
+        except tg.IllegalMove as exc:
+            self._say(str(exc), error=True)
+            return
+        self.history.append(new)
+        self.input.reset()
+        self._advance()
+
+    def _advance(self) -> None:
+        """Let bots move until a human must decide or the game ends; then redraw."""
+        while not self.state.is_terminal and self.seats[self.state.current_player] != "human":
+            bot = self.seats[self.state.current_player]
+            self.history.append(self.state.apply(bot.choose(self.state)))
+        self.controls.set_length(len(self.history))
+        self.controls.play.value = self.controls.slider.value = len(self.history) - 1
+        self._refresh(self.input.outcome(self.state))
+
+    # ---- input -------------------------------------------------------------------------
+
+    def _clicked(self, key: Key) -> None:
+        if self.controls.index != len(self.history) - 1:
+            self._say("You are looking at an earlier position: press End (or ⏭) to play on.")
+            return
+        if self.state.is_terminal:
+            return
+        out = self.input.click(self.state, key)
+        if out.move is not None:
+            self.play(out.move)
+        else:
+            self._refresh(out)
+
+    def _play_from_list(self) -> None:
+        if self.moves.value is not None:
+            self.play(self.moves.value)
+
+    def _review(self, i: int) -> None:
+        if i < len(self.history) - 1:
+            self.board.show(self.history[i])
+            self._say(f"Position {i} of {len(self.history) - 1} (press End to return to the game).")
+
+    def _refresh(self, out: Outcome) -> None:
+        state = self.state
+        self.board.show(state, selected=out.picked, targets=out.targets)
+        self.buttons.children = [self._button(m) for m in out.choices]
+        legal = state.legal_moves() if not state.is_terminal else []
+        self.moves.options = [(self.board.move_label(m), m) for m in legal]
+        self.moves.index = 0 if legal else None
+        self.moves.disabled = self.play_selected.disabled = not legal
+        self._say(out.message or self.prompt(state), error=bool(out.message))
+
+    def _button(self, move: Any) -> Button:
+        b = Button(description=self.board.move_label(move), tooltip=str(move))
+        b.on_click(lambda _b: self.play(move))
+        return b
+
+    def prompt(self, state: tg.State) -> str:
+        """What the player to decide should do (or the result)."""
+        if state.is_terminal:
+            won = sorted(state.winners)
+            return ("Game over: " + " and ".join(f"player {p}" for p in won) + " won."
+                    if won else "Game over: no winner.")  # fmt: skip
+        p = state.current_player
+        who = f"Player {p} ({seat_label(self.seats[p])})"
+        hint = getattr(self.board, "prompt", None)
+        return f"{who}: {hint(state) if callable(hint) else 'your move.'}"
+
+    def _say(self, text: str, error: bool = False) -> None:
+        colour = "#c62828" if error else "#333"
+        self.message.value = (
+            f"<div role='status' aria-live='polite' style='color:{colour}'>"
+            f"{html.escape(text)}</div>"
+        )

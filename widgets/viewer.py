@@ -1,0 +1,75 @@
+"""Step through a recorded game: a board, the controls bar and a choice of viewpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ipywidgets import Checkbox, Dropdown, HBox, VBox
+
+import tablegames as tg
+
+from .board import BoardWidget
+from .controls import Controls
+from .registry import board_for
+
+
+def step_text(states: Sequence[tg.State], i: int, board: BoardWidget) -> str:
+    """'Step 3 of 20 · P1: Play 7♥ on slot N2 · P2 to decide' for the controls bar."""
+    s = states[i]
+    parts = [f"Step {i} of {len(states) - 1}"]
+    last = getattr(s, "last_move", None)
+    if i > 0 and last is not None:
+        parts.append(f"P{states[i - 1].current_player}: {board.move_label(last)}")
+    if s.is_terminal:
+        won = sorted(s.winners)
+        parts.append("won by " + " and ".join(f"P{p}" for p in won) if won else "no winner")
+    else:
+        parts.append(f"P{s.current_player} to decide")
+    return " · ".join(parts)
+
+
+class GameViewer(VBox):  # type: ignore[misc]
+    """Shows a game from a record (options + seed + moves, or its JSON) or a list of states.
+
+    ``viewer``: None shows every card; a player index shows what that player sees.
+    Board options (``square``, ``four_colour``, ``inspector``...) pass through.
+    """
+
+    def __init__(
+        self,
+        source: tg.Record | Mapping[str, Any] | Sequence[tg.State],
+        *,
+        viewer: int | None = None,
+        **board_options: Any,
+    ) -> None:
+        states = tg.replay(source) if isinstance(source, (tg.Record, Mapping)) else list(source)
+        if not states:
+            raise ValueError("a game viewer needs at least one state")
+        self.states = states
+        self.board = board_for(states[0], viewer=viewer, **board_options)
+        self.controls = Controls(len(states), self._show)
+        n = states[0].game.num_players
+        self.viewpoint = Dropdown(
+            options=[("All cards", None)] + [(f"Player {p}'s view", p) for p in range(n)],
+            value=viewer,
+            description="View",
+        )
+        self.viewpoint.observe(lambda ch: self.board.set_view(viewer=ch["new"]), names="value")
+        self.four_colour = Checkbox(value=self.board.four_colour, description="Four-colour suits")
+        self.four_colour.observe(
+            lambda ch: self.board.set_view(viewer=self.board.viewer, four_colour=ch["new"]),
+            names="value",
+        )
+        self.board.on_key(self.controls.handle_key)
+        super().__init__([HBox([self.viewpoint, self.four_colour]), self.board, self.controls])
+        self.add_class("tablegames-viewer")
+        self._show(0)
+
+    @property
+    def index(self) -> int:
+        return self.controls.index
+
+    def _show(self, i: int) -> None:
+        self.board.show(self.states[i])
+        self.controls.text.value = step_text(self.states, i, self.board)
