@@ -15,6 +15,45 @@ def currents(data: dict[str, Any], **options: Any) -> CurrentsState:
     return state
 
 
+#: A full compass of aces: clubs north, diamonds east, hearts south, spades west.
+FULL = {"N": "AC", "E": "AD", "S": "AH", "W": "AS"}
+
+
+def slots(**cards: str) -> dict[str, list[str | None]]:
+    """The JSON ``currents`` object with the given slots filled, e.g. ``slots(N1="7H")``."""
+    out: dict[str, list[str | None]] = {side: [None] * 4 for side in "NESW"}
+    for slot, card in cards.items():
+        out[slot[0]][int(slot[1])] = card
+    return out
+
+
+def position(
+    hands: list[str],
+    compass: dict[str, str] | None = None,
+    cur: dict[str, str] | None = None,
+    pawn: tuple[int, int] = (4, 4),
+    player: int = 0,
+    extra: dict[str, Any] | None = None,
+    **options: Any,
+) -> CurrentsState:
+    """A hand-built Play-phase position; ``hands`` are space-separated card codes."""
+    hands = hands + [""] * (options.get("players", 4) - len(hands))
+    data: dict[str, Any] = {
+        "hands": [h.split() for h in hands],
+        "compass": FULL if compass is None else compass,
+        "currents": slots(**(cur or {})),
+        "pawn": list(pawn),
+        "current_player": player,
+    }
+    data.update(extra or {})
+    return currents(data, **options)
+
+
+def legal(state: CurrentsState) -> set[str]:
+    """The notation of every legal move."""
+    return {str(m) for m in state.legal_moves()}
+
+
 def play(state: tg.State, *moves: str) -> Any:
     """Apply moves written in notation, one after the other."""
     for text in moves:
