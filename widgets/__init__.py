@@ -4,3 +4,25 @@ Boards draw engine states on a layered canvas; a shared controls bar steps throu
 a game; the viewer, the editor and the play controller work for every game whose
 board supplies its drawing and its click-to-move mapping.
 """
+
+from .board import BoardWidget
+from .controls import Controls
+from .currents.board import CurrentsBoard
+from .currents.editor import CurrentsEditor
+from .currents.inspector import CurrentsInspector
+from .editor import PositionEditor
+from .play import PlayWidget
+from .registry import board_for
+from .viewer import GameViewer
+
+__all__ = [
+    "BoardWidget",
+    "Controls",
+    "CurrentsBoard",
+    "CurrentsEditor",
+    "CurrentsInspector",
+    "GameViewer",
+    "PlayWidget",
+    "PositionEditor",
+    "board_for",
+]

@@ -32,6 +32,7 @@ class PositionEditor(VBox):  # type: ignore[misc]
         edit: Edit,
         to_data: Callable[[tg.State], dict[str, Any]],
         extra: Sequence[Any] = (),
+        places: Sequence[tuple[str, Key]] = (),
     ) -> None:
         self.board = board
         self.edit = edit
@@ -59,6 +60,9 @@ class PositionEditor(VBox):  # type: ignore[misc]
     @property
     def state(self) -> tg.State:
         return self.board.state
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self.board.describe(self.state)}>"
 
     def apply_data(self, data: dict[str, Any]) -> bool:
         """Validate ``data`` with the engine and show it; False (reason shown) if refused."""

@@ -182,6 +182,10 @@ class PlayWidget(VBox):  # type: ignore[misc]
         self.controls.play.value = self.controls.slider.value = len(self.history) - 1
         self._refresh(self.input.outcome(self.state))
 
+    def __repr__(self) -> str:
+        seats = ", ".join(seat_label(s) for s in self.seats)
+        return f"<PlayWidget: {self.game.name}, seats {seats}; {self.prompt(self.state)}>"
+
     # ---- input -------------------------------------------------------------------------
 
     def _clicked(self, key: Key) -> None:

@@ -70,6 +70,9 @@ class GameViewer(VBox):  # type: ignore[misc]
     def index(self) -> int:
         return self.controls.index
 
+    def __repr__(self) -> str:
+        return f"<GameViewer: {len(self.states)} positions, showing {self.index}>"
+
     def _show(self, i: int) -> None:
         self.board.show(self.states[i])
         self.controls.text.value = step_text(self.states, i, self.board)

@@ -44,7 +44,9 @@ def edit(data: dict[str, Any], key: Key, tool: Any) -> dict[str, Any]:
     if kind == "point":
         raise ValueError("Choose the pawn tool to move the pawn.")
     if kind == "card":
-        hand_of = next(p for p, h in enumerate(data["hands"]) if where in h)
+        hand_of = next((p for p, h in enumerate(data["hands"]) if where in h), None)
+        if hand_of is None:
+            raise ValueError(f"{where} is not in any hand; type hands in the hand fields.")
         hand = data["hands"][hand_of]
         i = hand.index(where)
         if tool == REMOVE:
@@ -82,7 +84,13 @@ class CurrentsEditor(PositionEditor):
         self.hands = [
             Text(description=f"P{p} hand", layout=Layout(width="260px")) for p in range(n)
         ]
-        super().__init__(board, tools, edit, position_data, [self.turn])
+        places = [(f"compass {p}", ("compass", i)) for i, p in enumerate(POINTS)]
+        places += [(f"slot {s}", ("slot", i)) for i, s in enumerate(SLOTS)]
+        places += [(f"hand card {pretty(c)}", ("card", c)) for c in state.game.deck]
+        places += [
+            (f"intersection ({x}, {y})", ("point", (x, y))) for y in range(9) for x in range(9)
+        ]
+        super().__init__(board, tools, edit, position_data, [self.turn], places)
         self.children = (*self.children[:2], *self.hands, *self.children[2:])
         self.turn.observe(lambda ch: self._set("current_player", ch["new"]), names="value")
         for p, field in enumerate(self.hands):

@@ -168,6 +168,9 @@ class CurrentsInspector(VBox):  # type: ignore[misc]
         if self.scout.value:
             self.show_scout(0)
 
+    def __repr__(self) -> str:
+        return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"
+
     def select_slot(self, slot: int | None) -> None:
         """Pin the influence lines of slot ``slot`` (None: follow the mouse)."""
         self.board.selected_slot = slot

@@ -1,0 +1,39 @@
+"""Re-execute notebooks in place so their stored outputs match the code (``make notebooks``).
+
+nbval compares these stored outputs in ``make test``, so run this after changing what
+a notebook shows. Widget state is dropped from the saved file: it is large, and the
+widgets redraw from the kernel when the notebook runs.
+
+Usage: python notebooks/refresh.py [NOTEBOOK ...]   (default: every notebook here)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+HERE = Path(__file__).parent
+
+
+def refresh(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(
+        nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+    print(f"refreshed {path}")
+
+
+def main(argv: list[str]) -> None:
+    paths = [Path(a) for a in argv] or sorted(HERE.rglob("*.ipynb"))
+    for path in paths:
+        if ".ipynb_checkpoints" not in path.parts:
+            refresh(path)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
