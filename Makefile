@@ -2,26 +2,40 @@
 # and install what they need into it; nothing is installed by hand.
 PYTHON ?= python3
 VENV ?= .venv
+PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test demo lint typecheck unit chromium notebooks bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# Stamp files re-run the install whenever pyproject.toml changes.
+# Stamp files re-run an install whenever pyproject.toml changes.
 $(VENV)/.base: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e .
 	touch $@
 
-$(VENV)/.dev: pyproject.toml | $(PY)
-	$(PIP) install --quiet -e ".[dev]"
+$(VENV)/.play: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e ".[widgets,voila]"
 	touch $@
 
-play: $(VENV)/.base
+$(VENV)/.dev: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila]"
+	touch $@
+
+## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops)
+play: $(VENV)/.play
+	@echo "tablegames play pages: http://127.0.0.1:$(PORT)/   (Ctrl-C stops the server)"
+	cd notebooks && exec ../$(VENV)/bin/voila play --port=$(PORT)
+
+## make demo: random bots play Currents in the terminal
+demo: $(VENV)/.base
 	$(PY) -m tablegames demo $(DEMO_ARGS)
+
+## make test: lint, type-check, then every test (unit, properties, notebooks, browser)
+test: lint typecheck unit
 
 lint: $(VENV)/.dev
 	$(PY) -m ruff check .
@@ -30,10 +44,22 @@ lint: $(VENV)/.dev
 typecheck: $(VENV)/.dev
 	$(PY) -m mypy
 
-unit: $(VENV)/.dev
-	$(PY) -m pytest tests tablegames README.md docs
+unit: $(VENV)/.dev chromium
+	$(PY) -m pytest --nbval tests tablegames widgets README.md docs notebooks
 
-test: lint typecheck unit
+# Debian's chromium for the browser tests (Playwright's own download cannot work here).
+chromium:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "chromium is missing: the browser tests will skip (sudo apt-get install chromium)"; \
+	  fi; \
+	fi
+
+## make notebooks: re-execute the notebooks so their stored outputs match the code
+notebooks: $(VENV)/.dev
+	$(PY) notebooks/refresh.py
 
 bench: $(VENV)/.base
 	$(PY) benchmarks/engine.py

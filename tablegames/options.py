@@ -26,6 +26,11 @@ class Option:
     convert: Callable[[Any], Any]
     doc: str = ""
 
+    @property
+    def choices(self) -> tuple[Any, ...] | None:
+        """The allowed values of a choice option (for menus); None for other options."""
+        return getattr(self.convert, "values", None)
+
 
 def choice(*values: Any) -> Callable[[Any], Any]:
     """A converter accepting exactly one of ``values`` (bools are not ints here)."""
@@ -36,6 +41,7 @@ def choice(*values: Any) -> Callable[[Any], Any]:
                 return allowed
         raise ValueError(v)
 
+    convert.values = values  # type: ignore[attr-defined]
     return convert
 
 

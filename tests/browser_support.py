@@ -1,0 +1,79 @@
+"""Helpers for the browser tests: start Voila as ``make play`` does, find the play pages,
+wait for a canvas to be painted."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+PLAY = NOTEBOOKS / "play"
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+#: JavaScript: how many pixels of the page's first board canvas are not transparent.
+PAINTED = """() => {
+  const c = document.querySelector('canvas.tablegames-canvas') || document.querySelector('canvas');
+  if (!c) return -1;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
+  return n;
+}"""
+
+
+def play_pages() -> list[str]:
+    """Every play page present: the tests discover them, so a new game needs no test edit."""
+    return sorted(p.name for p in PLAY.glob("*.ipynb"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_voila(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
+    """Voila as ``make play`` runs it (from notebooks/, with its voila.json), on a free port."""
+    port = free_port()
+    env = dict(os.environ)
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR"):
+        (tmp / var).mkdir(exist_ok=True)
+        env[var] = str(tmp / var)
+    voila = Path(sys.executable).parent / "voila"
+    proc = subprocess.Popen(
+        [str(voila), "play", f"--port={port}", *extra],
+        cwd=NOTEBOOKS,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(tmp / "voila.log", "wb"),  # noqa: SIM115 - closed with the process
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(120):
+        try:
+            urllib.request.urlopen(url + "/", timeout=2)
+            return proc, url
+        except OSError:
+            time.sleep(0.25)
+    proc.kill()
+    raise RuntimeError("Voila did not start: " + (tmp / "voila.log").read_text()[-2000:])
+
+
+def wait_painted(page: object, timeout: float = 60.0) -> int:
+    """Wait until the board canvas shows something; the number of painted pixels."""
+    end = time.time() + timeout
+    n = -1
+    while time.time() < end:
+        n = page.evaluate(PAINTED)  # type: ignore[attr-defined]
+        if n > 1000:
+            return int(n)
+        time.sleep(0.25)
+    return int(n)
