@@ -1,8 +1,9 @@
 """Re-execute notebooks in place so their stored outputs match the code (``make notebooks``).
 
 nbval compares these stored outputs in ``make test``, so run this after changing what
-a notebook shows. Widget state is dropped from the saved file: it is large, and the
-widgets redraw from the kernel when the notebook runs.
+a notebook shows. Widget state and cell timings are dropped from the saved file: the
+state is large (the widgets redraw from the kernel when the notebook runs) and timings
+would change the file on every run.
 
 Usage: python notebooks/refresh.py [NOTEBOOK ...]   (default: every notebook here)
 """
@@ -24,6 +25,8 @@ def refresh(path: Path) -> None:
         nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
     ).execute()
     nb.metadata.pop("widgets", None)
+    for cell in nb.cells:  # timings change on every run; keep the file stable
+        cell.metadata.pop("execution", None)
     nbformat.write(nb, path)
     print(f"refreshed {path}")
 
