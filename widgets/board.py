@@ -13,12 +13,12 @@ import html
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 from ipywidgets import HTML, VBox
 
 import tablegames as tg
 
-from .canvas import Layers
+from .canvas import Layers, held
 
 Key = Hashable  #: what a click means, in the game's terms (a tuple such as ("slot", 3))
 
@@ -97,14 +97,14 @@ class BoardWidget(VBox):  # type: ignore[misc]
 
     def redraw_all(self) -> None:
         """Everything, background included (after a resize or a reconnect)."""
-        with hold_canvas():
+        with held():
             self.layers.background.clear()
             self.draw_background(self.layers.background)
             self._draw()
 
     def redraw(self) -> None:
         """Pieces and overlay; the background stays."""
-        with hold_canvas():
+        with held():
             self._draw()
 
     def _draw(self) -> None:
@@ -139,7 +139,7 @@ class BoardWidget(VBox):  # type: ignore[misc]
         if key != self.hovered:
             self.hovered = key
             if self.hover_matters(key):
-                with hold_canvas():
+                with held():
                     self.layers.overlay.clear()
                     self.draw_overlay(self.layers.overlay, self._state)
 

@@ -2,13 +2,15 @@
 
 Layers, bottom to top: ``background`` (drawn once per size), ``pieces`` (cards, pawn),
 ``overlay`` (highlights, influence lines, arrows, the scout) and ``input`` (takes
-the mouse and keyboard). Every redraw happens inside ``hold_canvas()`` and uses
-batched calls (``fill_rects``/``stroke_rects`` with lists) where it can.
+the mouse and keyboard). Every redraw happens inside :func:`held` (a ``hold_canvas()``
+that nests: one message per redraw) and uses batched calls (``fill_rects``/``stroke_rects``
+with lists) where it can.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 import ipycanvas.canvas as _ipycanvas
 from ipycanvas import Canvas, MultiCanvas
@@ -41,6 +43,26 @@ class Layers:
     def on_reconnect(self, redraw: Callable[[], None]) -> None:
         """Call ``redraw`` whenever a page (re)connects (see :func:`redraw_on_reconnect`)."""
         redraw_on_reconnect(self.multi, redraw)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """``hold_canvas()`` that nests: only the outermost one sends the batch.
+
+    ipycanvas's own ``hold_canvas`` sends its batch at the end of every ``with``, nested
+    or not, and stays in holding mode after an error; a widget that redraws several
+    parts (board and panel) holds them all in one batch.
+    """
+    manager = _ipycanvas._CANVAS_MANAGER
+    if manager._caching:
+        yield
+        return
+    manager._caching = True
+    try:
+        yield
+    finally:  # also after an error, or every later drawing would stay held back
+        manager.flush()
+        manager._caching = False
 
 
 def redraw_on_reconnect(canvas: Canvas | MultiCanvas, redraw: Callable[[], None]) -> None:

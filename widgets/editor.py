@@ -45,10 +45,16 @@ class PositionEditor(VBox):  # type: ignore[misc]
         self.import_button = Button(description="Import JSON", tooltip="Load the JSON below")
         self.export_button.on_click(lambda _b: self.export())
         self.import_button.on_click(lambda _b: self.load_text(self.json.value))
+        # The keyboard path: choose a place from the list instead of clicking it.
+        self.place = Dropdown(options=[("(choose)", None), *places], description="Place",
+                              layout=Layout(width="260px"))  # fmt: skip
+        self.apply_button = Button(description="Apply", tooltip="Use the tool on that place")
+        self.apply_button.on_click(lambda _b: self._apply_to_place())
+        keyboard = [self.place, self.apply_button] if places else []
         board.on_click(self._clicked)
         super().__init__(
             [
-                HBox([self.tool, *extra]),
+                HBox([self.tool, *extra, *keyboard]),
                 board,
                 self.error,
                 HBox([self.export_button, self.import_button]),
@@ -95,6 +101,10 @@ class PositionEditor(VBox):  # type: ignore[misc]
             )
             return False
         return self.apply_data(data)
+
+    def _apply_to_place(self) -> None:
+        if self.place.value is not None:
+            self._clicked(self.place.value)
 
     def _clicked(self, key: Key) -> None:
         try:

@@ -159,6 +159,14 @@ class PlayWidget(VBox):  # type: ignore[misc]
         self.input.reset()
         self._advance()
 
+    def start_from(self, state: tg.State) -> None:
+        """Play on from ``state`` (a position built with ``game.state_from_json`` or edited)."""
+        if state.game != self.game:
+            raise ValueError(f"the position is from another game: {state.game!r}")
+        self.history = [state]
+        self.input.reset()
+        self._advance()
+
     def play(self, move: Any) -> None:
         """Apply a move for the player to decide (a move object or its notation)."""
         state = self.state

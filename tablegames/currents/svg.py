@@ -29,14 +29,14 @@ def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool 
     if hidden:
         return (
             f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-            "fill='{style.CARD_BACK}' stroke='{style.CARD_BACK_EDGE}'/>"
+            f"fill='{style.CARD_BACK}' stroke='{style.CARD_BACK_EDGE}'/>"
             f"<rect x='{x + 3:.1f}' y='{y + 3:.1f}' width='{w - 6:.1f}' height='{h - 6:.1f}' "
-            "rx='3' fill='none' stroke='{style.CARD_BACK_PATTERN}' stroke-dasharray='2 2'/>"
+            f"rx='3' fill='none' stroke='{style.CARD_BACK_PATTERN}' stroke-dasharray='2 2'/>"
         )
     if card is None:
         return (
             f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-            "fill='none' stroke='{style.EMPTY_PLACE}' stroke-dasharray='4 3'/>"
+            f"fill='none' stroke='{style.EMPTY_PLACE}' stroke-dasharray='4 3'/>"
         )
     colour = style.suit_colour(card, four_colour)
     small = min(w, h)
@@ -79,7 +79,7 @@ def state_svg(
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{lay.width:.0f}' "
         f"height='{lay.height:.0f}' viewBox='0 0 {lay.width:.0f} {lay.height:.0f}' "
         f"role='img' aria-label='{escape(describe(state), {chr(39): '&#39;'})}'>",
-        "<rect width='100%' height='100%' fill='{style.PAPER}'/>",
+        f"<rect width='100%' height='100%' fill='{style.PAPER}'/>",
     ]
     parts += _board(state, lay)
     if inspector and not state.is_terminal:

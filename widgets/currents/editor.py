@@ -81,8 +81,10 @@ class CurrentsEditor(PositionEditor):
         n = state.game.num_players
         self.turn = Dropdown(options=[(f"P{p}", p) for p in range(n)], description="To play",
                              layout=Layout(width="160px"))  # fmt: skip
+        # continuous_update=False: the value arrives on Enter (or leaving the field)
         self.hands = [
-            Text(description=f"P{p} hand", layout=Layout(width="260px")) for p in range(n)
+            Text(description=f"P{p} hand", continuous_update=False, layout=Layout(width="260px"))
+            for p in range(n)
         ]
         places = [(f"compass {p}", ("compass", i)) for i, p in enumerate(POINTS)]
         places += [(f"slot {s}", ("slot", i)) for i, s in enumerate(SLOTS)]
@@ -94,7 +96,7 @@ class CurrentsEditor(PositionEditor):
         self.children = (*self.children[:2], *self.hands, *self.children[2:])
         self.turn.observe(lambda ch: self._set("current_player", ch["new"]), names="value")
         for p, field in enumerate(self.hands):
-            field.on_submit(lambda w, p=p: self._set_hand(p, w.value))
+            field.observe(lambda ch, p=p: self._set_hand(p, ch["new"]), names="value")
         self.on_change(state)
 
     def on_change(self, state: Any) -> None:
@@ -110,6 +112,9 @@ class CurrentsEditor(PositionEditor):
 
     def _set_hand(self, player: int, text: str) -> None:
         data = position_data(self.state)
-        data["hands"][player] = text.upper().split()
+        hand = text.upper().split()
+        if hand == data["hands"][player]:
+            return  # unchanged (e.g. the field refreshed from the position)
+        data["hands"][player] = hand
         if not self.apply_data(data):
             self.on_change(self.state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, Play, VBox
 
 from tablegames import style
@@ -21,7 +21,7 @@ from tablegames.currents import CurrentsState
 from tablegames.currents.geometry import SLOTS
 from tablegames.currents.influence import Influence
 
-from ..canvas import arrow, draw_cards, redraw_on_reconnect
+from ..canvas import arrow, draw_cards, held, redraw_on_reconnect
 from .board import CurrentsBoard
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
@@ -44,7 +44,7 @@ class VectorPanel:
         """Draw the table for ``inf`` (None: the game is over)."""
         self._last = inf
         c = self.canvas
-        with hold_canvas():
+        with held():
             c.clear()
             c.fill_style = style.PAPER
             c.fill_rect(0, 0, c.width, c.height)
@@ -159,14 +159,14 @@ class CurrentsInspector(VBox):  # type: ignore[misc]
         self.show(state)
 
     def show(self, state: CurrentsState) -> None:
-        """Inspect another state."""
-        self.board.show(state)
+        """Inspect another state (board and panel drawn once, in one batch)."""
         inf = state.inspect() if not state.is_terminal else None
-        self.panel.draw(inf)
+        self.board.scout_step = 0 if self.scout.value else None
+        self.scout_play.value = 0  # before max, so that lowering max changes nothing
         self.scout_play.max = max(len(inf.scout_path) - 1, 0) if inf else 0
-        self.scout_play.value = 0
-        if self.scout.value:
-            self.show_scout(0)
+        with held():
+            self.board.show(state)
+            self.panel.draw(inf)
 
     def __repr__(self) -> str:
         return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"
@@ -175,13 +175,16 @@ class CurrentsInspector(VBox):  # type: ignore[misc]
         """Pin the influence lines of slot ``slot`` (None: follow the mouse)."""
         self.board.selected_slot = slot
         if self.slot.value != slot:
-            self.slot.value = slot
+            self.slot.value = slot  # its observer calls select_slot again, which redraws
+            return
         self.board.redraw()
 
     def show_scout(self, step: int) -> None:
         """Put the scout token on stop ``step`` of the scout path."""
-        self.board.scout_step = step if self.scout.value else None
-        self.board.redraw()
+        scout_step = step if self.scout.value else None
+        if scout_step != self.board.scout_step:
+            self.board.scout_step = scout_step
+            self.board.redraw()
 
     def _scout_toggled(self) -> None:
         self.scout_play.value = 0
