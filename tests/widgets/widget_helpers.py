@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers import FULL, currents, slots
 from ipycanvas import Canvas, MultiCanvas
 
 Rect = tuple[float, float, float, float]
@@ -43,16 +44,6 @@ def centre(rect: Rect) -> tuple[float, float]:
 
 # ---- Currents positions ---------------------------------------------------------------------
 
-FULL = {"N": "AC", "E": "AD", "S": "AH", "W": "AS"}  #: clubs push N, diamonds E, hearts S...
-
-
-def slots(**cards: str) -> dict[str, list[str | None]]:
-    """The ``currents`` part of a position: ``slots(N1="3C", E2="5D")``."""
-    out: dict[str, list[str | None]] = {side: [None] * 4 for side in "NESW"}
-    for slot, card in cards.items():
-        out[slot[0]][int(slot[1])] = card
-    return out
-
 
 def position(
     hands: list[list[str]],
@@ -63,8 +54,6 @@ def position(
     **options: Any,
 ) -> Any:
     """A Currents state in the Play phase from a hand-built position."""
-    from helpers import currents
-
     data = {
         "hands": hands,
         "compass": FULL if compass is None else compass,
