@@ -101,7 +101,7 @@ def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
 
 def standard_deck(jokers: int = 0) -> tuple[str, ...]:
     """The 52-card deck in canonical order, plus ``jokers`` jokers (0, 1: red, 2: red and black)."""
-    if jokers not in (0, 1, 2):
+    if isinstance(jokers, bool) or jokers not in (0, 1, 2):
         raise ValueError(f"jokers must be 0, 1 or 2, not {jokers!r}")
     return ALL_CARDS[:52] + JOKERS[:jokers]
 

@@ -73,7 +73,11 @@ class Record:
 
     def states(self) -> list[State]:
         """Every state of the game, from the initial one to the last (see :func:`replay`)."""
-        state = self.make_game().initial_state(self.seed)
+        try:
+            game = self.make_game()
+        except ValueError as exc:  # unknown game or bad options: the record is at fault
+            raise InvalidState(f"record: {exc}") from None
+        state = game.initial_state(self.seed)
         out = [state]
         for i, text in enumerate(self.moves):
             try:

@@ -27,26 +27,37 @@ def slots(**cards: str) -> dict[str, list[str | None]]:
     return out
 
 
+def position_data(
+    hands: list[str],
+    compass: dict[str, str | None] | None = None,
+    cur: dict[str, str] | None = None,
+    pawn: tuple[int, int] = (4, 4),
+    player: int = 0,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A hand-built Play-phase position as JSON; ``hands`` are space-separated codes."""
+    return {
+        "hands": [h.split() for h in hands],
+        "compass": FULL if compass is None else compass,
+        "currents": slots(**(cur or {})),
+        "pawn": list(pawn),
+        "current_player": player,
+        **extra,
+    }
+
+
 def position(
     hands: list[str],
-    compass: dict[str, str] | None = None,
+    compass: dict[str, str | None] | None = None,
     cur: dict[str, str] | None = None,
     pawn: tuple[int, int] = (4, 4),
     player: int = 0,
     extra: dict[str, Any] | None = None,
     **options: Any,
 ) -> CurrentsState:
-    """A hand-built Play-phase position; ``hands`` are space-separated card codes."""
+    """A hand-built Play-phase position; missing hands (for the player count) are empty."""
     hands = hands + [""] * (options.get("players", 4) - len(hands))
-    data: dict[str, Any] = {
-        "hands": [h.split() for h in hands],
-        "compass": FULL if compass is None else compass,
-        "currents": slots(**(cur or {})),
-        "pawn": list(pawn),
-        "current_player": player,
-    }
-    data.update(extra or {})
-    return currents(data, **options)
+    return currents(position_data(hands, compass, cur, pawn, player, **(extra or {})), **options)
 
 
 def legal(state: CurrentsState) -> set[str]:

@@ -85,6 +85,10 @@ DISCARD: dict[str, CurrentsMove] = {c: CurrentsMove("discard", c) for c in ALL_C
 DECLINE = CurrentsMove("decline")
 STOP = CurrentsMove("stop")
 _DEFEND: dict[tuple[str, ...], CurrentsMove] = {}
+#: ids of the moves this module built (all well formed): ``check_form`` accepts them at once.
+_BUILT: set[int] = {
+    id(m) for table in (PLACE, JACK, QUEEN, KING) for moves in table.values() for m in moves
+} | {id(m) for m in (*JOKER.values(), *DISCARD.values(), DECLINE, STOP)}
 
 
 def defend(cards: tuple[str, ...]) -> CurrentsMove:
@@ -93,8 +97,48 @@ def defend(cards: tuple[str, ...]) -> CurrentsMove:
     move = _DEFEND.get(key)
     if move is None:
         move = _DEFEND[key] = CurrentsMove("defend", None, "", key)
+        _BUILT.add(id(move))
     return move
 
+
+def check_form(move: CurrentsMove) -> None:
+    """Raise IllegalMove unless ``move`` is well formed, i.e. its own notation reads back as it.
+
+    Moves from ``legal_moves()`` and ``parse`` pass at once; this stops hand-built values
+    such as ``CurrentsMove("jack", "7H", "N")`` (a jack action without a jack) from being
+    applied as if they were legal.
+    """
+    if id(move) in _BUILT:
+        return
+    fields = (
+        f"CurrentsMove(kind={move.kind!r}, card={move.card!r}, target={move.target!r}, "
+        f"cards={move.cards!r})"
+    )
+    try:
+        text = str(move)
+        back = parse(text)
+    except IllegalMove as exc:
+        raise IllegalMove(f"malformed move {fields}: {exc}") from None
+    except (TypeError, ValueError):
+        raise IllegalMove(f"malformed move {fields}: {NOTATION_HELP}") from None
+    if back != move:
+        raise IllegalMove(
+            f"malformed move {fields}: its notation {text!r} reads as {back!r}; "
+            "take moves from legal_moves() or state.parse_move(text)"
+        )
+
+
+#: Every table move by its canonical notation (the fast path of ``parse``).
+_BY_TEXT: dict[str, CurrentsMove] = {
+    str(m): m
+    for m in (
+        *(m for table in (PLACE, JACK, QUEEN, KING) for ms in table.values() for m in ms),
+        *JOKER.values(),
+        *DISCARD.values(),
+        DECLINE,
+        STOP,
+    )
+}
 
 _CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
 _SLOT = r"([NESW][0-3])"
@@ -125,6 +169,9 @@ def parse(text: str) -> CurrentsMove:
     """
     if not isinstance(text, str):
         raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+    known = _BY_TEXT.get(text)
+    if known is not None:  # the canonical notation of a table move: no regex needed
+        return known
     norm = " ".join(text.upper().split())
     norm = re.sub(r"\s*([>!~])\s*", r"\1", norm)
     for pattern, kind in _PATTERNS:

@@ -9,15 +9,17 @@ phase", with the cards not mentioned forming the draw pile (shuffled by the seed
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import rng
-from ..cards import ALL_CARDS, JOKERS, SUIT, duplicates, shuffled, sort_cards
+from ..cards import ALL_CARDS, JOKERS, ORDER, SUIT, duplicates, shuffled, sort_cards
 from ..errors import IllegalMove, InvalidState
 from ..events import Event
 from . import moves as mv
 from .geometry import OPPOSITE, POINTS, SIZE, crossings, on_board
+from .rules import advantage_order
 from .state import HAND_SIZE, PHASES, CurrentsState
 
 if TYPE_CHECKING:
@@ -110,7 +112,7 @@ def _int(d: Mapping[str, Any], key: str, default: int | None = None) -> int:
 def _card(v: Any, where: str, allow_none: bool = False) -> Any:
     if v is None and allow_none:
         return None
-    if not isinstance(v, str) or v not in ALL_CARDS:
+    if not isinstance(v, str) or v not in ORDER:
         raise _fail(
             f"{where}: {v!r} is not a card code (rank 2-9, T, J, Q, K, A then suit C, D, H, S, "
             "as in 'TH'; jokers 'RJ' and 'BJ'"
@@ -122,6 +124,8 @@ def _card(v: Any, where: str, allow_none: bool = False) -> Any:
 def _cards(v: Any, where: str) -> tuple[str, ...]:
     if not isinstance(v, list):
         raise _fail(f"{where} must be a list of card codes, not {v!r}")
+    if all(isinstance(c, str) and c in ORDER for c in v):  # the usual case, checked fast
+        return tuple(v)
     return tuple(_card(c, f"{where}[{i}]") for i, c in enumerate(v))
 
 
@@ -133,6 +137,26 @@ def _point(v: Any, where: str) -> tuple[int, int]:
     ):
         raise _fail(f"{where} must be [x, y] with two integers, not {v!r}")
     return (v[0], v[1])
+
+
+def _check_options(game: CurrentsGame, options: Any) -> None:
+    """The saved options must be this game's (defaults may be left out, types must match)."""
+    try:
+        if json.dumps(options, sort_keys=True) == game._key:
+            return
+    except (TypeError, ValueError):
+        pass
+    same = False
+    if isinstance(options, Mapping):
+        try:
+            same = type(game)(**options) == game
+        except (TypeError, ValueError):
+            same = False
+    if not same:
+        raise _fail(
+            f"the state was saved with options {options!r} but this game has "
+            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
+        )
 
 
 def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
@@ -148,11 +172,8 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         raise _fail("this is an observation (hidden cards masked), not a full state")
     if d.get("game", "currents") != "currents":
         raise _fail(f"game is {d.get('game')!r}, expected 'currents'")
-    if "options" in d and d["options"] != game.options_json():
-        raise _fail(
-            f"the state was saved with options {d['options']!r} but this game has "
-            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
-        )
+    if "options" in d:
+        _check_options(game, d["options"])
     n = game.num_players
     phase = d.get("phase", "play")
     if phase not in PHASES:
@@ -170,6 +191,8 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     turn = _int(d, "turn", 0)
     if turn < 0:
         raise _fail(f"turn must be 0 or more, not {turn}")
+    if not over and game.max_turns is not None and turn >= game.max_turns:
+        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
     seed = _int(d, "seed", 0)
 
     pawn = _point(d.get("pawn", [SIZE // 2, SIZE // 2]), "pawn")
@@ -190,7 +213,10 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         row = currents_d.get(side, [None] * 4)
         if not isinstance(row, list) or len(row) != 4:
             raise _fail(f"currents {side} must be a list of 4 slots (card or null), not {row!r}")
-        cur.extend(_card(c, f"currents {side}{k}", True) for k, c in enumerate(row))
+        if all(c is None or (isinstance(c, str) and c in ORDER) for c in row):
+            cur.extend(row)
+        else:
+            cur.extend(_card(c, f"currents {side}{k}", True) for k, c in enumerate(row))
     currents = tuple(cur)
     placed = [c for c in compass + currents if c is not None]
     jok = [c for c in placed if c in JOKERS]
@@ -215,16 +241,16 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
     discard = _cards(d["discard_pile"], "discard_pile") if discard_given else ()
     known += [*draw, *discard]
-    foreign = sorted({c for c in known if c not in deck}, key=ALL_CARDS.index)
+    known_set = set(known)
+    foreign = sorted(known_set.difference(deck), key=ALL_CARDS.index)
     if foreign:
         raise _fail(
             f"{', '.join(foreign)} not in this game's deck (52 cards"
             f"{' plus ' + ' and '.join(deck[52:]) if len(deck) > 52 else ', no jokers'})"
         )
-    dup = duplicates(known)
-    if dup:
-        raise _fail(f"card(s) {', '.join(dup)} appear more than once")
-    missing = [c for c in deck if c not in set(known)]
+    if len(known_set) != len(known):
+        raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
+    missing = [c for c in deck if c not in known_set]
     if missing:
         if not draw_given:
             draw = shuffled(missing, rng.generator(seed))
@@ -239,6 +265,8 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     if phase == "setup":
         if not aside or sum(c is None for c in compass) < len(aside):
             raise _fail("during set-up, aces wait aside and as many compass points are empty")
+        if any(c is not None and c[0] != "A" for c in compass) or any(currents):
+            raise _fail("during set-up the compass holds only aces and no current is played yet")
         order = game.setup_order
         if player != order[len(order) - len(aside)]:
             raise _fail(
@@ -251,23 +279,39 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     if phase == "defend":
         target = _point(d.get("target"), "target")
         q = d.get("queue")
-        if not isinstance(q, list) or not q or not all(e in POINTS for e in q):
+        if (
+            not isinstance(q, list)
+            or not q
+            or not all(isinstance(e, str) and len(e) == 1 and e in POINTS for e in q)
+        ):
             raise _fail("in the defend phase, queue lists the edges still to defend (N, E, S, W)")
         queue = tuple(q)
-        over = crossings(*target)
-        if any(e not in over for e in queue):
-            raise _fail(f"target {list(target)} does not lie beyond every edge in queue {q}")
+        beyond = crossings(*target)
+        if sorted(queue) != sorted(beyond):
+            raise _fail(
+                f"queue {q} must list each edge that target {list(target)} lies beyond "
+                f"({', '.join(beyond) or 'none: the target is on the board'}) exactly once"
+            )
+        first = advantage_order(list(queue), game.owner, turn_player, n)
+        if list(queue) != first:
+            raise _fail(
+                f"queue {q} is not in advantage order: for turn player {turn_player} it is {first}"
+            )
         if player != game.goaltender[queue[0]]:
             raise _fail(f"the {queue[0]} edge is defended by player {game.goaltender[queue[0]]}")
         card = compass[POINTS.index(OPPOSITE[queue[0]])]
         s = SUIT[card] if card else None
-        if s is None or sum(SUIT[c] == s for c in hands[player]) < over[queue[0]]:
+        if s is None or sum(SUIT[c] == s for c in hands[player]) < beyond[queue[0]]:
             raise _fail(f"player {player} cannot defend the {queue[0]} edge, so nobody is asked")
-    elif d.get("target") is not None or d.get("queue"):
-        raise _fail("target and queue belong to the defend phase only")
+    elif d.get("target") is not None or d.get("queue", []) != []:
+        raise _fail("target and queue belong to the defend phase only (null and [] otherwise)")
     if phase == "combo":
         combo = d.get("combo")
-        if combo not in mv.TARGET_INDEX or (compass + currents)[mv.TARGET_INDEX[combo]] is None:
+        if (
+            not isinstance(combo, str)
+            or combo not in mv.TARGET_INDEX
+            or (compass + currents)[mv.TARGET_INDEX[combo]] is None
+        ):
             raise _fail(f"combo must name the occupied place just demoted, not {combo!r}")
     elif d.get("combo") is not None:
         raise _fail("combo belongs to the combo phase only")
@@ -278,6 +322,16 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
     if winners_d and not over:
         raise _fail("winners are set only once the game is over")
+    if over and winners_d:
+        owners = {game.owner[e]: e for e in crossings(*pawn)}
+        if len(set(winners_d)) != 1 or winners_d[0] not in owners:
+            raise _fail(
+                f"winners {winners_d} do not match pawn {list(pawn)}: a won game ends with the "
+                "pawn beyond an edge of its one winner"
+                + (f" (here: player {' or '.join(map(str, sorted(owners)))})" if owners else "")
+            )
+    elif over and not on_board(*pawn):
+        raise _fail(f"pawn {list(pawn)} is off the board, but the game ended without a winner")
     events_d = d.get("events", [])
     if not isinstance(events_d, list):
         raise _fail("events must be a list")
@@ -286,6 +340,13 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     except ValueError as exc:
         raise _fail(str(exc)) from None
 
+    last = d.get("last_move")
+    move = None
+    if last is not None:
+        try:
+            move = mv.parse(last)
+        except IllegalMove as exc:
+            raise _fail(f"last_move: {exc}") from None
     state = CurrentsState(
         game,
         phase,
@@ -305,21 +366,8 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         combo,
         frozenset(winners_d),
         events,
-        None,
+        move,
     )
-    last = d.get("last_move")
-    if last is not None:
-        try:
-            move = mv.parse(last)
-        except IllegalMove as exc:
-            raise _fail(f"last_move: {exc}") from None
-        state = _with_last_move(state, move)
     if phase == "play" and not state.legal_moves():
         raise _fail(f"player {player} has no legal move")
     return state
-
-
-def _with_last_move(state: CurrentsState, move: mv.CurrentsMove) -> CurrentsState:
-    from dataclasses import replace
-
-    return replace(state, last_move=move)

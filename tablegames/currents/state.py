@@ -156,8 +156,17 @@ class CurrentsState(State):
 
         return board_text(self)
 
-    def _repr_svg_(self) -> str | None:  # pragma: no cover - drawn by a later module
-        return None
+    def _repr_svg_(self) -> str:
+        """The board as SVG, so a state alone in a notebook cell draws itself."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
+    def describe(self) -> str:
+        """One sentence describing the position (for screen readers and alt texts)."""
+        from .svg import describe
+
+        return describe(self)
 
     # ---- move generation ----------------------------------------------------------
 
@@ -226,6 +235,7 @@ class CurrentsState(State):
 
     def _check(self, m: mv.CurrentsMove) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        mv.check_form(m)
         phase = self.phase
         if phase == "over":
             raise IllegalMove(f"the game is over ({self._result_text()}); no move can be made")

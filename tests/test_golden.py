@@ -1,0 +1,156 @@
+"""Golden playthroughs: whole seeded games between random bots, pinned as text traces.
+
+Each file in ``tests/golden/`` is the trace of one game played by ``tablegames.play_game``
+with its default RandomBots: the options and seed, the starting position, then every
+decision (number, player, move) followed by the events that ``apply`` recorded, and the
+final position. The test plays the game again and compares the text line by line, so any
+change to dealing, shuffling, legal-move order, notation, events or rules shows up as a
+readable diff.
+
+After an INTENDED change, regenerate the files and review the diff before committing:
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+    git diff tests/golden
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tablegames as tg
+from tablegames.currents import CurrentsState
+from tablegames.events import Event
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
+
+#: file name -> (options, seed); seeds chosen so the games show goaltending, a reshuffle
+#: and every action card (and, with options, jokers, combination attacks and obstacles).
+GOLDEN: dict[str, tuple[dict[str, Any], int]] = {
+    "currents-2p-seed22.txt": ({"players": 2}, 22),
+    "currents-4p-jokers2-seed1088.txt": ({"players": 4, "jokers": 2}, 1088),
+    "currents-4p-all-options-seed386.txt": (
+        {
+            "players": 4,
+            "jokers": 2,
+            "wild_jokers": "both",
+            "easier_usurping": True,
+            "combination_attacks": True,
+            "obstacles": [[4, 5], [5, 3], [2, 2], [6, 6]],
+        },
+        386,
+    ),
+}
+
+
+def event_text(e: Event) -> str:
+    """``kind p<player> cards @where (values)``, leaving out what is empty."""
+    parts = [e.kind]
+    if e.player != -1:
+        parts.append(f"p{e.player}")
+    if e.cards:
+        parts.append(" ".join(c or "??" for c in e.cards))
+    if e.where:
+        parts.append(f"@{e.where}")
+    if e.value:
+        parts.append("(" + ", ".join(map(str, e.value)) + ")")
+    return " ".join(parts)
+
+
+def position_text(s: CurrentsState) -> list[str]:
+    cur = " ".join(f"{slot}={card}" for slot, card in _slots(s) if card)
+    return [
+        f"  phase={s.phase} player={s.current_player} turn={s.turn} pawn={list(s.pawn)}",
+        "  compass " + " ".join(f"{p}={c or '--'}" for p, c in zip("NESW", s.compass)),
+        f"  currents {cur or '(none)'}",
+        *(f"  hand p{p}: {' '.join(h) or '(empty)'}" for p, h in enumerate(s.hands)),
+        f"  draw pile ({len(s.draw_pile)}, top first) {' '.join(s.draw_pile[:8])}"
+        + (" ..." if len(s.draw_pile) > 8 else ""),
+        f"  discard pile ({len(s.discard_pile)}, top last) "
+        + ("... " if len(s.discard_pile) > 8 else "")
+        + " ".join(s.discard_pile[-8:]),
+    ]
+
+
+def _slots(s: CurrentsState) -> list[tuple[str, str | None]]:
+    from tablegames.currents.geometry import SLOTS
+
+    return list(zip(SLOTS, s.currents))
+
+
+def trace(options: dict[str, Any], seed: int) -> str:
+    game = tg.make("currents", **options)
+    result = tg.play_game(game, seed=seed)
+    states = tg.replay(result.record)
+    lines = [
+        "# Currents golden playthrough (regenerate: UPDATE_GOLDEN=1, see tests/test_golden.py)",
+        f"# options: {json.dumps(game.options_json(), sort_keys=True)}",
+        f"# seed: {seed}; bots: RandomBot per player, as tablegames.play_game seeds them",
+        "start",
+        *position_text(states[0]),  # type: ignore[arg-type]
+    ]
+    for i, (before, move, after) in enumerate(zip(states, result.record.moves, states[1:])):
+        lines.append(f"{i + 1}. p{before.current_player} {before.phase}: {move}")
+        lines.extend(f"     {event_text(e)}" for e in after.events)  # type: ignore[attr-defined]
+    final = states[-1]
+    winners = " ".join(map(str, sorted(final.winners))) or "none"
+    lines += [f"end: winners {winners}; returns {list(final.returns())}"]
+    lines += position_text(final)  # type: ignore[arg-type]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+@pytest.mark.parametrize("filename", list(GOLDEN))
+def test_golden_playthrough(filename: str) -> None:
+    options, seed = GOLDEN[filename]
+    path = GOLDEN_DIR / filename
+    text = trace(options, seed)
+    if UPDATE:
+        GOLDEN_DIR.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} is missing: run with UPDATE_GOLDEN=1 to create it"
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        diff = difflib.unified_diff(
+            expected.splitlines(), text.splitlines(), "golden", "now", lineterm="", n=2
+        )
+        shown = "\n".join(list(diff)[:60])
+        pytest.fail(
+            f"{filename} differs from the game played now (UPDATE_GOLDEN=1 to accept an "
+            f"intended change):\n{shown}"
+        )
+
+
+@pytest.mark.parametrize("filename", list(GOLDEN))
+def test_golden_trace_replays_from_its_own_moves(filename: str) -> None:
+    """The moves written in the golden file replay to the ending the file records."""
+    options, seed = GOLDEN[filename]
+    lines = (GOLDEN_DIR / filename).read_text(encoding="utf-8").splitlines()
+    moves = [line.split(": ", 1)[1] for line in lines if line[:1].isdigit()]
+    record = {"game": "currents", "options": options, "seed": seed, "moves": moves}
+    final = tg.replay(record)[-1]
+    assert final.is_terminal
+    at = next(i for i, line in enumerate(lines) if line.startswith("end: "))
+    assert lines[at].startswith(
+        f"end: winners {' '.join(map(str, sorted(final.winners))) or 'none'};"
+    )
+    assert lines[at + 1 :] == [line.rstrip() for line in position_text(final)]  # type: ignore[arg-type]
+
+
+def test_golden_games_show_what_they_claim() -> None:
+    """The chosen seeds keep exercising the rare paths (goaltending, reshuffles, actions)."""
+    wanted = {
+        "currents-2p-seed22.txt": {"ask", "defend", "reshuffle", "queen", "king", "jack"},
+        "currents-4p-jokers2-seed1088.txt": {"ask", "defend", "reshuffle", "joker", "jack"},
+        "currents-4p-all-options-seed386.txt": {"ask", "combination", "blocked", "shuffle"},
+    }
+    assert set(wanted) == set(GOLDEN)
+    for filename, kinds_wanted in wanted.items():
+        text = (GOLDEN_DIR / filename).read_text(encoding="utf-8")
+        kinds = {line.split()[0] for line in text.splitlines() if line.startswith("     ")}
+        assert kinds_wanted <= kinds, (filename, kinds_wanted - kinds)
