@@ -35,6 +35,8 @@ def describe_event(e: Event) -> str | None:
             "joker": "to shuffle",
         }[k]
         return f"{p} plays {_cards(e.cards)} {what}"
+    if k == "stop":
+        return f"{p} makes no combination attack on {e.where}"
     if k == "draw":
         return f"{p} draws {_cards(e.cards)}"
     if k == "reshuffle":

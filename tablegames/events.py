@@ -47,6 +47,7 @@ class Event(NamedTuple):
         value = d.get("value", [])
         if (
             not isinstance(player, int)
+            or isinstance(player, bool)
             or not isinstance(cards, list)
             or not all(c is None or isinstance(c, str) for c in cards)
             or not isinstance(where, str)

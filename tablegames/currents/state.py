@@ -576,9 +576,12 @@ class _Builder:
         return out
 
     def follow_up(self, m: mv.CurrentsMove) -> None:
+        demoted = self.combo
         self.combo = None
         self.phase = "play"
-        if m.kind == "place":
+        if m.kind == "stop":
+            self.events.append(Event("stop", self.player, where=demoted or ""))
+        else:
             p = self.player
             card = m.card
             assert card is not None
