@@ -3,6 +3,7 @@ extras that the notebooks and play pages import."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -36,3 +37,63 @@ def test_repo2docker_accepts_the_binder_folder() -> None:
     dockerfile = out.stdout + out.stderr
     assert "python=3.11" in dockerfile
     assert "./binder/postBuild" in dockerfile
+
+
+def repository() -> str:
+    import tomllib
+
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]
+    url = urls["Repository"]
+    assert url.startswith("https://github.com/")
+    return url.removeprefix("https://github.com/").strip("/")
+
+
+def test_readme_binder_links_use_the_repository_address() -> None:
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"https://mybinder\.org/v2/gh/([^/]+/[^/]+)/HEAD\?urlpath=([^)\s]+)", readme)
+    assert links, "no Binder link in the README"
+    assert {repo for repo, _ in links} == {repository()}
+    paths = {urlpath.replace("%2F", "/") for _, urlpath in links}
+    assert "voila/render/notebooks/play/index.ipynb" in paths
+    for path in paths:
+        notebook = path.split("/", 2)[2]
+        assert (ROOT / notebook).exists(), notebook
+
+
+def test_binder_requirements_are_pinned() -> None:
+    lines = [
+        line.split("#")[0].strip()
+        for line in (BINDER / "requirements.txt").read_text().splitlines()
+        if line.split("#")[0].strip()
+    ]
+    assert lines and all(re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][0-9A-Za-z.]*", x) for x in lines)
+
+
+def test_notebooks_run_in_an_environment_built_from_binder_alone(tmp_path: Path) -> None:
+    """What Binder builds, minus Docker: a fresh venv with binder/requirements.txt, then
+    binder/postBuild, then every notebook executed in it."""
+    import venv
+
+    env_dir = tmp_path / "binder-env"
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / "bin"
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
+        env[var] = str(tmp_path / var)
+
+    def run(*cmd: str, cwd: Path = ROOT) -> None:
+        out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
+        assert out.returncode == 0, f"{' '.join(cmd)}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+
+    run(str(bin_dir / "pip"), "install", "--quiet", "-r", str(BINDER / "requirements.txt"))
+    run("bash", str(BINDER / "postBuild"))
+    notebooks = sorted(
+        p for p in (ROOT / "notebooks").rglob("*.ipynb") if "checkpoint" not in str(p)
+    )
+    assert notebooks
+    for nb in notebooks:
+        run(
+            str(bin_dir / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
+            "--output-dir", str(tmp_path / "out"), str(nb), cwd=nb.parent,
+        )  # fmt: skip

@@ -16,13 +16,40 @@ from browser_support import PLAY, play_pages, start_voila, wait_painted
 
 from tablegames.currents.layout import Layout
 
-SHOTS = os.environ.get("TABLEGAMES_SCREENSHOTS")  # a folder to keep screenshots in
+#: Screenshots of every page land here (git ignores it); look at them after a run.
+SHOTS = Path(os.environ.get("TABLEGAMES_ARTIFACTS", PLAY.parents[1] / "tests" / "artifacts"))
 
 
 def shoot(page: object, name: str) -> None:
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))  # type: ignore[attr-defined]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))  # type: ignore[attr-defined]
+
+
+def board_pages() -> list[str]:
+    """Play pages with a game board (every page but the index)."""
+    return [n for n in play_pages() if "PlayPage" in (PLAY / n).read_text()]
+
+
+def message(page) -> str:
+    return str(page.locator(".tablegames-message").first.inner_text())
+
+
+def caption(page) -> str:
+    return str(page.locator(".tablegames-caption").first.inner_text())
+
+
+def open_board(page, url: str, name: str) -> None:
+    page.goto(f"{url}/voila/render/{name}", timeout=90_000)
+    assert wait_painted(page) > 1000, "the board canvas stayed empty"
+    page.wait_for_function(
+        "() => document.querySelector('.tablegames-message')?.innerText.length > 0",
+        timeout=30_000,
+    )
+
+
+def play_first_listed_move(page) -> None:
+    """Play the move selected in the page's move list with its Play button."""
+    page.locator(".tablegames-play button", has_text="Play").last.click()
 
 
 def status(url: str) -> int:
@@ -103,6 +130,54 @@ def test_currents_click_plays_a_card(page, voila_url: str) -> None:
     print(f"click to redraw after the bots answered: {elapsed:.0f} ms")
     assert "player 0 to play" in caption.inner_text()
     shoot(page, "currents-after-click")
+
+
+@pytest.mark.parametrize("name", board_pages())
+def test_page_explains_an_illegal_click_and_plays_by_buttons(
+    page, voila_url: str, name: str
+) -> None:
+    open_board(page, voila_url, name)
+    prompt, shown = message(page), caption(page)
+    box = page.locator("canvas.tablegames-canvas").first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(
+        f"() => document.querySelector('.tablegames-message').innerText !== {json.dumps(prompt)}",
+        timeout=20_000,
+    )
+    assert message(page).strip() and message(page) != prompt
+    colour = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.tablegames-message [role=status]')).color"
+    )
+    assert colour == "rgb(198, 40, 40)", "the refusal is not shown as an error"
+    play_first_listed_move(page)
+    page.wait_for_function(
+        f"() => document.querySelector('.tablegames-caption').innerText !== {json.dumps(shown)}",
+        timeout=20_000,
+    )
+    assert caption(page) != shown
+    shoot(page, name.removesuffix(".ipynb") + "-after-buttons")
+
+
+def test_two_pages_have_their_own_games(browser, voila_url: str) -> None:
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": 1000, "height": 1000})
+        pg = context.new_page()
+        pg.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+        open_board(pg, voila_url, "currents.ipynb")
+        pages.append(pg)
+    first, second = pages
+    before = caption(second)
+    assert caption(first) == before  # same seed, same start
+    play_first_listed_move(first)
+    first.wait_for_function(
+        f"() => document.querySelector('.tablegames-caption').innerText !== {json.dumps(before)}",
+        timeout=20_000,
+    )
+    time.sleep(1)
+    assert caption(second) == before, "a move on one page changed the other"
+    for pg in pages:
+        pg.context.close()
 
 
 def test_reload_redraws_the_board(page, voila_url: str) -> None:
