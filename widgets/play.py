@@ -213,9 +213,13 @@ class PlayWidget(VBox):  # type: ignore[misc]
             self.play(self.moves.value)
 
     def _review(self, i: int) -> None:
+        """Show position ``i`` of the game; the last one is the game itself, to play on."""
         if i < len(self.history) - 1:
             self.board.show(self.history[i])
             self._say(f"Position {i} of {len(self.history) - 1} (press End to return to the game).")
+        elif self.board.state is not self.state:
+            self.input.reset()
+            self._refresh(self.input.outcome(self.state))
 
     def _refresh(self, out: Outcome) -> None:
         state = self.state

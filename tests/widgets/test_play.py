@@ -344,3 +344,15 @@ def test_a_position_from_another_game_is_refused():
     w = PlayWidget(game(2), square=40)
     with pytest.raises(ValueError, match="another game"):
         w.start_from(game(4).initial_state(0))
+
+
+def test_stepping_back_then_forward_returns_to_the_game():
+    w = PlayWidget(tg.make("currents", players=2), seed=4)
+    for _ in range(3):
+        w.play(w.state.legal_moves()[0])
+    last = w.state
+    w.controls.step("back")
+    assert w.board.state is w.history[-2]
+    w.controls.step("forward")
+    assert w.board.state is last
+    assert "earlier position" not in w.message.value
