@@ -186,9 +186,10 @@ class PlayWidget(VBox):  # type: ignore[misc]
         while not self.state.is_terminal and self.seats[self.state.current_player] != "human":
             bot = self.seats[self.state.current_player]
             self.history.append(self.state.apply(bot.choose(self.state)))
+        # Draw first: the slider's observer then finds the board up to date (one redraw).
+        self._refresh(self.input.outcome(self.state))
         self.controls.set_length(len(self.history))
         self.controls.play.value = self.controls.slider.value = len(self.history) - 1
-        self._refresh(self.input.outcome(self.state))
 
     def __repr__(self) -> str:
         seats = ", ".join(seat_label(s) for s in self.seats)

@@ -71,6 +71,11 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
     """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``."""
     pos = state.pawn if at is None else (at[0], at[1])
     if pos not in INFLUENCING:
+        if at is None:
+            raise ValueError(
+                f"the pawn has left the board at {pos}: the game is over, so no current acts "
+                "on it (inspect a position in play, or pass at=(x, y))"
+            )
         raise ValueError(f"{pos} is not an intersection of the board (0 <= x, y <= 8)")
     points_of: dict[str, tuple[str, ...]] = {}
     for point, card in zip(POINTS, state.compass):

@@ -292,3 +292,15 @@ def test_board_and_panel_agree_with_inspect_over_random_games(players):
             seen_struck += len(struck)
             assert panel.drawn["vector"] == inf.vector
     assert seen_arrows and seen_struck  # the games did exercise both
+
+
+def test_inspector_panel_follows_resize_and_four_colours():
+    from tablegames_widgets import CurrentsInspector
+
+    from tablegames import make
+
+    insp = CurrentsInspector(make("currents").initial_state(3))
+    insp.set_square(30)
+    assert insp.panel.canvas.height == int(insp.board.geometry.height)
+    insp.set_view(four_colour=True)
+    assert insp.panel.four_colour and insp.board.four_colour

@@ -70,7 +70,12 @@ def edit(data: dict[str, Any], key: Key, tool: Any) -> dict[str, Any]:
 
 
 class CurrentsEditor(PositionEditor):
-    """Edit a Currents position; refused edits show the engine's reason."""
+    """Edit a Currents position; refused edits show the engine's reason.
+
+    The editor works on Play-phase positions: a position taken from set-up, goaltending
+    or a finished game becomes, after the first edit, the current player's Play turn
+    (the board, hands and whose turn are kept; the piles are rebuilt from the rest).
+    """
 
     def __init__(self, state: CurrentsState, **board_options: Any) -> None:
         board = CurrentsBoard(state, **board_options)

@@ -168,6 +168,21 @@ class CurrentsInspector(VBox):  # type: ignore[misc]
             self.board.show(state)
             self.panel.draw(inf)
 
+    def set_view(self, *, viewer: int | None = None, four_colour: bool | None = None) -> None:
+        """Viewpoint and suit colours, for the board and the panel alike."""
+        if four_colour is not None:
+            self.panel.four_colour = four_colour
+        self.board.set_view(viewer=viewer, four_colour=four_colour)
+        self.panel.draw(self.panel._last)
+
+    def set_square(self, square: float) -> None:
+        """Resize the board; the panel follows its height."""
+        self.board.set_square(square)
+        height = int(self.board.geometry.height)
+        self.panel.canvas.height = height
+        self.panel.canvas.layout.height = f"{height}px"
+        self.panel.draw(self.panel._last)
+
     def __repr__(self) -> str:
         return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"
 
