@@ -222,11 +222,7 @@ class CurrentsState(State):
         return out
 
     def _follows_up(self, card: str, idx: int) -> bool:
-        """A combination attack's second card: another suit that beats the demoted card."""
-        old = self._at(idx)
-        if card in JOKERS or old is None or SUIT[card] == SUIT[old]:
-            return False
-        return beats_by_rank(card, old, idx < 4, self.game.easier_usurping)
+        return follows_up(card, self._at(idx), idx < 4, self.game.easier_usurping)
 
     def _at(self, idx: int) -> str | None:
         return self.compass[idx] if idx < 4 else self.currents[idx - 4]
@@ -521,14 +517,15 @@ class _Builder:
             self.events.append(Event("demote" if demoted else "place", p, (card,), m.target))
             if old is not None:
                 self.discard((old,), p, m.target)
-            if demoted and self.game.combination_attacks:
-                self.combo = m.target
+            easier = self.game.easier_usurping
+            if (
+                demoted
+                and self.game.combination_attacks
+                and any(follows_up(c, card, idx < 4, easier) for c in self.hands[p])
+            ):
+                self.combo = m.target  # the player may follow up
                 self.phase = "combo"
-                frozen = self.freeze()
-                if len(frozen._combo_moves()) > 1:
-                    return  # the player may follow up
-                self.combo = None
-                self.phase = "play"
+                return
         elif kind == "discard":
             self.discard((card,), p, "hand")
         else:
@@ -669,3 +666,11 @@ class _Builder:
         self.events.append(Event("move", self.turn_player, value=(*self.pawn, *dest)))
         self.pawn = dest
         self.end_turn()
+
+
+def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -> bool:
+    """Whether ``card`` may replace ``demoted`` as a combination attack's second card:
+    another suit that beats it by the normal rank rule."""
+    if card in JOKERS or demoted is None or SUIT[card] == SUIT[demoted]:
+        return False
+    return beats_by_rank(card, demoted, on_compass, easier)
