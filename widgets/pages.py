@@ -140,14 +140,23 @@ class PlayPage(VBox):  # type: ignore[misc]
         return f"<PlayPage: {self.game_name}>"
 
 
-def page_index(folder: str | Path = ".") -> HTML:
-    """Links to every play page (``*.ipynb`` other than the index) in ``folder``."""
+def page_index(folder: str | Path = ".") -> Any:
+    """Links to every play page (``*.ipynb`` other than the index) in ``folder``.
+
+    Plain HTML output, not a widget: the list shows before any kernel connects.
+    """
+    from IPython.display import HTML as StaticHTML
+
     folder = Path(folder)
     pages = sorted(p for p in folder.glob("*.ipynb") if p.stem != "index")
     items = []
     for p in pages:
         name = p.stem
         title = tg.GAMES[name].info.title if name in tg.GAMES else name.replace("-", " ").title()
-        items.append(f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a></li>")
+        blurb = HOW_TO.get(name, "").split(". ")[0].rstrip(".")
+        line = f" — {html.escape(blurb)}." if blurb else ""
+        items.append(f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}</li>")
     body = "".join(items) or "<li>No play pages yet.</li>"
-    return HTML(PAGE_CSS + f"<div class='tablegames-page'><ul class='page-list'>{body}</ul></div>")
+    return StaticHTML(
+        PAGE_CSS + f"<div class='tablegames-page'><ul class='page-list'>{body}</ul></div>"
+    )

@@ -68,6 +68,8 @@ def test_every_play_page_renders_finished_without_code(page, voila_url: str, nam
         assert wait_painted(page) > 1000, "the board canvas stayed empty"
         assert page.locator(".tablegames-page h1").inner_text()
         assert page.locator("button:has-text('New game')").count() == 1
+    else:
+        page.wait_for_selector(".page-list a", timeout=30_000)
     text = page.inner_text("body")
     assert "Traceback" not in text and "Error" not in text
     assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0, "code is shown"
