@@ -27,6 +27,8 @@ class BoardWidget(VBox):  # type: ignore[misc]
     """Draws ``state`` on layered canvases; subclasses implement the hooks below."""
 
     css_class = "tablegames-board"
+    #: A few sentences telling a visitor how to play with this board (play pages show it).
+    how_to = ""
 
     def __init__(
         self,

@@ -18,16 +18,8 @@ import tablegames as tg
 from tablegames.options import Option
 
 from .play import PlayWidget
+from .registry import board_class
 
-HOW_TO = {
-    "currents": (
-        "Play cards round the board to push the pawn off the edge across from your seat. "
-        "Click a card in your hand, then a compass point or a current slot; actions and "
-        "discards appear as buttons. When the pawn is about to cross an edge, its "
-        "goaltender may stop it. Arrow keys step through the game; the list below the "
-        "board plays any move from the keyboard."
-    ),
-}
 #: Options not offered on play pages (simulation settings and lists).
 HIDDEN_OPTIONS = {"max_turns", "obstacles"}
 PAGE_CSS = """
@@ -77,7 +69,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.error = HTML()
         title = HTML(
             PAGE_CSS + f"<h1>{html.escape(cls.info.title)}</h1>"
-            f"<p class='howto'>{html.escape(HOW_TO.get(game_name, ''))}</p>"
+            f"<p class='howto'>{html.escape(how_to(game_name))}</p>"
         )
         settings = HBox(list(self.controls.values()), layout=Layout(flex_flow="row wrap"))
         self.table = VBox()
@@ -140,6 +132,14 @@ class PlayPage(VBox):  # type: ignore[misc]
         return f"<PlayPage: {self.game_name}>"
 
 
+def how_to(game_name: str) -> str:
+    """The short how-to a game's board widget gives for its play page ('' if none)."""
+    try:
+        return board_class(game_name).how_to
+    except ValueError:
+        return ""
+
+
 def page_index(folder: str | Path = ".") -> Any:
     """Links to every play page (``*.ipynb`` other than the index) in ``folder``.
 
@@ -153,7 +153,7 @@ def page_index(folder: str | Path = ".") -> Any:
     for p in pages:
         name = p.stem
         title = tg.GAMES[name].info.title if name in tg.GAMES else name.replace("-", " ").title()
-        blurb = HOW_TO.get(name, "").split(". ")[0].rstrip(".")
+        blurb = how_to(name).split(". ")[0].rstrip(".")
         line = f" — {html.escape(blurb)}." if blurb else ""
         items.append(f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}</li>")
     body = "".join(items) or "<li>No play pages yet.</li>"

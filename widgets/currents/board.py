@@ -33,6 +33,13 @@ class CurrentsBoard(BoardWidget):
     """
 
     css_class = "tablegames-currents"
+    how_to = (
+        "Play cards round the board to push the pawn off the edge across from your seat. "
+        "Click a card in your hand, then a compass point or a current slot; actions and "
+        "discards appear as buttons. When the pawn is about to cross an edge, its "
+        "goaltender may stop it. Arrow keys step through the game; the list below the "
+        "board plays any move from the keyboard."
+    )
 
     def __init__(self, state: CurrentsState, *, inspector: bool = True, **kwargs: Any) -> None:
         self.inspector = inspector
