@@ -123,8 +123,11 @@ class VectorPanel:
             if g.suit is None:
                 text = f"No suit on compass {g.point}: P{g.goaltender} cannot goaltend."
             else:
-                suit = SUIT_NAMES[g.suit]
-                text = f"P{g.goaltender} may stop it with {g.overshoot} {suit} (compass {g.point})."
+                cards = "1 card" if g.overshoot == 1 else f"{g.overshoot} cards"
+                text = (
+                    f"P{g.goaltender} may stop it with {cards} of {SUIT_NAMES[g.suit]} "
+                    f"(compass {g.point})."
+                )
             c.fill_text(text, 10, y + 32)
             y += 42
         self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
