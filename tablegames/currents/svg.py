@@ -9,57 +9,17 @@ currents acting on the pawn, the net vector as an arrow, the compass and the han
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 from .. import style
 from ..cards import pretty
+from ..svg import FONT, card_svg, document
 from .geometry import SIZE, SLOTS
-from .layout import Layout, Rect
+from .layout import Layout
 
 if TYPE_CHECKING:
     from .state import CurrentsState
 
 BOARD_LIGHT, BOARD_DARK, LINE, PAWN = style.BOARD_LIGHT, style.BOARD_DARK, style.LINE, style.PAWN
-FONT = f"font-family='{style.FONT}'"
-
-
-def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool = False) -> str:
-    """One card (face up, face down when ``hidden``, or an empty place when None)."""
-    x, y, w, h = r
-    if hidden:
-        return (
-            f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-            f"fill='{style.CARD_BACK}' stroke='{style.CARD_BACK_EDGE}'/>"
-            f"<rect x='{x + 3:.1f}' y='{y + 3:.1f}' width='{w - 6:.1f}' height='{h - 6:.1f}' "
-            f"rx='3' fill='none' stroke='{style.CARD_BACK_PATTERN}' stroke-dasharray='2 2'/>"
-        )
-    if card is None:
-        return (
-            f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-            f"fill='none' stroke='{style.EMPTY_PLACE}' stroke-dasharray='4 3'/>"
-        )
-    colour = style.suit_colour(card, four_colour)
-    small = min(w, h)
-    out = [
-        f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' rx='4' "
-        f"fill='{style.CARD_FACE}' stroke='{style.CARD_EDGE}'/>"
-    ]
-    label, symbol = style.face(card)
-    fs = small * 0.36
-    if w >= h:  # lying on its side: rank and suit side by side
-        out.append(
-            f"<text x='{x + w / 2:.1f}' y='{y + h / 2 + fs * 0.36:.1f}' font-size='{fs:.1f}' "
-            f"text-anchor='middle' fill='{colour}' font-weight='bold' {FONT}>"
-            f"{escape(label)}{symbol}</text>"
-        )
-    else:
-        out.append(
-            f"<text x='{x + 3:.1f}' y='{y + fs:.1f}' font-size='{fs:.1f}' fill='{colour}' "
-            f"font-weight='bold' {FONT}>{escape(label)}</text>"
-            f"<text x='{x + w / 2:.1f}' y='{y + h * 0.78:.1f}' font-size='{small * 0.62:.1f}' "
-            f"text-anchor='middle' fill='{colour}' {FONT}>{symbol}</text>"
-        )
-    return "".join(out)
 
 
 def state_svg(
@@ -75,13 +35,7 @@ def state_svg(
     ``inspector`` highlights the pawn's influence lines and draws the net vector.
     """
     lay = Layout(square, state.game.num_players)
-    parts: list[str] = [
-        f"<svg xmlns='http://www.w3.org/2000/svg' width='{lay.width:.0f}' "
-        f"height='{lay.height:.0f}' viewBox='0 0 {lay.width:.0f} {lay.height:.0f}' "
-        f"role='img' aria-label='{escape(describe(state), {chr(39): '&#39;'})}'>",
-        f"<rect width='100%' height='100%' fill='{style.PAPER}'/>",
-    ]
-    parts += _board(state, lay)
+    parts = _board(state, lay)
     if inspector and not state.is_terminal:
         parts += _influence(state, lay)
     for i, card in enumerate(state.currents):
@@ -89,8 +43,7 @@ def state_svg(
     parts += _slot_names(lay)
     parts += _pawn(state, lay)
     parts += _panel(state, lay, four_colour, viewer)
-    parts.append("</svg>")
-    return "".join(parts)
+    return document(lay.width, lay.height, describe(state), parts)
 
 
 def _board(state: CurrentsState, lay: Layout) -> list[str]:
