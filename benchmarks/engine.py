@@ -1,11 +1,13 @@
-"""Engine speed: random play and inspection cost for Currents.
+"""Engine speed: random play for every game, and inspection cost for Currents.
 
 Run: ``make bench`` (or ``python benchmarks/engine.py [--runs 7] [--games 300]``).
 Prints medians over several runs of:
 - microseconds per decision in random play (``legal_moves()`` + ``apply``), with the
   average number of legal moves per decision;
 - complete random games per second (the bot's choice included);
-- microseconds per ``state.inspect()`` call over the states of those games.
+- microseconds per ``state.inspect()`` call over the states of those games (Currents).
+Poohsticks fills its solver's cache before timing (its cold cost is measured by
+``benchmarks/poohsticks_solver.py``).
 Targets (issue 2): at most 20 µs per decision and under 20 µs per inspection.
 """
 
@@ -23,11 +25,31 @@ CONFIGS = {
     "currents 2p": {"players": 2},
     "currents 4p": {"players": 4},
     "currents 4p jokers": {"players": 4, "jokers": 2},
+    "fellowship 2p": {"game": "fellowship", "players": 2},
+    "fellowship 4p": {"game": "fellowship", "players": 4},
+    "poohsticks 2p": {"game": "poohsticks", "players": 2},
+    "poohsticks 4p": {"game": "poohsticks", "players": 4},
 }
 
 
+def warm_up(game: tg.Game) -> None:
+    """Poohsticks: fill the arithmetic solver's cache (every hand of up to three ranks)
+    before timing, so the numbers exclude its one-time cost (poohsticks_solver.py has it)."""
+    if game.name == "poohsticks":
+        import itertools
+
+        from tablegames.poohsticks.solver import RANK_ORDER, hand_table
+
+        for k in (1, 2, 3):
+            for ranks in itertools.combinations_with_replacement(RANK_ORDER, k):
+                hand_table(ranks)
+
+
 def one_run(options: dict[str, object], games: int, seed: int) -> dict[str, float]:
-    game = tg.make("currents", max_turns=1000, **options)
+    """One run; ``options`` may name the game with a "game" key (default: Currents)."""
+    options = dict(options)
+    game = tg.make(str(options.pop("game", "currents")), max_turns=1000, **options)
+    warm_up(game)
     rng = random.Random(seed)
     states: list[tg.State] = []
     decisions = moves_seen = 0
@@ -48,13 +70,14 @@ def one_run(options: dict[str, object], games: int, seed: int) -> dict[str, floa
             state = nxt
     total = clock() - start
     t0 = clock()
-    for s in states:
+    inspected = [s for s in states if hasattr(s, "inspect")]
+    for s in inspected:
         s.inspect()  # type: ignore[attr-defined]
     inspect_time = clock() - t0
     return {
         "us_per_decision": decide_time / decisions * 1e6,
         "games_per_s": games / total,
-        "us_per_inspect": inspect_time / len(states) * 1e6,
+        "us_per_inspect": inspect_time / len(inspected) * 1e6 if inspected else float("nan"),
         "moves_per_decision": moves_seen / decisions,
         "decisions_per_game": decisions / games,
     }

@@ -12,6 +12,8 @@ contract every game follows.
 """
 
 from . import currents as _currents  # noqa: F401  (registers the game)
+from . import fellowship as _fellowship  # noqa: F401
+from . import poohsticks as _poohsticks  # noqa: F401
 from .bots import RandomBot, play_game
 from .core import GAMES, Game, GameInfo, Move, State, make
 from .errors import IllegalMove, InvalidState

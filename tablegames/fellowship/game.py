@@ -1,0 +1,107 @@
+"""Fellowship of the Ring's game object: options, metadata and the initial state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rng
+from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
+from ..core import Game, GameInfo, register
+from ..events import Event
+from ..options import Option, choice, optional_positive_int
+from .moves import SIZE
+from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, started, two_player_roles
+
+OPTIONS = (
+    Option(
+        "players",
+        2,
+        "2, 3 or 4",
+        choice(2, 3, 4),
+        "two players are black and red; three or four get secret suits",
+    ),
+    Option("max_turns", None, "None or a positive integer", optional_positive_int),
+)
+
+JACKS = tuple("J" + s for s in SUITS)
+
+
+@register
+class FellowshipGame(Game):
+    """Fellowship of the Ring: capture round a circle of stacks for a colour you learn late.
+
+    >>> import tablegames as tg
+    >>> state = tg.make("fellowship").initial_state(seed=3)
+    >>> len(state.circle), [len(h) for h in state.hands], len(state.draw_pile)
+    (13, [5, 5], 30)
+    """
+
+    name = "fellowship"
+    info = GameInfo(
+        name="fellowship",
+        title="Fellowship of the Ring",
+        min_players=2,
+        max_players=4,
+        chance=True,
+        hidden_information=True,
+        rules="fellowship-and-poohsticks.txt",
+        length_bound="every turn plays a card from a hand and no card comes back: at most "
+        "the 40 cards outside the circle are played",
+    )
+    option_table = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.players: int = self._options["players"]
+        self.max_turns: int | None = self._options["max_turns"]
+        #: two and four players use the red joker; three play without a joker
+        self.deck: tuple[str, ...] = standard_deck(0 if self.players == 3 else 1)
+        self.has_joker: bool = self.players != 3
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def initial_state(self, seed: int = 0) -> FellowshipState:
+        """Secret suits (3-4 players), the circle, five cards each; player 0 moves first."""
+        gen = rng.generator(rng.check_seed(seed))
+        n = self.players
+        events: list[Event] = []
+        roles: tuple[str | None, ...]
+        if n > 2:
+            jacks = shuffled(JACKS, gen)
+            roles = tuple(j[1] for j in jacks[:n])
+        pile = list(shuffled(standard_deck(0), gen))
+        dealt = 12 if self.has_joker else SIZE
+        ring, pile = pile[:dealt], pile[dealt:]
+        if n == 2:
+            while BOROMIR in ring:  # back into the pile, reshuffled, and replaced
+                k = ring.index(BOROMIR)
+                pile = list(shuffled([*pile, BOROMIR], gen))
+                ring[k] = pile.pop(0)
+                events.append(Event("reshuffle", cards=(BOROMIR,), value=(len(pile) + 1,)))
+        if self.has_joker:
+            ring.insert(gen.randrange(SIZE), JOKER)
+        hands, rest = deal(pile, n, HAND_SIZE)
+        hands = tuple(sort_cards(h) for h in hands)
+        if n == 2:
+            roles = two_player_roles(hands)
+        state = FellowshipState(
+            game=self,
+            phase="play",
+            player=0,
+            turn=0,
+            circle=tuple((c,) for c in ring),
+            hands=hands,
+            draw_pile=rest,
+            roles=roles,
+            seed=rng.next_seed(gen),
+            events=tuple(events),
+        )
+        return started(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> FellowshipState:
+        from .serialize import from_json
+
+        return from_json(self, data)

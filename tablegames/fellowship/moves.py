@@ -1,0 +1,139 @@
+"""Fellowship moves: frozen values with a short notation, built once and shared.
+
+Circle positions are numbered 0 to 12; 12 and 0 are neighbours. Notation (``str(move)``
+and ``state.parse_move``), case-insensitive on input, spaces around ``>`` allowed:
+
+=================  ===========================================================
+``3>4 7H``         the stack at position 3 captures its neighbour at 4 (it is put
+                   on top of it), then the seven of hearts fills position 3
+``cover 4 7H``     cover the uncovered joker at position 4 with the seven of
+                   hearts (instead of a capture: no gap, nothing to fill)
+=================  ===========================================================
+
+Every move of the game exists once in a table, so ``legal_moves`` builds no objects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cards import ALL_CARDS, JOKERS
+from ..core import Move
+from ..errors import IllegalMove
+
+SIZE = 13  #: stacks in the circle
+#: The two neighbours of each position: (left, right), the circle wrapping round.
+NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
+    ((i - 1) % SIZE, (i + 1) % SIZE) for i in range(SIZE)
+)
+#: Cards that may be played from a hand (every card but the jokers).
+HAND_CARDS: tuple[str, ...] = tuple(c for c in ALL_CARDS if c not in JOKERS)
+
+
+@dataclass(frozen=True, slots=True)
+class FellowshipMove(Move):
+    """One decision. ``kind`` is ``capture`` (``src`` captures ``dst``, ``card`` fills
+    ``src``) or ``cover`` (``card`` covers the joker at ``dst``; ``src`` is -1)."""
+
+    kind: str
+    src: int
+    dst: int
+    card: str
+
+    def __str__(self) -> str:
+        if self.kind == "capture":
+            return f"{self.src}>{self.dst} {self.card}"
+        return f"cover {self.dst} {self.card}"
+
+    def __repr__(self) -> str:
+        return f"<FellowshipMove {self}>"
+
+
+#: CAPTURE[src][side][card]: side 0 captures the left neighbour, 1 the right one.
+CAPTURE: tuple[tuple[dict[str, FellowshipMove], dict[str, FellowshipMove]], ...] = tuple(
+    (
+        {c: FellowshipMove("capture", i, NEIGHBOURS[i][0], c) for c in HAND_CARDS},
+        {c: FellowshipMove("capture", i, NEIGHBOURS[i][1], c) for c in HAND_CARDS},
+    )
+    for i in range(SIZE)
+)
+#: COVER[position][card]
+COVER: tuple[dict[str, FellowshipMove], ...] = tuple(
+    {c: FellowshipMove("cover", -1, i, c) for c in HAND_CARDS} for i in range(SIZE)
+)
+_BY_TEXT: dict[str, FellowshipMove] = {
+    str(m): m for table in (*(t for pair in CAPTURE for t in pair), *COVER) for m in table.values()
+}
+_BUILT: set[int] = {id(m) for m in _BY_TEXT.values()}
+
+NOTATION_HELP = (
+    "write a Fellowship move as '3>4 7H' (the stack at position 3 captures its neighbour at "
+    "4, then 7H fills position 3) or 'cover 4 7H' (cover the joker at position 4 with 7H); "
+    "positions are 0 to 12"
+)
+_CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
+_CAPTURE_RE = re.compile(rf"(\d+)>(\d+) {_CARD}")
+_COVER_RE = re.compile(rf"COVER (\d+) {_CARD}")
+
+
+def parse(text: str) -> FellowshipMove:
+    """Read a move from its notation (syntax only; the state checks legality).
+
+    >>> parse("12 > 0 th")
+    <FellowshipMove 12>0 TH>
+    >>> parse("Cover 4 7h")
+    <FellowshipMove cover 4 7H>
+    """
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+    known = _BY_TEXT.get(text)
+    if known is not None:
+        return known
+    norm = re.sub(r"\s*>\s*", ">", " ".join(text.upper().split()))
+    m = _CAPTURE_RE.fullmatch(norm)
+    if m is not None:
+        src, dst, card = int(m[1]), int(m[2]), m[3]
+        _check_position(text, src)
+        _check_position(text, dst)
+        _check_card(text, card)
+        if dst not in NEIGHBOURS[src]:
+            raise IllegalMove(
+                f"{text!r}: a stack captures one of its two neighbours, and {dst} is not next "
+                f"to {src} (the neighbours of {src} are {NEIGHBOURS[src][0]} and "
+                f"{NEIGHBOURS[src][1]}; the circle wraps round)"
+            )
+        return CAPTURE[src][NEIGHBOURS[src].index(dst)][card]
+    m = _COVER_RE.fullmatch(norm)
+    if m is not None:
+        dst, card = int(m[1]), m[2]
+        _check_position(text, dst)
+        _check_card(text, card)
+        return COVER[dst][card]
+    raise IllegalMove(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+
+
+def _check_position(text: str, pos: int) -> None:
+    if not 0 <= pos < SIZE:
+        raise IllegalMove(f"{text!r}: circle positions are 0 to {SIZE - 1}, not {pos}")
+
+
+def _check_card(text: str, card: str) -> None:
+    if card in JOKERS:
+        raise IllegalMove(f"{text!r}: the joker is never in a hand, so it is never played")
+
+
+def check_form(move: FellowshipMove) -> None:
+    """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
+    if id(move) in _BUILT:
+        return
+    try:
+        back = _BY_TEXT.get(str(move))
+    except (TypeError, ValueError):
+        back = None
+    if back is None or back != move:
+        raise IllegalMove(
+            f"malformed move FellowshipMove(kind={move.kind!r}, src={move.src!r}, "
+            f"dst={move.dst!r}, card={move.card!r}); take moves from legal_moves() or "
+            f"state.parse_move(text): {NOTATION_HELP}"
+        )

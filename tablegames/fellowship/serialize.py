@@ -1,0 +1,329 @@
+"""Fellowship's JSON state format: ``to_json``, ``observation`` and a validating ``from_json``.
+
+The format is documented with an example in ``docs/fellowship-json.md``. ``from_json``
+accepts a full dump as well as a hand-built position that gives only the circle and
+the hands; everything else defaults to "player 0 to move", with the cards not
+mentioned forming the draw pile (shuffled by the seed).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import rng
+from ..cards import ALL_CARDS, JOKERS, ORDER, SUITS, duplicates, shuffled, sort_cards
+from ..core import check_player
+from ..errors import IllegalMove, InvalidState
+from ..events import Event
+from . import moves as mv
+from .moves import SIZE
+from .state import BOROMIR, HAND_SIZE, PHASES, FellowshipState, score, two_player_roles
+
+if TYPE_CHECKING:
+    from .game import FellowshipGame
+
+KEYS = (
+    "game",
+    "options",
+    "phase",
+    "current_player",
+    "turn",
+    "circle",
+    "hands",
+    "draw_pile",
+    "roles",
+    "seed",
+    "winners",
+    "events",
+    "last_move",
+)
+
+
+def to_json(s: FellowshipState) -> dict[str, Any]:
+    """The full state as plain JSON values (see docs/fellowship-json.md)."""
+    return {
+        "game": "fellowship",
+        "options": s.game.options_json(),
+        "phase": s.phase,
+        "current_player": s.player,
+        "turn": s.turn,
+        "circle": [list(stack) for stack in s.circle],
+        "hands": [list(h) for h in s.hands],
+        "draw_pile": list(s.draw_pile),
+        "roles": list(s.roles),
+        "seed": s.seed,
+        "winners": sorted(s.winners),
+        "events": [e.to_json() for e in s.events],
+        "last_move": str(s.last_move) if s.last_move is not None else None,
+    }
+
+
+def known_roles(s: FellowshipState, player: int) -> list[bool]:
+    """Which players' roles ``player`` knows: all once the game is over; with two players,
+    all once the Jack of Spades lies in the circle, and one's own when holding it (or
+    having held it); with three or four, one's own suit."""
+    n = s.game.players
+    if s.phase == "over":
+        return [True] * n
+    if n == 2:
+        if any(BOROMIR in stack for stack in s.circle):
+            return [True, True]
+        return [q == player and s.roles[q] == "black" for q in range(n)]
+    return [q == player for q in range(n)]
+
+
+def observation(s: FellowshipState, player: int) -> dict[str, Any]:
+    """``to_json`` as ``player`` sees it: other hands, the draw pile, the seed and the
+    roles that player does not know are hidden.
+
+    Hidden cards become ``None`` (so counts stay visible); cards others drew are masked
+    in the events too. ``viewer`` names the player.
+    """
+    check_player(s.game, player)
+    d = to_json(s)
+    d["viewer"] = player
+    d["hands"] = [h if p == player else [None] * len(h) for p, h in enumerate(d["hands"])]
+    d["draw_pile"] = [None] * len(s.draw_pile)
+    d["seed"] = None
+    known = known_roles(s, player)
+    d["roles"] = [r if known[q] else None for q, r in enumerate(d["roles"])]
+    for e in d["events"]:
+        if e["kind"] == "draw" and e.get("player") != player:
+            e["cards"] = [None] * len(e["cards"])
+    return d
+
+
+# ---- reading ---------------------------------------------------------------------
+
+
+def _fail(msg: str) -> InvalidState:
+    return InvalidState(f"invalid Fellowship state: {msg}")
+
+
+def _int(d: Mapping[str, Any], key: str, default: int) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _fail(f"{key} must be an integer, not {v!r}")
+    return v
+
+
+def _cards(v: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise _fail(f"{where} must be a list of card codes, not {v!r}")
+    for i, c in enumerate(v):
+        if not isinstance(c, str) or c not in ORDER:
+            raise _fail(
+                f"{where}[{i}]: {c!r} is not a card code (rank 2-9, T, J, Q, K, A then suit "
+                "C, D, H, S, as in 'TH'; the joker 'RJ')"
+            )
+    return tuple(v)
+
+
+def _check_options(game: FellowshipGame, options: Any) -> None:
+    """The saved options must be this game's (defaults may be left out)."""
+    try:
+        if json.dumps(options, sort_keys=True) == game._key:
+            return
+    except (TypeError, ValueError):
+        pass
+    same = False
+    if isinstance(options, Mapping):
+        try:
+            same = type(game)(**options) == game
+        except (TypeError, ValueError):
+            same = False
+    if not same:
+        raise _fail(
+            f"the state was saved with options {options!r} but this game has "
+            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
+        )
+
+
+def _roles(game: FellowshipGame, d: Mapping[str, Any], where_js: str, hands: Any) -> Any:
+    n = game.players
+    if n > 2:
+        roles = d.get("roles", list(SUITS[:n]))
+        if (
+            not isinstance(roles, list)
+            or len(roles) != n
+            or not all(isinstance(r, str) and r in SUITS for r in roles)
+            or len(set(roles)) != n
+        ):
+            raise _fail(
+                f"roles must list {n} different suit letters (C, D, H, S), one per player, "
+                f"not {roles!r}"
+            )
+        return tuple(roles)
+    if "roles" not in d:
+        if where_js == "circle":
+            raise _fail(
+                "the Jack of Spades is in the circle, so it was drawn: give roles "
+                "(['black', 'red'] or ['red', 'black'])"
+            )
+        return two_player_roles(hands)
+    roles = d["roles"]
+    if (
+        not isinstance(roles, list)
+        or [r for r in roles if r is not None]
+        not in (
+            [],
+            ["black", "red"],
+            ["red", "black"],
+        )
+        or len(roles) != 2
+    ):
+        raise _fail(
+            f"roles must be [null, null] (the Jack of Spades not drawn yet), ['black', 'red'] "
+            f"or ['red', 'black'], not {roles!r}"
+        )
+    roles_t = tuple(roles)
+    if where_js == "draw_pile" and roles_t != (None, None):
+        raise _fail(
+            "the Jack of Spades is still in the draw pile, so nobody knows their colour yet: "
+            "roles must be [null, null]"
+        )
+    if where_js.startswith("hands") and roles_t != two_player_roles(hands):
+        p = int(where_js[-2])
+        raise _fail(f"player {p} holds the Jack of Spades, so player {p} is black")
+    if where_js == "circle" and roles_t == (None, None):
+        raise _fail(
+            "the Jack of Spades is in the circle, so it was drawn: roles cannot be [null, null]"
+        )
+    return roles_t
+
+
+def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
+    """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
+    if not isinstance(d, Mapping):
+        raise _fail(f"expected a JSON object (dict), not {type(d).__name__}")
+    unknown = [k for k in d if k not in KEYS and k != "viewer"]
+    if unknown:
+        raise _fail(
+            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(KEYS)}"
+        )
+    if "viewer" in d:
+        raise _fail("this is an observation (hidden cards masked), not a full state")
+    if d.get("game", "fellowship") != "fellowship":
+        raise _fail(f"game is {d.get('game')!r}, expected 'fellowship'")
+    if "options" in d:
+        _check_options(game, d["options"])
+    n = game.players
+    phase = d.get("phase", "play")
+    if phase not in PHASES:
+        raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    over = phase == "over"
+    player = _int(d, "current_player", -1 if over else 0)
+    if (over and player != -1) or (not over and not 0 <= player < n):
+        allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
+        raise _fail(f"current_player must be {allowed}, not {player}")
+    turn = _int(d, "turn", 0)
+    if turn < 0:
+        raise _fail(f"turn must be 0 or more, not {turn}")
+    capped = game.max_turns is not None and turn >= game.max_turns
+    if not over and capped:
+        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
+    seed = _int(d, "seed", 0)
+
+    circle_d = d.get("circle")
+    if not isinstance(circle_d, list) or len(circle_d) != SIZE:
+        raise _fail(
+            f"circle must be a list of {SIZE} stacks (each a list of cards, bottom to top), "
+            f"not {circle_d!r}"
+        )
+    circle = tuple(_cards(s, f"circle[{i}]") for i, s in enumerate(circle_d))
+    for i, stack in enumerate(circle):
+        if not stack:
+            raise _fail(f"circle[{i}] is empty: every place of the circle holds a stack")
+        if stack[-1] in JOKERS and len(stack) > 1:
+            raise _fail(
+                f"circle[{i}]: an uncovered joker never moves, so it stands alone; it cannot "
+                f"top the stack {list(stack)}"
+            )
+    hands_d = d.get("hands")
+    if not isinstance(hands_d, list) or len(hands_d) != n:
+        raise _fail(f"hands must be a list of {n} hands (one per player), not {hands_d!r}")
+    hands = tuple(sort_cards(_cards(h, f"hands[{p}]")) for p, h in enumerate(hands_d))
+    for p, h in enumerate(hands):
+        if len(h) > HAND_SIZE:
+            raise _fail(f"player {p} holds {len(h)} cards; a hand holds at most {HAND_SIZE}")
+    draw_given = "draw_pile" in d
+    draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
+
+    # Every card of this game's deck exactly once; the joker only in the circle.
+    deck = game.deck
+    placed = [c for stack in circle for c in stack]
+    held = [c for h in hands for c in h]
+    known = [*placed, *held, *draw]
+    known_set = set(known)
+    foreign = sorted(known_set.difference(deck), key=ALL_CARDS.index)
+    if foreign:
+        raise _fail(
+            f"{', '.join(foreign)} not in this game's deck (52 cards"
+            + (" and the red joker RJ)" if game.has_joker else ", no joker with 3 players)")
+        )
+    if len(known_set) != len(known):
+        raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
+    stray = [c for c in (*held, *draw) if c in JOKERS]
+    if stray:
+        raise _fail("the joker stays in the circle: it is never in a hand or the draw pile")
+    missing = [c for c in deck if c not in known_set]
+    if missing:
+        if draw_given:
+            raise _fail(f"card(s) {', '.join(missing)} are missing: every card must be somewhere")
+        draw = shuffled(missing, rng.generator(seed))
+    if game.has_joker and not any(c in JOKERS for c in placed):
+        raise _fail("the joker must be in the circle")
+
+    where_js = "draw_pile"
+    if BOROMIR in placed:
+        where_js = "circle"
+    for p, h in enumerate(hands):
+        if BOROMIR in h:
+            where_js = f"hands[{p}]"
+    roles = _roles(game, d, where_js, hands)
+
+    winners_d = d.get("winners", [])
+    if not isinstance(winners_d, list) or not all(
+        isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in winners_d
+    ):
+        raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
+    winners = frozenset(winners_d)
+    if winners and not over:
+        raise _fail("winners are set only once the game is over")
+    events_d = d.get("events", [])
+    if not isinstance(events_d, list):
+        raise _fail("events must be a list")
+    try:
+        events = tuple(Event.from_json(e) for e in events_d)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    last = d.get("last_move")
+    move = None
+    if last is not None:
+        try:
+            move = mv.parse(last)
+        except IllegalMove as exc:
+            raise _fail(f"last_move: {exc}") from None
+    state = FellowshipState(
+        game, phase, player, turn, circle, hands, draw, roles, seed, winners, events, move
+    )
+    if over:
+        expected = frozenset() if capped else score(n, state.counts(), roles)
+        if winners != expected:
+            raise _fail(
+                f"winners {sorted(winners)} do not match the circle: "
+                + (
+                    f"the game stopped at max_turns={game.max_turns}, so nobody wins"
+                    if capped
+                    else f"counting the stacks gives {sorted(expected) or 'no winner'}"
+                )
+            )
+    elif not state.legal_moves():
+        raise _fail(
+            f"player {player} is to move but has no legal move "
+            f"({'no card in hand' if not hands[player] else 'no capture and no joker to cover'}),"
+            " so the game is over: set phase to 'over'"
+        )
+    return state

@@ -1,0 +1,429 @@
+"""Fellowship of the Ring's state: an immutable position, its legal moves and ``apply``.
+
+A turn is one decision: a capture with the card that fills the gap (``3>4 7H``) or the
+cover of the uncovered joker (``cover 4 7H``). ``apply`` then draws the mover's hand
+back up to five, passes the turn and, when the next player has no legal move, ends
+and scores the game; the new state lists all of it in ``events``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, sort_cards
+from ..core import State
+from ..errors import IllegalMove
+from ..events import Event
+from . import moves as mv
+from .moves import NEIGHBOURS, SIZE
+
+if TYPE_CHECKING:
+    from .game import FellowshipGame
+
+HAND_SIZE = 5  #: a hand is drawn back up to this many cards after every turn
+PHASES = ("play", "over")
+JOKER = "RJ"  #: the joker in the circle (two and four players)
+BOROMIR = "JS"  #: the Jack of Spades: with two players, whoever draws it is black
+COLOURS = ("black", "red")
+_FACES = frozenset("JQK")
+
+
+def beats(a: str, b: str) -> bool:
+    """Whether card ``a`` is strictly stronger than card ``b`` (jokers: never).
+
+    Aces beat jacks, queens and kings and lose to 2-10; otherwise the higher rank wins.
+
+    >>> beats("AS", "KH"), beats("AS", "TH"), beats("2C", "AD"), beats("7H", "7C")
+    (True, False, True, False)
+    """
+    if a in JOKERS or b in JOKERS:
+        return False
+    ra, rb = a[0], b[0]
+    if ra == "A":
+        return rb in _FACES
+    if rb == "A":
+        return ra not in _FACES
+    return RANK[a] > RANK[b]
+
+
+def _targets(by_suit: bool) -> dict[str, frozenset[str]]:
+    """For each top card, the top cards it may capture (the joker always; jokers nothing)."""
+    out: dict[str, frozenset[str]] = {}
+    for a in ALL_CARDS:
+        if a in JOKERS:
+            out[a] = frozenset()
+            continue
+        ok = {JOKER}
+        for b in ALL_CARDS:
+            if b in JOKERS or not beats(a, b):
+                continue
+            if (SUIT[a] != SUIT[b]) if by_suit else (is_red(a) != is_red(b)):
+                ok.add(b)
+        out[a] = frozenset(ok)
+    return out
+
+
+#: CAN_CAPTURE[by_suit][top]: the tops a stack showing ``top`` may capture.
+CAN_CAPTURE: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = (
+    _targets(False),
+    _targets(True),
+)
+
+
+def colour(card: str) -> str | None:
+    """``'red'`` or ``'black'``; ``None`` for the joker (it counts for nobody)."""
+    if card in JOKERS:
+        return None
+    return "red" if is_red(card) else "black"
+
+
+def two_player_roles(hands: tuple[tuple[str, ...], ...]) -> tuple[str | None, ...]:
+    """Roles once the Jack of Spades is in a hand: its holder black, the other red."""
+    for p, hand in enumerate(hands):
+        if BOROMIR in hand:
+            return ("black", "red") if p == 0 else ("red", "black")
+    return (None, None)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class FellowshipState(State):
+    """A Fellowship position. Build one with ``game.initial_state(seed)`` or
+    ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
+
+    ``circle`` holds 13 stacks, each listed bottom to top; a stack shows its top card.
+    ``roles`` gives each player's side: with two players ``'black'``/``'red'`` once the
+    Jack of Spades has been drawn (``None`` before), with three or four a suit letter.
+    Hands are in canonical card order; the draw pile lists its top card first.
+    """
+
+    game: FellowshipGame
+    phase: str
+    player: int  #: whose turn it is (-1 when the game is over)
+    turn: int  #: completed turns
+    circle: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]
+    draw_pile: tuple[str, ...]
+    roles: tuple[str | None, ...]
+    seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
+    winners: frozenset[int] = frozenset()
+    events: tuple[Event, ...] = ()
+    last_move: mv.FellowshipMove | None = None
+
+    # ---- the contract -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_moves(self) -> list[mv.FellowshipMove]:
+        if self.phase != "play":
+            return []
+        hand = self.hands[self.player]
+        if not hand:
+            return []
+        tops = [s[-1] for s in self.circle]
+        can = CAN_CAPTURE[self.game.players > 2]
+        out: list[mv.FellowshipMove] = []
+        joker = -1
+        for i in range(SIZE):
+            top = tops[i]
+            targets = can[top]
+            if not targets:
+                joker = i
+                continue
+            left, right = NEIGHBOURS[i]
+            if tops[left] in targets:
+                table = mv.CAPTURE[i][0]
+                out.extend([table[c] for c in hand])
+            if tops[right] in targets:
+                table = mv.CAPTURE[i][1]
+                out.extend([table[c] for c in hand])
+        if joker >= 0:
+            cover = mv.COVER[joker]
+            out.extend([cover[c] for c in hand])
+        return out
+
+    def apply(self, move: Any) -> FellowshipState:
+        if not isinstance(move, mv.FellowshipMove):
+            if isinstance(move, str):
+                raise IllegalMove(
+                    f"apply takes a move object, not the text {move!r}: use "
+                    f"state.apply(state.parse_move({move!r}))"
+                )
+            raise IllegalMove(f"{move!r} is not a Fellowship move; take one from legal_moves()")
+        self._check(move)
+        b = _Builder(self)
+        b.last_move = move
+        b.play(move)
+        return b.freeze()
+
+    def parse_move(self, text: str) -> mv.FellowshipMove:
+        move = mv.parse(text)
+        self._check(move)
+        return move
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from .serialize import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import to_json
+
+        return to_json(self)
+
+    # ---- reading the position -----------------------------------------------------
+
+    @property
+    def tops(self) -> tuple[str, ...]:
+        """The card each stack shows, by position."""
+        return tuple(s[-1] for s in self.circle)
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The hand of the player to move (empty when the game is over)."""
+        return self.hands[self.player] if self.player >= 0 else ()
+
+    @property
+    def joker_position(self) -> int | None:
+        """Where the uncovered joker is, or None when it is covered (or not in the game)."""
+        for i, s in enumerate(self.circle):
+            if s[-1] in JOKERS:
+                return i
+        return None
+
+    def counts(self) -> dict[str, int]:
+        """Stacks by the side their top card counts for: ``black``/``red`` (two players)
+        or suit letters (three or four); the joker counts for nobody."""
+        by_suit = self.game.players > 2
+        out: dict[str, int] = dict.fromkeys(("C", "D", "H", "S") if by_suit else COLOURS, 0)
+        for s in self.circle:
+            top = s[-1]
+            if top in JOKERS:
+                continue
+            key = SUIT[top] if by_suit else colour(top)
+            out[key] += 1  # type: ignore[index]
+        return out
+
+    def score(self) -> frozenset[int]:
+        """The winners if the game ended now (empty: a draw or stalemate)."""
+        return score(self.game.players, self.counts(), self.roles)
+
+    def __repr__(self) -> str:
+        return (
+            f"<FellowshipState {self.phase} turn={self.turn} player={self.player} "
+            f"tops={' '.join(self.tops)} winners={sorted(self.winners)}>"
+        )
+
+    def __str__(self) -> str:
+        from .text import board_text
+
+        return board_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The ring as SVG, so a state alone in a notebook cell draws itself."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
+    def describe(self) -> str:
+        """One sentence describing the position, with public information only."""
+        from .text import describe
+
+        return describe(self)
+
+    # ---- legality, with messages that name the rule -------------------------------
+
+    def _check(self, m: mv.FellowshipMove) -> None:
+        """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        mv.check_form(m)
+        if self.phase == "over":
+            result = (
+                "won by player " + " and ".join(map(str, sorted(self.winners)))
+                if self.winners
+                else "ended without a winner"
+            )
+            raise IllegalMove(f"{m}: the game is over ({result}); no move can be made")
+        hand = self.hands[self.player]
+        if m.card not in hand:
+            raise IllegalMove(
+                f"{m}: {m.card} is not in player {self.player}'s hand ({' '.join(hand) or 'empty'})"
+            )
+        tops = self.tops
+        target = tops[m.dst]
+        if m.kind == "cover":
+            if target not in JOKERS:
+                raise IllegalMove(
+                    f"{m}: only the uncovered joker may be covered from hand, and position "
+                    f"{m.dst} shows {target}"
+                )
+            return
+        mover = tops[m.src]
+        if mover in JOKERS:
+            raise IllegalMove(
+                f"{m}: the joker never moves onto another stack; it can only be captured or covered"
+            )
+        if target in JOKERS:
+            return
+        if self.game.players > 2:
+            if SUIT[mover] == SUIT[target]:
+                raise IllegalMove(
+                    f"{m}: a capture needs a different suit, and {mover} (position {m.src}) and "
+                    f"{target} (position {m.dst}) are both {SUIT_NAMES[SUIT[mover]]}"  # type: ignore[index]
+                )
+        elif is_red(mover) == is_red(target):
+            raise IllegalMove(
+                f"{m}: a capture needs opposite colours, and {mover} (position {m.src}) and "
+                f"{target} (position {m.dst}) are both {colour(mover)}"
+            )
+        if not beats(mover, target):
+            raise IllegalMove(
+                f"{m}: a capture needs a strictly stronger top card, and {mover} does not beat "
+                f"{target} (aces beat J, Q and K and lose to 2-10; equal ranks never capture)"
+            )
+
+
+def score(players: int, counts: dict[str, int], roles: tuple[str | None, ...]) -> frozenset[int]:
+    """Winners from the stack counts: the players whose side has the most stacks.
+
+    Nobody wins when a role is unknown (two players, the Jack of Spades never drawn) or
+    when every player ties; otherwise the tied leaders share the win.
+    """
+    if None in roles:
+        return frozenset()
+    mine = [counts[r] for r in roles]  # type: ignore[index]
+    best = max(mine)
+    leaders = frozenset(p for p in range(players) if mine[p] == best)
+    return frozenset() if len(leaders) == players else leaders
+
+
+class _Builder:
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    __slots__ = (
+        "circle",
+        "draw_pile",
+        "events",
+        "game",
+        "hands",
+        "last_move",
+        "phase",
+        "player",
+        "roles",
+        "seed",
+        "turn",
+        "winners",
+    )
+
+    def __init__(self, s: FellowshipState) -> None:
+        self.game = s.game
+        self.phase = s.phase
+        self.player = s.player
+        self.turn = s.turn
+        self.circle = list(s.circle)
+        self.hands = list(s.hands)
+        self.draw_pile = s.draw_pile
+        self.roles = s.roles
+        self.seed = s.seed
+        self.winners = s.winners
+        self.events: list[Event] = []
+        self.last_move: mv.FellowshipMove | None = None
+
+    def freeze(self) -> FellowshipState:
+        return FellowshipState(
+            self.game,
+            self.phase,
+            self.player,
+            self.turn,
+            tuple(self.circle),
+            tuple(self.hands),
+            self.draw_pile,
+            self.roles,
+            self.seed,
+            self.winners,
+            tuple(self.events),
+            self.last_move,
+        )
+
+    def take(self, player: int, card: str) -> None:
+        hand = self.hands[player]
+        i = hand.index(card)
+        self.hands[player] = hand[:i] + hand[i + 1 :]
+
+    def play(self, m: mv.FellowshipMove) -> None:
+        p = self.player
+        card = m.card
+        self.take(p, card)
+        circle = self.circle
+        if m.kind == "capture":
+            moving, below = circle[m.src], circle[m.dst]
+            circle[m.dst] = below + moving
+            circle[m.src] = (card,)
+            self.events.append(
+                Event("capture", p, (moving[-1], below[-1]), f"{m.src}>{m.dst}", (len(moving),))
+            )
+            self.events.append(Event("fill", p, (card,), str(m.src)))
+        else:
+            circle[m.dst] = (*circle[m.dst], card)
+            self.events.append(Event("cover", p, (card,), str(m.dst)))
+        if card == BOROMIR and self.game.players == 2:
+            self.events.append(Event("reveal", p, (BOROMIR,), "black"))
+        self.draw(p)
+        self.turn += 1
+        max_turns = self.game.max_turns
+        if max_turns is not None and self.turn >= max_turns:
+            self.events.append(Event("max_turns", value=(self.turn,)))
+            self.end(frozenset(), result=False)
+            return
+        self.player = (p + 1) % self.game.players
+        self.begin_turn()
+
+    def draw(self, p: int) -> None:
+        need = HAND_SIZE - len(self.hands[p])
+        if need <= 0 or not self.draw_pile:
+            return
+        got = self.draw_pile[:need]
+        self.draw_pile = self.draw_pile[need:]
+        self.hands[p] = sort_cards(self.hands[p] + got)
+        self.events.append(Event("draw", p, got))
+        if BOROMIR in got and self.game.players == 2:
+            self.roles = two_player_roles(tuple(self.hands))
+
+    def begin_turn(self) -> None:
+        """End the game if the player to move has no legal move (no capture, no card)."""
+        s = self.freeze()
+        if s.legal_moves():
+            return
+        p = self.player
+        self.events.append(Event("no_cards" if not self.hands[p] else "no_move", p))
+        self.end(s.score())
+
+    def end(self, winners: frozenset[int], result: bool = True) -> None:
+        self.phase = "over"
+        self.player = -1
+        self.winners = winners
+        for q, role in enumerate(self.roles):
+            if role is not None:
+                self.events.append(Event("reveal", q, where=role))
+        if not result:
+            return
+        if winners:
+            self.events.extend(Event("win", q) for q in sorted(winners))
+        else:
+            self.events.append(Event("stalemate" if None in self.roles else "tie"))
+
+
+def started(state: FellowshipState) -> FellowshipState:
+    """``state`` itself, or the finished game when its player to move has no legal move."""
+    if state.phase != "play" or state.legal_moves():
+        return state
+    b = _Builder(state)
+    b.events = list(state.events)
+    b.last_move = state.last_move
+    b.begin_turn()
+    return b.freeze()

@@ -1,0 +1,59 @@
+"""Builders for hand-written Fellowship positions (see docs/fellowship-json.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tablegames as tg
+from tablegames.fellowship import FellowshipState
+
+#: A quiet circle: clubs everywhere (no capture is possible between them), the joker
+#: buried under the king of spades at position 12 (two and four players).
+FILLER = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "QC", "KC", "AC", "RJ KS"]
+
+
+def circle(at: dict[int, str], players: int = 2) -> list[list[str]]:
+    """The JSON circle: FILLER with the stacks in ``at`` replaced ("bottom ... top")."""
+    stacks = list(FILLER)
+    if players == 3:
+        stacks[12] = "KS"
+    for i, text in at.items():
+        stacks[i] = text
+    return [s.split() for s in stacks]
+
+
+def data(at: dict[int, str], hands: list[str], players: int = 2, **extra: Any) -> dict[str, Any]:
+    """A hand-built position's JSON; ``hands`` are space-separated codes."""
+    hands = hands + [""] * (players - len(hands))
+    return {"circle": circle(at, players), "hands": [h.split() for h in hands], **extra}
+
+
+def position(
+    at: dict[int, str],
+    hands: list[str],
+    players: int = 2,
+    max_turns: int | None = None,
+    **extra: Any,
+) -> FellowshipState:
+    """A hand-built position (player 0 to move unless ``current_player`` says otherwise)."""
+    game = tg.make("fellowship", players=players, max_turns=max_turns)
+    state = game.state_from_json(data(at, hands, players, **extra))
+    assert isinstance(state, FellowshipState)
+    return state
+
+
+def legal(state: FellowshipState) -> set[str]:
+    """The notation of every legal move."""
+    return {str(m) for m in state.legal_moves()}
+
+
+def play(state: FellowshipState, *moves: str) -> FellowshipState:
+    """Apply moves written in notation, one after the other."""
+    for text in moves:
+        state = state.apply(state.parse_move(text))
+    return state
+
+
+def kinds(state: FellowshipState) -> list[str]:
+    """The kinds of the events the last apply recorded."""
+    return [e.kind for e in state.events]
