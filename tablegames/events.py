@@ -13,13 +13,15 @@ from typing import Any, NamedTuple
 
 class Event(NamedTuple):
     """``kind`` names what happened; ``player`` who did it (-1: nobody); ``cards`` the cards
-    involved; ``where`` a place (a compass point, slot, edge...); ``value`` numbers."""
+    involved; ``where`` a place (a compass point, slot, edge...); ``value`` numbers; ``text`` a
+    readable detail (e.g. the arithmetic of a Poohsticks move)."""
 
     kind: str
     player: int = -1
     cards: tuple[str | None, ...] = ()
     where: str = ""
     value: tuple[int, ...] = ()
+    text: str = ""
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind}
@@ -31,6 +33,8 @@ class Event(NamedTuple):
             d["where"] = self.where
         if self.value:
             d["value"] = list(self.value)
+        if self.text:
+            d["text"] = self.text
         return d
 
     @classmethod
@@ -38,21 +42,23 @@ class Event(NamedTuple):
         """Rebuild an event; ValueError on a malformed one."""
         if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):
             raise ValueError(f"an event must be an object with a 'kind', not {d!r}")
-        extra = set(d) - {"kind", "player", "cards", "where", "value"}
+        extra = set(d) - {"kind", "player", "cards", "where", "value", "text"}
         if extra:
             raise ValueError(f"unknown event field(s) {sorted(extra)} in {dict(d)!r}")
         player = d.get("player", -1)
         cards = d.get("cards", [])
         where = d.get("where", "")
         value = d.get("value", [])
+        text = d.get("text", "")
         if (
             not isinstance(player, int)
             or isinstance(player, bool)
             or not isinstance(cards, list)
             or not all(c is None or isinstance(c, str) for c in cards)
             or not isinstance(where, str)
+            or not isinstance(text, str)
             or not isinstance(value, list)
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
             raise ValueError(f"malformed event {dict(d)!r}")
-        return cls(d["kind"], player, tuple(cards), where, tuple(value))
+        return cls(d["kind"], player, tuple(cards), where, tuple(value), text)

@@ -1,0 +1,284 @@
+"""Poohsticks' game object: options, metadata, the river's geometry and the initial state.
+
+The river is a grid of ``length`` rows (row 1 is where boats enter, the last row where
+they exit) and ``width`` columns (A, B, ...). A cell is named column letter then row
+number (``B1``) and numbered ``row * width + col`` inside the engine. A ``shape`` mask
+leaves some cells without a card (bends, narrowings).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .. import rng
+from ..cards import deal, shuffled, sort_cards, standard_deck
+from ..core import Game, GameInfo, register
+from ..options import Option, boolean, choice, optional_positive_int
+from .state import PoohsticksState
+
+#: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.
+BOAT_SUITS = "SDHC"
+BOATS = tuple("A" + s for s in BOAT_SUITS)
+HAND_SIZE = 3
+MAX_WIDTH = 8
+MAX_LENGTH = 20
+COLUMNS = "ABCDEFGH"
+
+
+def _optional_int(lo: int, hi: int) -> Any:
+    def convert(v: Any) -> int | None:
+        if v is None:
+            return None
+        if isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi:
+            return v
+        raise ValueError(v)
+
+    return convert
+
+
+def _count(v: Any) -> int:
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 40:
+        return v
+    raise ValueError(v)
+
+
+def _shape(v: Any) -> tuple[str, ...] | None:
+    """None, or a list of equally long strings of '#' (a card) and '.' (no card)."""
+    if v is None:
+        return None
+    if isinstance(v, (str, bytes)) or not isinstance(v, (list, tuple)) or not v:
+        raise ValueError(v)
+    rows = tuple(v)
+    if not all(isinstance(r, str) and r and set(r) <= {"#", "."} for r in rows):
+        raise ValueError(v)
+    if len({len(r) for r in rows}) != 1 or len(rows[0]) > MAX_WIDTH or len(rows) > MAX_LENGTH:
+        raise ValueError(v)
+    return rows
+
+
+OPTIONS = (
+    Option("players", 2, "2, 3 or 4", choice(2, 3, 4)),
+    Option(
+        "width",
+        None,
+        f"None (one column per player, or the shape's width) or an integer 2 to {MAX_WIDTH}",
+        _optional_int(2, MAX_WIDTH),
+        "the text allows a 3-wide river for two players",
+    ),
+    Option(
+        "length",
+        None,
+        f"None (6 rows, or the shape's rows) or an integer 2 to {MAX_LENGTH}",
+        _optional_int(2, MAX_LENGTH),
+    ),
+    Option("bridge", False, "True or False", boolean, "Under the Bridge: a face-down row"),
+    Option(
+        "rocks",
+        0,
+        "an integer 0 to 40 (face-down cards to go around)",
+        _count,
+        "Rocks in the Rapids",
+    ),
+    Option(
+        "boat_powers", False, "True or False", boolean, "each ace's one free move onto its suit"
+    ),
+    Option(
+        "shape",
+        None,
+        f"None (a full rectangle) or a list of equally long strings (at most {MAX_WIDTH} "
+        f"wide and {MAX_LENGTH} long) of '#' (a card) and '.' (no card), first row first",
+        _shape,
+        "bends and narrowings",
+    ),
+    Option("max_turns", None, "None or a positive integer", optional_positive_int),
+)
+
+
+@register
+class PoohsticksGame(Game):
+    """Poohsticks (card game): race your ace boat down a river of cards by arithmetic.
+
+    >>> import tablegames as tg
+    >>> game = tg.make("poohsticks", players=2)
+    >>> state = game.initial_state(seed=3)
+    >>> state.current_player, len(state.river), len(state.hands[0])
+    (0, 12, 3)
+    """
+
+    name = "poohsticks"
+    info = GameInfo(
+        name="poohsticks",
+        title="Poohsticks",
+        min_players=2,
+        max_players=4,
+        chance=True,
+        hidden_information=True,
+        rules="fellowship-and-poohsticks.txt",
+        length_bound="none in the rules; the max_turns option caps simulations",
+    )
+    option_table = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self._options
+        self.players: int = o["players"]
+        shape: tuple[str, ...] | None = o["shape"]
+        width = o["width"]
+        length = o["length"]
+        if shape is not None:
+            if width is not None and width != len(shape[0]):
+                raise ValueError(
+                    f"option width={width} disagrees with the shape, whose rows are "
+                    f"{len(shape[0])} wide (leave width out)"
+                )
+            if length is not None and length != len(shape):
+                raise ValueError(
+                    f"option length={length} disagrees with the shape, which has "
+                    f"{len(shape)} rows (leave length out)"
+                )
+            width, length = len(shape[0]), len(shape)
+            if length < 2 or width < 2:
+                raise ValueError("option shape must be at least 2 wide and 2 long")
+        self.width: int = width if width is not None else self.players
+        self.length: int = length if length is not None else 6
+        w, n_cells = self.width, self.width * self.length
+        present = [shape is None or shape[i // w][i % w] == "#" for i in range(n_cells)]
+        #: cell indices holding a card, in reading order (row 1 first)
+        self.cells: tuple[int, ...] = tuple(i for i in range(n_cells) if present[i])
+        self.cell_set = frozenset(self.cells)
+        self.names: tuple[str, ...] = tuple(f"{COLUMNS[i % w]}{i // w + 1}" for i in range(n_cells))
+        self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self.first_row = tuple(i for i in self.cells if i < w)
+        self.last_row = tuple(i for i in self.cells if i >= n_cells - w)
+        self.last_row_set = frozenset(self.last_row)
+        #: orthogonal neighbours with a card, in cell order
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(j for j in _around(i, w, n_cells) if present[j])) for i in range(n_cells)
+        )
+        if not self.first_row or not self.last_row or _shortest(self, ()) is None:
+            raise ValueError(
+                "option shape must leave a path of cards from the first row to the last"
+            )
+        self.bridge: bool = o["bridge"]
+        #: the Under the Bridge row (0-based): the middle row, never the first
+        self.bridge_row: int | None = self.length // 2 if self.bridge else None
+        self.bridge_cells: tuple[int, ...] = (
+            tuple(i for i in self.cells if i // w == self.bridge_row) if self.bridge else ()
+        )
+        self.rocks: int = o["rocks"]
+        shortest = _shortest(self, ())
+        assert shortest is not None
+        room = len(self.cells) - len(shortest) - len(self.bridge_cells)
+        if self.rocks > max(room, 0):
+            raise ValueError(
+                f"option rocks={self.rocks} is too many for this river: at most {max(room, 0)} "
+                "rocks leave a path from the first row to the last (bridge cards excluded)"
+            )
+        self.boat_powers: bool = o["boat_powers"]
+        self.max_turns: int | None = o["max_turns"]
+        self.boats: tuple[str, ...] = BOATS[: self.players]
+        self.deck: tuple[str, ...] = tuple(c for c in standard_deck() if c not in self.boats)
+        need = len(self.cells) + HAND_SIZE * self.players
+        if need > len(self.deck):
+            raise ValueError(
+                f"this river has {len(self.cells)} cards and {self.players} hands take "
+                f"{HAND_SIZE * self.players}, more than the {len(self.deck)} cards left "
+                "beside the boats: choose a smaller width or length"
+            )
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def initial_state(self, seed: int = 0) -> PoohsticksState:
+        """The river laid out face up (bridge row and rocks face down), three cards each."""
+        gen = rng.generator(rng.check_seed(seed))
+        pile = shuffled(self.deck, gen)
+        n_cells = self.width * self.length
+        river: list[str | None] = [None] * n_cells
+        for k, i in enumerate(self.cells):
+            river[i] = pile[k]
+        rest = pile[len(self.cells) :]
+        rocks = self.lay_rocks(gen)
+        hands, rest = deal(rest, self.players, HAND_SIZE)
+        return PoohsticksState(
+            game=self,
+            phase="play",
+            player=0,
+            turn=0,
+            river=tuple(river),
+            face_down=self.bridge_cells,
+            rocks=rocks,
+            boats=(None,) * self.players,
+            exited=(),
+            hands=tuple(sort_cards(h) for h in hands),
+            draw_pile=rest,
+            discard_pile=(),
+            moved=False,
+            powers_used=(False,) * self.players,
+            seed=rng.next_seed(gen),
+        )
+
+    def lay_rocks(self, gen: random.Random) -> tuple[int, ...]:
+        """``rocks`` cells chosen by ``gen`` off one random shortest path (never on the
+        bridge row), so a path from the first row to the last always remains."""
+        if not self.rocks:
+            return ()
+        path = _shortest(self, (), gen)
+        assert path is not None
+        bridge = set(self.bridge_cells)
+        free = [i for i in self.cells if i not in path and i not in bridge]
+        return tuple(sorted(gen.sample(free, self.rocks)))
+
+    def has_path(self, blocked: Iterable[int]) -> bool:
+        """Is there a path of cards from the first row to the last avoiding ``blocked``?"""
+        return _shortest(self, tuple(blocked)) is not None
+
+    def state_from_json(self, data: Mapping[str, Any]) -> PoohsticksState:
+        from .serialize import from_json
+
+        return from_json(self, data)
+
+
+def _around(i: int, w: int, n: int) -> list[int]:
+    out = []
+    if i >= w:
+        out.append(i - w)
+    if i % w:
+        out.append(i - 1)
+    if i % w < w - 1:
+        out.append(i + 1)
+    if i + w < n:
+        out.append(i + w)
+    return out
+
+
+def _shortest(
+    game: PoohsticksGame, blocked: tuple[int, ...], gen: random.Random | None = None
+) -> set[int] | None:
+    """The cells of a shortest path from the first row to the last avoiding ``blocked``
+    (random among shortest ones when ``gen`` is given), or None when there is none."""
+    bad = set(blocked)
+    starts = [i for i in game.first_row if i not in bad]
+    if gen is not None:
+        gen.shuffle(starts)
+    came: dict[int, int] = {i: -1 for i in starts}
+    queue = deque(starts)
+    while queue:
+        i = queue.popleft()
+        if i in game.last_row_set:
+            path = set()
+            while i != -1:
+                path.add(i)
+                i = came[i]
+            return path
+        nxt = [j for j in game.neighbours[i] if j not in bad and j not in came]
+        if gen is not None:
+            gen.shuffle(nxt)
+        for j in nxt:
+            came[j] = i
+            queue.append(j)
+    return None

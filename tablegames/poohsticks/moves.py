@@ -1,0 +1,106 @@
+"""Poohsticks moves: frozen values with a short notation.
+
+Notation (``str(move)`` and ``state.parse_move``), case-insensitive on input, extra
+spaces ignored, cards listed in any order (written back in canonical order):
+
+=================  ===========================================================
+``S>B1 KH 3C``     the spades boat moves onto (or enters at) cell B1, paying the
+                   king of hearts and the three of clubs (the letter is the boat's
+                   suit: player 0 S, 1 D, 2 H, 3 C; cells are column A, B... then
+                   row 1 (entry row) to the last row)
+``S>B1 power``     boat powers: the boat's one free move onto a card of its suit
+``exit QH``        leave the river from the last row, paying one face card or ace
+``discard 2C 5D``  with no move possible at the start of a turn: discard 1-3 cards
+                   (the turn ends and the hand is refilled)
+``end``            end the turn (a pass when nothing was done)
+=================  ===========================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..cards import ORDER, sort_cards
+from ..core import Move
+from ..errors import IllegalMove
+
+KINDS = ("move", "power", "exit", "discard", "end")
+
+
+@dataclass(frozen=True, slots=True)
+class PoohsticksMove(Move):
+    """One Poohsticks decision. ``kind`` is move, power, exit, discard or end; ``boat``
+    the boat's suit letter and ``cell`` the target's name for move and power; ``cards``
+    the cards paid or discarded (canonical order)."""
+
+    kind: str
+    boat: str = ""
+    cell: str = ""
+    cards: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "move":
+            return f"{self.boat}>{self.cell} " + " ".join(self.cards)
+        if k == "power":
+            return f"{self.boat}>{self.cell} power"
+        if k in ("exit", "discard"):
+            return f"{k} " + " ".join(self.cards)
+        return k
+
+    def __repr__(self) -> str:
+        return f"<PoohsticksMove {self}>"
+
+
+END = PoohsticksMove("end")
+
+_CARD = r"[2-9TJQKA][CDHS]"
+_MOVE = re.compile(rf"([SDHC])>([A-H])(\d{{1,2}})((?: {_CARD})+| POWER)")
+_EXIT = re.compile(rf"(EXIT|DISCARD)((?: {_CARD})+)")
+
+NOTATION_HELP = (
+    "write a Poohsticks move as 'S>B1 KH 3C' (boat suit, cell, the cards paid), "
+    "'S>B1 power', 'exit QH', 'discard 2C 5D' or 'end'"
+)
+
+
+def move(boat: str, cell: str, cards: tuple[str, ...]) -> PoohsticksMove:
+    """The move of ``boat`` onto ``cell`` paying ``cards`` (put in canonical order)."""
+    return PoohsticksMove("move", boat, cell, sort_cards(cards))
+
+
+def parse(text: str) -> PoohsticksMove:
+    """Read a move from its notation (syntax only; the state checks legality).
+
+    >>> parse("s > b1 3c kh")
+    <PoohsticksMove S>B1 3C KH>
+    >>> parse("EXIT qh")
+    <PoohsticksMove exit QH>
+    """
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+    norm = " ".join(text.upper().split())
+    norm = re.sub(r"\s*>\s*", ">", norm)
+    if norm == "END":
+        return END
+    m = _MOVE.fullmatch(norm)
+    if m is not None:
+        boat, col, row, rest = m.groups()
+        cell = f"{col}{int(row)}"
+        if rest == " POWER":
+            return PoohsticksMove("power", boat, cell)
+        return PoohsticksMove("move", boat, cell, _cards(text, rest))
+    m = _EXIT.fullmatch(norm)
+    if m is not None:
+        kind = m.group(1).lower()
+        return PoohsticksMove(kind, "", "", _cards(text, m.group(2)))
+    raise IllegalMove(f"cannot read {text!r} as a move: {NOTATION_HELP}")
+
+
+def _cards(text: str, rest: str) -> tuple[str, ...]:
+    cards = tuple(rest.split())
+    if len(set(cards)) != len(cards):
+        raise IllegalMove(f"{text!r}: a card can be used only once")
+    assert all(c in ORDER for c in cards)
+    return sort_cards(cards)

@@ -1,0 +1,365 @@
+"""Poohsticks' JSON state format: ``to_json``, ``observation`` and a validating ``from_json``.
+
+The format is documented with an example in ``docs/poohsticks-json.md``. ``from_json``
+accepts a full dump as well as a hand-built position that gives only the river and the
+hands; everything else defaults to "player 0 starts the first turn", with the cards not
+mentioned forming the draw pile (shuffled by the seed).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .. import rng
+from ..cards import ALL_CARDS, ORDER, duplicates, shuffled, sort_cards
+from ..errors import IllegalMove, InvalidState
+from ..events import Event
+from . import moves as mv
+from .state import HAND_SIZE, PHASES, PoohsticksState
+
+if TYPE_CHECKING:
+    from .game import PoohsticksGame
+
+KEYS = (
+    "game",
+    "options",
+    "phase",
+    "current_player",
+    "turn",
+    "river",
+    "face_down",
+    "rocks",
+    "boats",
+    "exited",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "moved",
+    "powers_used",
+    "seed",
+    "winners",
+    "events",
+    "last_move",
+)
+
+
+def to_json(s: PoohsticksState) -> dict[str, Any]:
+    """The full state as plain JSON values (see docs/poohsticks-json.md)."""
+    g = s.game
+    w = g.width
+    names = g.names
+    return {
+        "game": "poohsticks",
+        "options": g.options_json(),
+        "phase": s.phase,
+        "current_player": s.player,
+        "turn": s.turn,
+        "river": [list(s.river[r * w : r * w + w]) for r in range(g.length)],
+        "face_down": [names[c] for c in s.face_down],
+        "rocks": [names[c] for c in s.rocks],
+        "boats": [None if b is None else names[b] for b in s.boats],
+        "exited": list(s.exited),
+        "hands": [list(h) for h in s.hands],
+        "draw_pile": list(s.draw_pile),
+        "discard_pile": list(s.discard_pile),
+        "moved": s.moved,
+        "powers_used": list(s.powers_used),
+        "seed": s.seed,
+        "winners": sorted(s.winners),
+        "events": [e.to_json() for e in s.events],
+        "last_move": str(s.last_move) if s.last_move is not None else None,
+    }
+
+
+def observation(s: PoohsticksState, player: int) -> dict[str, Any]:
+    """``to_json`` as ``player`` sees it: other hands, the draw pile, the seed and the
+    face-down bridge and rock cards hidden (``None``, so counts and places stay visible);
+    cards others drew are masked in the events too. ``viewer`` names the player."""
+    from ..core import check_player
+
+    check_player(s.game, player)
+    d = to_json(s)
+    d["viewer"] = player
+    d["hands"] = [h if p == player else [None] * len(h) for p, h in enumerate(d["hands"])]
+    d["draw_pile"] = [None] * len(s.draw_pile)
+    d["seed"] = None
+    w = s.game.width
+    for c in (*s.face_down, *s.rocks):
+        d["river"][c // w][c % w] = None
+    for e in d["events"]:
+        if e["kind"] == "draw" and e.get("player") != player:
+            e["cards"] = [None] * len(e["cards"])
+    return d
+
+
+# ---- reading ---------------------------------------------------------------------
+
+
+def _fail(msg: str) -> InvalidState:
+    return InvalidState(f"invalid Poohsticks state: {msg}")
+
+
+def _int(d: Mapping[str, Any], key: str, default: int) -> int:
+    v = d.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _fail(f"{key} must be an integer, not {v!r}")
+    return v
+
+
+def _card(v: Any, where: str) -> str:
+    if not isinstance(v, str) or v not in ORDER or v in ("RJ", "BJ"):
+        raise _fail(
+            f"{where}: {v!r} is not a card code (rank 2-9, T, J, Q, K, A then suit C, D, H, S, "
+            "as in 'TH')"
+        )
+    return v
+
+
+def _cards(v: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise _fail(f"{where} must be a list of card codes, not {v!r}")
+    return tuple(_card(c, f"{where}[{i}]") for i, c in enumerate(v))
+
+
+def _cell(game: PoohsticksGame, v: Any, where: str) -> int:
+    i = game.index.get(v.upper()) if isinstance(v, str) else None
+    if i is None or i not in game.cell_set:
+        raise _fail(
+            f"{where}: {v!r} is not a river card's cell (column A-{game.names[game.width - 1][0]} "
+            f"then row 1-{game.length}, where the shape has a card)"
+        )
+    return i
+
+
+def _cells(game: PoohsticksGame, v: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(v, list):
+        raise _fail(f"{where} must be a list of cell names such as 'B3', not {v!r}")
+    out = [_cell(game, c, f"{where}[{k}]") for k, c in enumerate(v)]
+    if len(set(out)) != len(out):
+        raise _fail(f"{where} names a cell twice")
+    return tuple(sorted(out))
+
+
+def _bools(v: Any, n: int, where: str) -> tuple[bool, ...]:
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(b, bool) for b in v):
+        raise _fail(f"{where} must be a list of {n} booleans (one per player), not {v!r}")
+    return tuple(v)
+
+
+def _check_options(game: PoohsticksGame, options: Any) -> None:
+    """The saved options must be this game's (defaults may be left out, types must match)."""
+    try:
+        if json.dumps(options, sort_keys=True) == game._key:
+            return
+    except (TypeError, ValueError):
+        pass
+    same = False
+    if isinstance(options, Mapping):
+        try:
+            same = type(game)(**options) == game
+        except (TypeError, ValueError):
+            same = False
+    if not same:
+        raise _fail(
+            f"the state was saved with options {options!r} but this game has "
+            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
+        )
+
+
+def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
+    """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
+    if not isinstance(d, Mapping):
+        raise _fail(f"expected a JSON object (dict), not {type(d).__name__}")
+    unknown = [k for k in d if k not in KEYS and k != "viewer"]
+    if unknown:
+        raise _fail(
+            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(KEYS)}"
+        )
+    if "viewer" in d:
+        raise _fail("this is an observation (hidden cards masked), not a full state")
+    if d.get("game", "poohsticks") != "poohsticks":
+        raise _fail(f"game is {d.get('game')!r}, expected 'poohsticks'")
+    if "options" in d:
+        _check_options(game, d["options"])
+    n = game.num_players
+    w, length = game.width, game.length
+    phase = d.get("phase", "play")
+    if phase not in PHASES:
+        raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    over = phase == "over"
+    player = _int(d, "current_player", -1 if over else 0)
+    if (over and player != -1) or (not over and not 0 <= player < n):
+        allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
+        raise _fail(f"current_player must be {allowed}, not {player}")
+    turn = _int(d, "turn", max(player, 0))
+    if turn < 0:
+        raise _fail(f"turn must be 0 or more, not {turn}")
+    if not over and turn % n != player:
+        raise _fail(
+            f"turn {turn} is player {turn % n}'s (players take turns in order from player 0), "
+            f"not player {player}'s"
+        )
+    if not over and game.max_turns is not None and turn >= game.max_turns:
+        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
+    seed = _int(d, "seed", 0)
+
+    # the river
+    rows = d.get("river")
+    if not isinstance(rows, list) or len(rows) != length:
+        raise _fail(f"river must be a list of {length} rows (first row first), not {rows!r}")
+    river: list[str | None] = []
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != w:
+            raise _fail(f"river row {r + 1} must be a list of {w} cards, not {row!r}")
+        for c, v in enumerate(row):
+            i = r * w + c
+            where = f"river {game.names[i]}"
+            if i in game.cell_set:
+                card = _card(v, where)
+                if card in game.boats:
+                    raise _fail(f"{where}: {card} is a boat, not a river card")
+                river.append(card)
+            elif v is not None:
+                raise _fail(f"{where}: the shape has no card there, so it must be null")
+            else:
+                river.append(None)
+    face_down = _cells(game, d.get("face_down", [game.names[c] for c in game.bridge_cells]),
+                       "face_down")  # fmt: skip
+    if face_down and not game.bridge:
+        raise _fail("face_down cards are the Under the Bridge variant's (option bridge=True)")
+    off_bridge = [game.names[c] for c in face_down if c not in game.bridge_cells]
+    if off_bridge:
+        raise _fail(
+            f"face_down {', '.join(off_bridge)}: only cards of the bridge row "
+            f"(row {(game.bridge_row or 0) + 1}) lie face down"
+        )
+    rocks = _cells(game, d.get("rocks", []), "rocks")
+    both = [game.names[c] for c in rocks if c in game.bridge_cells]
+    if both:
+        raise _fail(f"rocks {', '.join(both)} lie on the bridge row; rocks never do")
+    if not game.has_path(rocks):
+        raise _fail(
+            "the rocks leave no path of cards from the first row to the last: every boat "
+            "would be stuck (move or remove a rock)"
+        )
+
+    boats_d = d.get("boats", [None] * n)
+    if not isinstance(boats_d, list) or len(boats_d) != n:
+        raise _fail(f"boats must be a list of {n} cells or nulls (one per player), not {boats_d!r}")
+    boats = tuple(
+        None if b is None else _cell(game, b, f"boats[{p}]") for p, b in enumerate(boats_d)
+    )
+    placed = [b for b in boats if b is not None]
+    if len(set(placed)) != len(placed):
+        raise _fail("two boats share a card; a boat never moves onto another's")
+    for p, b in enumerate(boats):
+        if b in rocks or b in face_down:
+            what = "a rock" if b in rocks else "a face-down bridge card"
+            raise _fail(f"player {p}'s boat is on {what} ({game.names[b]})")
+
+    exited_d = d.get("exited", [])
+    if (
+        not isinstance(exited_d, list)
+        or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in exited_d)
+        or len(set(exited_d)) != len(exited_d)
+    ):
+        raise _fail(f"exited must list distinct player indices, not {exited_d!r}")
+    exited = tuple(exited_d)
+    for p in exited:
+        if boats[p] is not None:
+            raise _fail(f"player {p} has exited, so their boat is off the river (null)")
+        if not over and p >= player:
+            raise _fail(
+                f"player {p} exited this round, so their turn came before player {player}'s; "
+                "the game ends when the round in which a boat exits is complete"
+            )
+
+    hands_d = d.get("hands")
+    if not isinstance(hands_d, list) or len(hands_d) != n:
+        raise _fail(f"hands must be a list of {n} hands (one per player), not {hands_d!r}")
+    hands = tuple(sort_cards(_cards(h, f"hands[{p}]")) for p, h in enumerate(hands_d))
+    for p, h in enumerate(hands):
+        if len(h) > HAND_SIZE:
+            raise _fail(f"player {p} holds {len(h)} cards; a hand holds at most {HAND_SIZE}")
+
+    # every card of this game's deck exactly once
+    deck = game.deck
+    known = [c for c in river if c is not None] + [c for h in hands for c in h]
+    draw_given, discard_given = "draw_pile" in d, "discard_pile" in d
+    draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
+    discard = _cards(d["discard_pile"], "discard_pile") if discard_given else ()
+    known += [*draw, *discard]
+    known_set = set(known)
+    boats_in = sorted(known_set.intersection(game.boats), key=ALL_CARDS.index)
+    if boats_in:
+        raise _fail(f"{', '.join(boats_in)} sail as boats and are not among the cards")
+    if len(known_set) != len(known):
+        raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
+    missing = [c for c in deck if c not in known_set]
+    if missing:
+        if not draw_given:
+            draw = shuffled(missing, rng.generator(seed))
+        elif not discard_given:
+            discard = tuple(missing)
+        else:
+            raise _fail(f"card(s) {', '.join(missing)} are missing: every card must be somewhere")
+
+    moved = d.get("moved", False)
+    if not isinstance(moved, bool):
+        raise _fail(f"moved must be true or false, not {moved!r}")
+    if over and moved:
+        raise _fail("moved is false once the game is over")
+    powers = _bools(d.get("powers_used", [False] * n), n, "powers_used")
+    if any(powers) and not game.boat_powers:
+        raise _fail("powers_used belongs to the boat powers variant (option boat_powers=True)")
+
+    winners_d = d.get("winners", [])
+    if not isinstance(winners_d, list) or not all(
+        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in winners_d
+    ):
+        raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
+    if winners_d and not over:
+        raise _fail("winners are set only once the game is over")
+    if over and sorted(set(winners_d)) != sorted(exited):
+        raise _fail(
+            f"winners {winners_d} must be exactly the players who exited in the last round "
+            f"({sorted(exited)})"
+        )
+    if over and not exited and (game.max_turns is None or turn < game.max_turns):
+        raise _fail("a game ends when a boat exits or max_turns is reached; neither happened")
+    events_d = d.get("events", [])
+    if not isinstance(events_d, list):
+        raise _fail("events must be a list")
+    try:
+        events = tuple(Event.from_json(e) for e in events_d)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    last = d.get("last_move")
+    move = None
+    if last is not None:
+        try:
+            move = mv.parse(last)
+        except IllegalMove as exc:
+            raise _fail(f"last_move: {exc}") from None
+    return PoohsticksState(
+        game,
+        phase,
+        player,
+        turn,
+        tuple(river),
+        face_down,
+        rocks,
+        boats,
+        exited,
+        hands,
+        draw,
+        discard,
+        moved,
+        powers,
+        seed,
+        frozenset(winners_d),
+        events,
+        move,
+    )

@@ -1,0 +1,185 @@
+"""Poohsticks arithmetic: which river values a set of hand cards can make, and how.
+
+A move pays a non-empty set of hand cards whose values, each used exactly once, combine
+with ``+``, ``-``, ``x`` and ``/`` (exact fractions, any bracketing) to the value of the
+target card. Number cards count as printed, J 11, Q 12, K 13, and an ace 1 or 14.
+
+The search works on ranks, not cards: the values a multiset of ranks makes using every
+rank once are cached by the sorted rank tuple, and so is the table of every target a
+whole hand reaches. Expressions are written with rank labels (``10`` for a ten, ``A(1)``
+or ``A(14)`` for an ace) and as few brackets as the usual precedence needs.
+
+>>> expression(("KH", "3C"), 10)
+'K - 3 = 10'
+>>> reachable(("2C", "3D", "5S"), 11)
+True
+>>> [(cards, text) for cards, text in solutions(("2C", "5D", "7H"), 14)]
+[(('2C', '7H'), '2 x 7 = 14'), (('2C', '5D', '7H'), '2 + 7 + 5 = 14')]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from fractions import Fraction
+
+Value = int | Fraction
+#: (text, precedence): 3 for a single card, 2 for a product or quotient, 1 for a sum.
+Expr = tuple[str, int]
+
+RANK_ORDER = "A23456789TJQK"
+#: Values of each rank letter (an ace is 1 or 14).
+RANK_VALUES: dict[str, tuple[int, ...]] = {
+    "A": (1, 14),
+    **{str(v): (v,) for v in range(2, 10)},
+    "T": (10,),
+    "J": (11,),
+    "Q": (12,),
+    "K": (13,),
+}
+#: The values a target card may stand for (river aces too are 1 or 14).
+TARGETS = range(1, 15)
+_LABEL = {"T": "10", "A": "A"}
+
+
+def card_values(card: str) -> tuple[int, ...]:
+    """The values a card may stand for: ``(1, 14)`` for an ace, one value otherwise."""
+    return RANK_VALUES[card[0]]
+
+
+def _atoms(r: str) -> dict[Value, Expr]:
+    if r == "A":
+        return {1: ("A(1)", 3), 14: ("A(14)", 3)}
+    return {RANK_VALUES[r][0]: (_LABEL.get(r, r), 3)}
+
+
+def _wrap(e: Expr, below: int) -> str:
+    return f"({e[0]})" if e[1] <= below else e[0]
+
+
+def _div(x: Value, y: Value) -> Value:
+    if isinstance(x, int) and isinstance(y, int):
+        q, r = divmod(x, y)
+        return q if r == 0 else Fraction(x, y)
+    f = Fraction(x) / y
+    return f.numerator if f.denominator == 1 else f
+
+
+def _norm(v: Value) -> Value:
+    if isinstance(v, Fraction) and v.denominator == 1:
+        return v.numerator
+    return v
+
+
+@functools.cache
+def all_used(ranks: tuple[str, ...]) -> dict[Value, Expr]:
+    """Every value the ranks make using each one exactly once, with one expression each.
+
+    ``ranks`` is sorted in ``RANK_ORDER``. The first expression found is kept, so the
+    answer is deterministic; results are exact (fractions where a division leaves one).
+    """
+    if len(ranks) == 1:
+        return _atoms(ranks[0])
+    out: dict[Value, Expr] = {}
+    n = len(ranks)
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    # split into a part holding the first rank and the rest (both non-empty)
+    for mask in range(1, 1 << (n - 1)):
+        left = (ranks[0], *(ranks[i + 1] for i in range(n - 1) if not mask >> i & 1))
+        right = tuple(ranks[i + 1] for i in range(n - 1) if mask >> i & 1)
+        if (left, right) in seen:
+            continue
+        seen.add((left, right))
+        lv = all_used(left)
+        rv = all_used(right)
+        for x, ex in lv.items():
+            for y, ey in rv.items():
+                _combine(out, x, ex, y, ey)
+    return out
+
+
+def _combine(out: dict[Value, Expr], x: Value, ex: Expr, y: Value, ey: Expr) -> None:
+    setdefault = out.setdefault
+    setdefault(x + y, (f"{ex[0]} + {ey[0]}", 1))
+    setdefault(x * y, (f"{_wrap(ex, 1)} x {_wrap(ey, 1)}", 2))
+    setdefault(x - y, (f"{ex[0]} - {_wrap(ey, 1)}", 1))
+    setdefault(y - x, (f"{ey[0]} - {_wrap(ex, 1)}", 1))
+    if y != 0:
+        setdefault(_div(x, y), (f"{_wrap(ex, 1)} / {_wrap(ey, 2)}", 2))
+    if x != 0:
+        setdefault(_div(y, x), (f"{_wrap(ey, 1)} / {_wrap(ex, 2)}", 2))
+
+
+def _key(cards: Sequence[str]) -> tuple[str, ...]:
+    return tuple(sorted((c[0] for c in cards), key=RANK_ORDER.index))
+
+
+#: One hand table: for each target value, the (positions, expression text) pairs reaching it.
+HandTable = dict[int, tuple[tuple[tuple[int, ...], str], ...]]
+
+
+@functools.cache
+def hand_table(ranks: tuple[str, ...]) -> HandTable:
+    """For the ranks of a hand (sorted in ``RANK_ORDER``): each target 1-14 reached by some
+    non-empty subset, with the subsets (as positions in ``ranks``) and one expression each.
+    Subsets are listed smallest first, then in position order."""
+    n = len(ranks)
+    found: dict[int, list[tuple[tuple[int, ...], str]]] = {}
+    masks = sorted(
+        range(1, 1 << n), key=lambda m: (m.bit_count(), [-(m >> i & 1) for i in range(n)])
+    )
+    for mask in masks:
+        pos = tuple(i for i in range(n) if mask >> i & 1)
+        made = all_used(tuple(ranks[i] for i in pos))
+        for t in TARGETS:
+            e = made.get(t)
+            if e is not None:
+                found.setdefault(t, []).append((pos, f"{e[0]} = {t}"))
+    return {t: tuple(v) for t, v in found.items()}
+
+
+def _order(cards: Sequence[str]) -> list[int]:
+    """Indices of ``cards`` sorted by rank (stable), matching ``hand_table``'s positions."""
+    return sorted(range(len(cards)), key=lambda i: RANK_ORDER.index(cards[i][0]))
+
+
+def solutions(hand: Sequence[str], target: int) -> list[tuple[tuple[str, ...], str]]:
+    """Every non-empty subset of ``hand`` that makes ``target``, with one expression each.
+
+    Subsets keep the hand's own card order; smaller subsets come first.
+    """
+    order = _order(hand)
+    table = hand_table(tuple(hand[i][0] for i in order))
+    out = []
+    for pos, text in table.get(target, ()):
+        idx = sorted(order[p] for p in pos)
+        out.append((tuple(hand[i] for i in idx), text))
+    return out
+
+
+def reachable(hand: Sequence[str], target: int) -> bool:
+    """Can some non-empty subset of ``hand`` make ``target``?"""
+    return target in hand_table(_key(hand))
+
+
+def expression(cards: Sequence[str], target: int) -> str | None:
+    """The expression by which ``cards`` (all of them, each once) make ``target``, or None."""
+    if not cards:
+        return None
+    e = all_used(_key(cards)).get(target)
+    return None if e is None else f"{e[0]} = {target}"
+
+
+def targets_made(cards: Sequence[str]) -> dict[int, str]:
+    """Every target 1-14 that ``cards`` make all together, with its expression (for a UI
+    that shows what the picked cards reach)."""
+    if not cards:
+        return {}
+    made = all_used(_key(cards))
+    return {t: f"{made[t][0]} = {t}" for t in TARGETS if t in made}
+
+
+def clear_cache() -> None:
+    """Forget every cached answer (for benchmarks of the cold cost)."""
+    all_used.cache_clear()
+    hand_table.cache_clear()

@@ -1,0 +1,464 @@
+"""Poohsticks' state: an immutable position, its legal moves and ``apply``.
+
+A turn is a series of decisions by the turn player: any number of boat moves (each paid
+with hand cards that make the target's value), an exit from the last row, or, when no
+move is possible at the start of the turn, a discard; ``end`` closes the turn. The
+engine itself ends a turn that has nothing left to decide, draws the hand back up to
+three, reshuffles the discard pile into an empty draw pile, flips bridge cards and ends
+the game when the round in which a boat left the river is complete. The new state lists
+all of it in ``events``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import rng
+from ..cards import SUIT_NAMES, sort_cards
+from ..core import State
+from ..errors import IllegalMove
+from ..events import Event
+from . import moves as mv
+from .solver import RANK_ORDER, card_values, expression, hand_table
+
+if TYPE_CHECKING:
+    from .game import PoohsticksGame
+
+HAND_SIZE = 3
+PHASES = ("play", "over")
+BOAT_SUITS = "SDHC"
+EXIT_RANKS = frozenset("JQKA")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class PoohsticksState(State):
+    """A Poohsticks position. Build one with ``game.initial_state(seed)`` or
+    ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
+
+    ``river`` holds one card per cell (``None`` where the shape has no card), cells
+    numbered ``row * width + column`` from the entry row. Hands are in canonical card
+    order; the draw pile lists its top card first, the discard pile its top card last.
+    """
+
+    game: PoohsticksGame
+    phase: str
+    player: int  #: whose turn and decision it is (-1 when the game is over)
+    turn: int  #: completed turns; player ``turn % players`` is to play
+    river: tuple[str | None, ...]
+    face_down: tuple[int, ...]  #: bridge cells still face down
+    rocks: tuple[int, ...]  #: cells holding a rock (face down for good)
+    boats: tuple[int | None, ...]  #: each player's boat cell; None before entering or after exit
+    exited: tuple[int, ...]  #: players whose boat left the river this round, in order
+    hands: tuple[tuple[str, ...], ...]
+    draw_pile: tuple[str, ...]
+    discard_pile: tuple[str, ...]
+    moved: bool  #: has the turn player moved (or exited) this turn?
+    powers_used: tuple[bool, ...]
+    seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
+    winners: frozenset[int] = frozenset()
+    events: tuple[Event, ...] = ()
+    last_move: mv.PoohsticksMove | None = None
+    _moves: list[mv.PoohsticksMove] | None = field(default=None, compare=False)
+
+    # ---- the contract -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_moves(self) -> list[mv.PoohsticksMove]:
+        cached = self._moves
+        if cached is None:
+            cached = self._generate() if self.phase == "play" else []
+            object.__setattr__(self, "_moves", cached)
+        return list(cached)
+
+    def apply(self, move: Any) -> PoohsticksState:
+        if not isinstance(move, mv.PoohsticksMove):
+            if isinstance(move, str):
+                raise IllegalMove(
+                    f"apply takes a move object, not the text {move!r}: use "
+                    f"state.apply(state.parse_move({move!r}))"
+                )
+            raise IllegalMove(f"{move!r} is not a Poohsticks move; take one from legal_moves()")
+        self._check(move)
+        b = _Builder(self)
+        b.last_move = move
+        b.play(move)
+        return b.freeze()
+
+    def parse_move(self, text: str) -> mv.PoohsticksMove:
+        move = mv.parse(text)
+        self._check(move)
+        return move
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from .serialize import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import to_json
+
+        return to_json(self)
+
+    # ---- helpers for viewers ------------------------------------------------------
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """The hand of the player to decide (empty when the game is over)."""
+        return self.hands[self.player] if self.player >= 0 else ()
+
+    def cell_name(self, cell: int) -> str:
+        return self.game.names[cell]
+
+    def __repr__(self) -> str:
+        return (
+            f"<PoohsticksState {self.phase} turn={self.turn} player={self.player} "
+            f"boats={[None if b is None else self.game.names[b] for b in self.boats]} "
+            f"winners={sorted(self.winners)}>"
+        )
+
+    def __str__(self) -> str:
+        from .text import board_text
+
+        return board_text(self)
+
+    def describe(self) -> str:
+        """One sentence describing the position (for screen readers and alt texts)."""
+        from .text import describe
+
+        return describe(self)
+
+    # ---- move generation ----------------------------------------------------------
+
+    def _targets(self) -> tuple[int, ...]:
+        """Cells the turn player's boat could move onto, ignoring payment."""
+        g = self.game
+        p = self.player
+        here = self.boats[p]
+        cells = g.first_row if here is None else g.neighbours[here]
+        bad = set(self.face_down)
+        bad.update(self.rocks)
+        bad.update(b for q, b in enumerate(self.boats) if q != p and b is not None)
+        return tuple(c for c in cells if c not in bad)
+
+    def _generate(self) -> list[mv.PoohsticksMove]:
+        g = self.game
+        p = self.player
+        hand = self.hands[p]
+        suit = BOAT_SUITS[p]
+        out: list[mv.PoohsticksMove] = []
+        table = None
+        order: list[int] = []
+        if hand:
+            order = sorted(range(len(hand)), key=lambda i: RANK_ORDER.index(hand[i][0]))
+            table = hand_table(tuple(hand[i][0] for i in order))
+        power = g.boat_powers and not self.powers_used[p]
+        names = g.names
+        for cell in self._targets():
+            card = self.river[cell]
+            assert card is not None
+            if table is not None:
+                seen: set[tuple[int, ...]] = set()
+                for v in card_values(card):
+                    for pos, _text in table.get(v, ()):
+                        idx = tuple(sorted(order[q] for q in pos))
+                        if idx not in seen:
+                            seen.add(idx)
+                            out.append(
+                                mv.PoohsticksMove(
+                                    "move", suit, names[cell], tuple(hand[i] for i in idx)
+                                )
+                            )
+            if power and card[1] == suit:
+                out.append(mv.PoohsticksMove("power", suit, names[cell]))
+        if self.boats[p] in g.last_row_set:
+            out.extend(mv.PoohsticksMove("exit", cards=(c,)) for c in hand if c[0] in EXIT_RANKS)
+        if not self.moved and not out:
+            n = len(hand)
+            masks = sorted(range(1, 1 << n), key=lambda m: (m.bit_count(), -m))
+            for m in masks:
+                cards = tuple(hand[i] for i in range(n) if m >> i & 1)
+                out.append(mv.PoohsticksMove("discard", cards=cards))
+        out.append(mv.END)
+        return out
+
+    # ---- legality, with messages that name the rule -------------------------------
+
+    def _check(self, m: mv.PoohsticksMove) -> None:
+        """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        if self.phase == "over":
+            raise IllegalMove(f"the game is over ({self._result_text()}); no move can be made")
+        if m in self.legal_moves():
+            return
+        p = self.player
+        g = self.game
+        hand = self.hands[p]
+        if m.kind not in mv.KINDS:
+            raise IllegalMove(f"{m!r}: unknown kind {m.kind!r}; {mv.NOTATION_HELP}")
+        missing = [c for c in m.cards if c not in hand]
+        if missing:
+            raise IllegalMove(
+                f"{m}: {' '.join(map(str, missing))} not in player {p}'s hand "
+                f"({' '.join(hand) or 'empty'})"
+            )
+        if len(set(m.cards)) != len(m.cards) or m.cards != sort_cards(m.cards):
+            raise IllegalMove(f"malformed move {m!r}: {mv.NOTATION_HELP}")
+        if m.kind in ("move", "power"):
+            self._check_boat_move(m)
+        elif m.kind == "exit":
+            here = self.boats[p]
+            if here not in g.last_row_set:
+                where = "has not entered the river" if here is None else f"is on {g.names[here]}"
+                raise IllegalMove(
+                    f"{m}: a boat exits only from the last row (row {g.length}); yours {where}"
+                )
+            if len(m.cards) != 1 or m.cards[0][0] not in EXIT_RANKS:
+                raise IllegalMove(
+                    f"{m}: exiting takes exactly one face card (J, Q, K) or one ace, alone"
+                )
+        elif m.kind == "discard":
+            if self.moved:
+                raise IllegalMove(f"{m}: you may not discard after moving this turn")
+            if not 1 <= len(m.cards) <= 3:
+                raise IllegalMove(f"{m}: discard one to three cards")
+            raise IllegalMove(
+                f"{m}: you may discard only when no move is possible, and you can play "
+                f"{self.legal_moves()[0]}"
+            )
+        raise IllegalMove(f"{m}: not a legal move here; {mv.NOTATION_HELP}")
+
+    def _check_boat_move(self, m: mv.PoohsticksMove) -> None:
+        g = self.game
+        p = self.player
+        suit = BOAT_SUITS[p]
+        if m.boat != suit:
+            raise IllegalMove(
+                f"{m}: it is player {p}'s turn, who sails the {SUIT_NAMES[suit]} boat "
+                f"(write {suit}>...)"
+            )
+        cell = g.index.get(m.cell)
+        if cell is None or cell not in g.cell_set:
+            raise IllegalMove(
+                f"{m}: there is no river card at {m.cell} (columns A-{g.names[g.width - 1][0]}, "
+                f"rows 1-{g.length}{', shaped' if g.options['shape'] else ''})"
+            )
+        here = self.boats[p]
+        if here is None and cell not in g.first_row:
+            raise IllegalMove(f"{m}: a boat enters the river at a card of the first row (row 1)")
+        if here is not None and cell not in g.neighbours[here]:
+            raise IllegalMove(
+                f"{m}: a boat moves orthogonally onto a neighbouring card; yours is on "
+                f"{g.names[here]}"
+            )
+        if cell in self.rocks:
+            raise IllegalMove(f"{m}: {m.cell} is a rock; boats go around rocks")
+        if cell in self.face_down:
+            raise IllegalMove(
+                f"{m}: {m.cell} is a face-down bridge card; it is turned over when a boat "
+                "arrives in front of it, and only then can a boat move onto it"
+            )
+        for q, b in enumerate(self.boats):
+            if b == cell and q != p:
+                raise IllegalMove(f"{m}: {m.cell} is occupied by player {q}'s boat")
+        card = self.river[cell]
+        assert card is not None
+        if m.kind == "power":
+            if not g.boat_powers:
+                raise IllegalMove(f"{m}: boat powers are off in this game (option boat_powers)")
+            if self.powers_used[p]:
+                raise IllegalMove(f"{m}: your boat's free move is used once per game, already")
+            raise IllegalMove(
+                f"{m}: the free move goes onto a card of your boat's suit "
+                f"({SUIT_NAMES[suit]}), and {m.cell} holds {card}"
+            )
+        if not m.cards:
+            raise IllegalMove(f"{m}: a move pays at least one card from your hand")
+        values = " or ".join(map(str, card_values(card)))
+        raise IllegalMove(
+            f"{m}: {' '.join(m.cards)} cannot make {values} (the value of {card} on "
+            f"{m.cell}) with + - x / using each card once"
+        )
+
+    def _result_text(self) -> str:
+        if len(self.winners) > 1:
+            return "a tie between players " + " and ".join(map(str, sorted(self.winners)))
+        if self.winners:
+            return f"won by player {next(iter(self.winners))}"
+        return "ended without a winner"
+
+
+class _Builder:
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    __slots__ = (
+        "boats",
+        "discard_pile",
+        "draw_pile",
+        "events",
+        "exited",
+        "face_down",
+        "game",
+        "hands",
+        "last_move",
+        "moved",
+        "phase",
+        "player",
+        "powers_used",
+        "river",
+        "rocks",
+        "seed",
+        "turn",
+        "winners",
+    )
+
+    def __init__(self, s: PoohsticksState) -> None:
+        self.game = s.game
+        self.phase = s.phase
+        self.player = s.player
+        self.turn = s.turn
+        self.river = s.river
+        self.face_down = s.face_down
+        self.rocks = s.rocks
+        self.boats = list(s.boats)
+        self.exited = s.exited
+        self.hands = list(s.hands)
+        self.draw_pile = s.draw_pile
+        self.discard_pile = s.discard_pile
+        self.moved = s.moved
+        self.powers_used = s.powers_used
+        self.seed = s.seed
+        self.winners = s.winners
+        self.events: list[Event] = []
+        self.last_move: mv.PoohsticksMove | None = None
+
+    def freeze(self) -> PoohsticksState:
+        return PoohsticksState(
+            self.game,
+            self.phase,
+            self.player,
+            self.turn,
+            self.river,
+            self.face_down,
+            self.rocks,
+            tuple(self.boats),
+            self.exited,
+            tuple(self.hands),
+            self.draw_pile,
+            self.discard_pile,
+            self.moved,
+            self.powers_used,
+            self.seed,
+            self.winners,
+            tuple(self.events),
+            self.last_move,
+        )
+
+    def pay(self, cards: tuple[str, ...]) -> None:
+        p = self.player
+        self.hands[p] = tuple(c for c in self.hands[p] if c not in cards)
+        self.discard_pile = self.discard_pile + cards
+
+    def play(self, m: mv.PoohsticksMove) -> None:
+        p = self.player
+        kind = m.kind
+        if kind == "end":
+            self.events.append(Event("end" if self.moved else "pass", p))
+            self.end_turn()
+        elif kind == "discard":
+            self.pay(m.cards)
+            self.events.append(Event("discard", p, m.cards, "hand"))
+            self.end_turn()
+        elif kind == "exit":
+            self.pay(m.cards)
+            self.boats[p] = None
+            self.exited = (*self.exited, p)
+            self.moved = True
+            self.events.append(Event("exit", p, m.cards))
+            self.end_turn()
+        else:
+            cell = self.game.index[m.cell]
+            card = self.river[cell]
+            assert card is not None
+            if kind == "power":
+                used = list(self.powers_used)
+                used[p] = True
+                self.powers_used = tuple(used)
+                self.events.append(Event("power", p, (card,), m.cell))
+            else:
+                value, text = next(
+                    (v, t) for v in card_values(card) if (t := expression(m.cards, v)) is not None
+                )
+                self.pay(m.cards)
+                self.events.append(Event("move", p, m.cards, m.cell, (value,), text))
+            self.boats[p] = cell
+            self.moved = True
+            if self.flip(cell):
+                self.end_turn()
+                return
+            if len(self.freeze().legal_moves()) == 1:  # only 'end' is left
+                self.events.append(Event("end", p, where="nothing left"))
+                self.end_turn()
+
+    def flip(self, cell: int) -> bool:
+        """Under the Bridge: a boat arriving in front of a face-down card turns it over."""
+        g = self.game
+        if g.bridge_row is None or cell // g.width != g.bridge_row - 1:
+            return False
+        ahead = cell + g.width
+        if ahead not in self.face_down:
+            return False
+        self.face_down = tuple(c for c in self.face_down if c != ahead)
+        self.events.append(Event("flip", self.player, (self.river[ahead],), g.names[ahead]))
+        return True
+
+    def draw(self, player: int) -> None:
+        need = HAND_SIZE - len(self.hands[player])
+        while need > 0:
+            if not self.draw_pile:
+                if not self.discard_pile:
+                    return
+                gen = rng.generator(self.seed)
+                pile = list(self.discard_pile)
+                gen.shuffle(pile)
+                self.seed = rng.next_seed(gen)
+                self.draw_pile = tuple(pile)
+                self.discard_pile = ()
+                self.events.append(Event("reshuffle", value=(len(pile),)))
+            got = self.draw_pile[:need]
+            self.draw_pile = self.draw_pile[need:]
+            self.hands[player] = sort_cards(self.hands[player] + got)
+            self.events.append(Event("draw", player, got))
+            need -= len(got)
+
+    def end_turn(self) -> None:
+        p = self.player
+        g = self.game
+        if p not in self.exited:
+            self.draw(p)
+        self.turn += 1
+        self.moved = False
+        n = g.num_players
+        capped = g.max_turns is not None and self.turn >= g.max_turns
+        if self.exited and (self.turn % n == 0 or capped):
+            self.phase = "over"
+            self.player = -1
+            self.winners = frozenset(self.exited)
+            if len(self.exited) > 1:
+                self.events.append(Event("tie", value=tuple(sorted(self.exited))))
+            for w in sorted(self.exited):
+                self.events.append(Event("win", w))
+            return
+        if capped:
+            self.phase = "over"
+            self.player = -1
+            self.events.append(Event("max_turns", value=(self.turn,)))
+            return
+        self.player = self.turn % n
+        self.events.append(Event("turn", self.player, value=(self.turn,)))

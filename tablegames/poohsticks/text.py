@@ -1,0 +1,80 @@
+"""Plain-text drawing of a Poohsticks state, for terminals, logs and ``print(state)``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_NAMES, pretty
+
+if TYPE_CHECKING:
+    from .state import PoohsticksState
+
+BOAT_SUITS = "SDHC"
+
+
+def river_lines(s: PoohsticksState) -> list[str]:
+    """The river, first row at the top: cards, ``##`` rocks, ``??`` face-down bridge cards,
+    blanks where the shape has no card, and each boat as ``A♠`` (etc.) beside its card."""
+    g = s.game
+    w = g.width
+    at = {b: p for p, b in enumerate(s.boats) if b is not None}
+    out = ["     " + "".join(f"{chr(65 + c):^9}" for c in range(w))]
+    for r in range(g.length):
+        cells = []
+        for c in range(w):
+            i = r * w + c
+            card = s.river[i]
+            if card is None:
+                text = ""
+            elif i in s.rocks:
+                text = "##"
+            elif i in s.face_down:
+                text = "??"
+            else:
+                text = pretty(card)
+            if i in at:
+                text += " " + pretty("A" + BOAT_SUITS[at[i]])
+            cells.append(f"{text:^9}")
+        out.append(f"{r + 1:>3}  " + "".join(cells).rstrip())
+    return out
+
+
+def board_text(s: PoohsticksState) -> str:
+    """River, hands and whose decision it is."""
+    lines = river_lines(s)
+    lines.append("")
+    for p, hand in enumerate(s.hands):
+        lines.append(
+            f"P{p} ({SUIT_NAMES[BOAT_SUITS[p]]}) hand: {' '.join(map(pretty, hand)) or '-'}"
+        )
+    lines.append(
+        f"draw pile {len(s.draw_pile)}, discard pile {len(s.discard_pile)}, turn {s.turn}, "
+        + (f"player {s.player} to decide" if s.player >= 0 else "game over")
+    )
+    return "\n".join(lines)
+
+
+def describe(s: PoohsticksState) -> str:
+    """One sentence: where each boat is and whose turn it is (or who won)."""
+    g = s.game
+    parts = []
+    for p, b in enumerate(s.boats):
+        boat = f"player {p}'s {SUIT_NAMES[BOAT_SUITS[p]]} boat"
+        if p in s.exited:
+            parts.append(f"{boat} has left the river")
+        elif b is None:
+            parts.append(f"{boat} waits to enter")
+        else:
+            parts.append(f"{boat} is on {g.names[b]} (row {b // g.width + 1} of {g.length})")
+    if s.is_terminal:
+        if len(s.winners) > 1:
+            end = "the race ended in a tie between players " + " and ".join(
+                map(str, sorted(s.winners))
+            )
+        elif s.winners:
+            end = f"player {next(iter(s.winners))} won the race"
+        else:
+            end = "the race ended without a winner"
+    else:
+        end = f"player {s.player} is to play"
+    return f"Poohsticks, turn {s.turn + 1}: " + "; ".join(parts) + f"; {end}."

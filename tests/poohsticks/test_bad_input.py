@@ -1,0 +1,150 @@
+"""Poohsticks bad input: illegal moves (IllegalMove), malformed or impossible JSON states
+(InvalidState) and bad options (ValueError) get a clear message and change nothing."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from pooh_helpers import RIVER, data, position
+
+import tablegames as tg
+from tablegames.poohsticks import PoohsticksMove, PoohsticksState
+
+
+def rejects(state: PoohsticksState, move: str | PoohsticksMove, match: str) -> None:
+    before = copy.deepcopy(state.to_json())
+    with pytest.raises(tg.IllegalMove, match=match):
+        state.apply(state.parse_move(move) if isinstance(move, str) else move)
+    assert state.to_json() == before
+
+
+@pytest.fixture
+def state() -> PoohsticksState:
+    return position(["KH 2S 4H", "9S TS QS"], extra={"boats": ["A2", "B3"]})
+
+
+@pytest.mark.parametrize(
+    "move, match",
+    [
+        ("D>A3 KH", "sails the spades boat"),
+        ("S>C3 KH", "no river card at C3"),
+        ("S>A9 KH", "no river card at A9"),
+        ("S>B3 QS", "not in player 0's hand"),
+        ("S>B1 KH", "orthogonally"),
+        ("S>B2 KH", "cannot make 2"),
+        ("exit KH", "only from the last row"),
+        ("discard 2S", "only when no move is possible"),
+    ],
+)
+def test_illegal_moves_name_the_rule(state: PoohsticksState, move: str, match: str) -> None:
+    rejects(state, move, match)
+
+
+def test_hand_built_move_values(state: PoohsticksState) -> None:
+    rejects(state, PoohsticksMove("move", "S", "A3", ()), "at least one card")
+    rejects(state, PoohsticksMove("move", "S", "A3", ("2S", "KH")), "malformed")
+    rejects(state, PoohsticksMove("jump"), "unknown kind")
+    with pytest.raises(tg.IllegalMove, match="text"):
+        state.apply("end")
+
+
+@pytest.mark.parametrize("text", ["", "S>", "S>B1", "S>B1 1H", "exit", "discard", "S>B1 KH KH",
+                                  "end now", "X>B1 KH"])  # fmt: skip
+def test_unreadable_notation(state: PoohsticksState, text: str) -> None:
+    with pytest.raises(tg.IllegalMove):
+        state.parse_move(text)
+
+
+def test_notation_is_case_insensitive(state: PoohsticksState) -> None:
+    assert str(state.parse_move("s>a3 kh")) == "S>A3 KH"
+    assert str(state.parse_move(" S > A3   kh ")) == "S>A3 KH"
+
+
+@pytest.mark.parametrize(
+    "change, match",
+    [
+        ({"river": RIVER[:5]}, "list of 6 rows"),
+        ({"river": [*RIVER[:5], ["JC"]]}, "row 6 must be a list of 2"),
+        ({"river": [*RIVER[:5], ["JC", "XX"]]}, "not a card code"),
+        ({"river": [*RIVER[:5], ["JC", "AS"]]}, "is a boat"),
+        ({"river": [*RIVER[:5], ["JC", "5C"]]}, "more than once"),
+        ({"hands": [["2H", "3H", "4H", "5H"], []]}, "at most 3"),
+        ({"hands": [["2H"]]}, "list of 2 hands"),
+        ({"boats": ["A2", "A2"]}, "share a card"),
+        ({"boats": ["Z2", None]}, "not a river card's cell"),
+        ({"boats": ["A2"]}, "list of 2 cells"),
+        ({"current_player": 1, "turn": 2}, "player 0's"),
+        ({"current_player": 5}, "current_player must be"),
+        ({"phase": "setup"}, "phase must be"),
+        ({"rocks": ["A3", "B3"]}, "no path"),
+        ({"face_down": ["A4"]}, "Under the Bridge"),
+        ({"powers_used": [True, False]}, "boat_powers"),
+        ({"powers_used": [True]}, "2 booleans"),
+        ({"exited": [0], "boats": [None, None]}, "came before"),
+        ({"exited": [0]}, "off the river"),
+        ({"exited": [1], "boats": [None, None], "current_player": 1, "turn": 1}, "came before"),
+        ({"winners": [0]}, "only once the game is over"),
+        ({"phase": "over", "current_player": -1}, "neither happened"),
+        (
+            {
+                "phase": "over",
+                "current_player": -1,
+                "exited": [0],
+                "winners": [1],
+                "boats": [None, None],
+            },
+            "exactly",
+        ),
+        ({"moved": "yes"}, "moved must be"),
+        ({"draw_pile": [], "discard_pile": []}, "missing"),
+        ({"viewer": 0}, "observation"),
+        ({"game": "currents"}, "expected 'poohsticks'"),
+        ({"options": {"players": 3}}, "saved with options"),
+        ({"events": [{"kind": 3}]}, "event"),
+        ({"last_move": "fly"}, "last_move"),
+        ({"colour": "red"}, "unknown key"),
+    ],
+)
+def test_bad_states_are_refused(change: dict[str, Any], match: str) -> None:
+    d = data(["KH 2S 4H", "9S TS QS"], boats=["A2", None])
+    d.update(change)
+    with pytest.raises(tg.InvalidState, match=match):
+        tg.make("poohsticks").state_from_json(d)
+
+
+def test_bridge_and_shape_states() -> None:
+    bridge = tg.make("poohsticks", bridge=True)
+    d = data(["2H", ""], face_down=["A3"])
+    with pytest.raises(tg.InvalidState, match="bridge row"):
+        bridge.state_from_json(d)
+    d = data(["2H", ""], boats=["A4", None])
+    with pytest.raises(tg.InvalidState, match="face-down bridge card"):
+        bridge.state_from_json(d)
+    shaped = tg.make("poohsticks", shape=["##", "#.", "##", "##", "##", "##"])
+    with pytest.raises(tg.InvalidState, match="shape has no card"):
+        shaped.state_from_json(data(["2H", ""]))
+
+
+@pytest.mark.parametrize(
+    "options, match",
+    [
+        ({"players": 5}, "option players=5"),
+        ({"width": 1}, "option width=1"),
+        ({"length": 1}, "option length=1"),
+        ({"length": True}, "option length=True"),
+        ({"bridge": "yes"}, "option bridge="),
+        ({"rocks": -1}, "option rocks=-1"),
+        ({"rocks": 20}, "option rocks=20 is too many"),
+        ({"boat_powers": 1}, "option boat_powers=1"),
+        ({"shape": "##"}, "option shape="),
+        ({"shape": ["##", "###"]}, "option shape="),
+        ({"shape": ["##", "##"], "width": 3}, "option width=3 disagrees"),
+        ({"max_turns": 0}, "option max_turns=0"),
+        ({"players": 4, "length": 10, "width": 4}, "more than the"),
+    ],
+)
+def test_bad_options_are_named(options: dict[str, Any], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        tg.make("poohsticks", **options)

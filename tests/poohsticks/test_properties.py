@@ -1,0 +1,168 @@
+"""Random play of thousands of seeded Poohsticks games per configuration, checking invariants.
+
+Each configuration plays ``GAMES_PER_CONFIG`` distinct seeded games between uniformly random
+players, capped by ``max_turns`` (``MAX_ROUNDS`` rounds). At every state: no card lost or
+duplicated, hands of at most three, boats on distinct face-up cards, whose decision it is.
+At a sample of states (always the first and the last): the JSON round trip through text,
+what each observation hides, and every legal move applying with its notation read back.
+Every game is replayed from its record through JSON and must give identical states.
+
+Hypothesis draws the seeds (derandomized, so every run checks the same games); a failure
+prints the seed, and ``play(CONFIGS[name], seed)`` replays that game.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tablegames as tg
+from tablegames.poohsticks import PoohsticksState
+
+GAMES_PER_CONFIG = 2000
+MAX_ROUNDS = 9
+#: the expensive checks run at one state out of this many (and at the first and last)
+SAMPLE_EVERY = 24
+
+CONFIGS: dict[str, dict[str, Any]] = {
+    "2p": {"players": 2},
+    "3p": {"players": 3},
+    "4p": {"players": 4},
+    "bridge": {"players": 2, "bridge": True},
+    "rocks": {"players": 3, "rocks": 4},
+    "boat-powers": {"players": 2, "boat_powers": True},
+    "shaped": {"players": 2, "shape": ["###", "#.#", "###", ".##", "##."]},
+}
+
+
+@functools.cache
+def sorted_deck(deck: tuple[str, ...]) -> list[str]:
+    return sorted(deck)
+
+
+def check_state(s: PoohsticksState) -> None:
+    """The cheap invariants, at every state."""
+    g = s.game
+    n = g.num_players
+    everywhere = [
+        *(c for c in s.river if c is not None),
+        *(c for h in s.hands for c in h),
+        *s.draw_pile,
+        *s.discard_pile,
+    ]
+    if sorted(everywhere) != sorted_deck(g.deck):
+        counts = Counter(everywhere)
+        raise AssertionError(
+            f"cards lost or duplicated: {sorted(c for c in counts if counts[c] > 1)}"
+        )
+    assert all(len(h) <= 3 for h in s.hands)
+    placed = [b for b in s.boats if b is not None]
+    assert len(set(placed)) == len(placed), "two boats share a card"
+    assert not set(placed) & (set(s.rocks) | set(s.face_down)), "a boat on a face-down card"
+    assert all(b in g.cell_set for b in placed)
+    assert set(s.face_down) <= set(g.bridge_cells) and not set(s.rocks) & set(g.bridge_cells)
+    assert len(s.rocks) == g.rocks and g.has_path(s.rocks)
+    assert all(s.boats[p] is None for p in s.exited)
+    if s.is_terminal:
+        assert s.current_player == -1 and s.legal_moves() == []
+        assert s.winners == set(s.exited)
+        assert s.winners or s.turn == g.max_turns
+    else:
+        assert s.current_player == s.turn % n and not s.winners
+        assert all(p < s.current_player for p in s.exited)
+        assert s.legal_moves()[-1].kind == "end"
+
+
+def check_deep(s: PoohsticksState) -> None:
+    """JSON round trip, observations, and every legal move."""
+    d = s.to_json()
+    back = s.game.state_from_json(json.loads(json.dumps(d, allow_nan=False)))
+    assert back == s and back.legal_moves() == s.legal_moves()
+    w = s.game.width
+    hidden = {(c // w, c % w) for c in (*s.face_down, *s.rocks)}
+    for p in range(s.game.num_players):
+        obs = s.observation(p)
+        assert obs["hands"][p] == d["hands"][p]
+        assert all(h == [None] * len(d["hands"][q]) for q, h in enumerate(obs["hands"]) if q != p)
+        assert obs["draw_pile"] == [None] * len(s.draw_pile) and obs["seed"] is None
+        for r, row in enumerate(obs["river"]):
+            for c, card in enumerate(row):
+                assert card == (None if (r, c) in hidden else d["river"][r][c])
+        for e in obs["events"]:
+            if e["kind"] == "draw" and e.get("player") != p:
+                assert set(e["cards"]) == {None}
+    moves = s.legal_moves()
+    assert len({str(m) for m in moves}) == len(moves)
+    for m in moves:
+        assert s.parse_move(str(m)) == m
+        after = s.apply(m)
+        assert isinstance(after, PoohsticksState) and after.last_move == m
+
+
+def play(options: dict[str, Any], seed: int) -> tuple[list[PoohsticksState], tg.Record]:
+    """Play one seeded game with every check; return its states and record."""
+    game = tg.make("poohsticks", max_turns=MAX_ROUNDS * options["players"], **options)
+    chooser = random.Random(seed)
+    state = game.initial_state(seed)
+    assert isinstance(state, PoohsticksState)
+    states = [state]
+    moves: list[str] = []
+    for i in range(20 * MAX_ROUNDS * game.num_players):
+        check_state(state)
+        if i == 0 or state.is_terminal or (seed + i) % SAMPLE_EVERY == 0:
+            check_deep(state)
+        if state.is_terminal:
+            break
+        legal = state.legal_moves()
+        move = legal[chooser.randrange(len(legal))]
+        state = state.apply(move)
+        assert state.events and state.events[0].player == states[-1].current_player
+        moves.append(str(move))
+        states.append(state)
+    assert state.is_terminal, "game not over"
+    return states, tg.Record("poohsticks", game.options_json(), seed, tuple(moves))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_random_games(name: str) -> None:
+    options = CONFIGS[name]
+    seeds: set[int] = set()
+    ends: Counter[str] = Counter()
+
+    @settings(
+        max_examples=GAMES_PER_CONFIG,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    @given(seed=st.integers(0, 2**32))
+    def one_game(seed: int) -> None:
+        seeds.add(seed)
+        states, record = play(options, seed)
+        assert tg.replay(json.loads(json.dumps(record.to_json()))) == states
+        final = states[-1]
+        ends["tie" if len(final.winners) > 1 else "win" if final.winners else "cap"] += 1
+
+    one_game()
+    assert len(seeds) >= GAMES_PER_CONFIG
+    assert ends["win"] > 0
+
+
+def test_checks_can_fail() -> None:
+    import dataclasses
+
+    state = tg.make("poohsticks").initial_state(1)
+    assert isinstance(state, PoohsticksState)
+    with pytest.raises(AssertionError, match="lost or duplicated"):
+        check_state(dataclasses.replace(state, draw_pile=(*state.draw_pile, state.draw_pile[0])))
+    with pytest.raises(AssertionError, match="share"):
+        check_state(dataclasses.replace(state, boats=(0, 0)))
