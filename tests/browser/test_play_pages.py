@@ -47,6 +47,28 @@ def open_board(page, url: str, name: str) -> None:
     )
 
 
+def refused_point(name: str) -> tuple[float, float]:
+    """A pixel of the page's board whose click is part of no legal move, found by building
+    the same page headlessly (same seed, same bots) and asking its board."""
+    import re
+
+    from tablegames_widgets.pages import PlayPage
+
+    game = re.search(r'PlayPage\(\\"(\w+)\\"\)', (PLAY / name).read_text())
+    assert game, f"{name} does not build a PlayPage"
+    board = PlayPage(game.group(1)).play.board
+    legal = board.state.legal_moves()
+    keys = {k for m in legal for k in board.move_keys(m)}
+    width, height = board.geometry.width, board.geometry.height
+    for y in range(5, int(height), 7):
+        for x in range(5, int(width), 7):
+            key = board.hit(x, y)
+            around = {board.hit(x + dx, y + dy) for dx in (-4, 4) for dy in (-4, 4)}
+            if key is not None and key not in keys and around == {key}:
+                return (x, y)  # well inside the place, not on its edge
+    raise AssertionError(f"every clickable place of {name} is part of a legal move")
+
+
 def play_first_listed_move(page) -> None:
     """Play the move selected in the page's move list with its Play button."""
     page.locator(".tablegames-play button", has_text="Play").last.click()
@@ -141,7 +163,8 @@ def test_page_explains_an_illegal_click_and_plays_by_buttons(
     open_board(page, voila_url, name)
     prompt, shown = message(page), caption(page)
     box = page.locator("canvas.tablegames-canvas").first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = refused_point(name)
+    page.mouse.click(box["x"] + x, box["y"] + y)
     page.wait_for_function(
         f"() => document.querySelector('.tablegames-message').innerText !== {json.dumps(prompt)}",
         timeout=20_000,

@@ -1,0 +1,1 @@
+"""Fellowship of the Ring in the widget family: the ring of stacks."""
