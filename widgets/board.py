@@ -186,6 +186,10 @@ class BoardWidget(VBox):  # type: ignore[misc]
         """The notation of the move these clicks would mean, if any (to explain a refusal)."""
         return None
 
+    def hint(self, state: tg.State, picked: tuple[Key, ...]) -> str:
+        """A line about what the picked keys would do (e.g. the sums they make), or ''."""
+        return ""
+
     def move_label(self, move: Any) -> str:
         """Button text for a move."""
         return str(move)

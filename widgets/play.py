@@ -230,7 +230,8 @@ class PlayWidget(VBox):  # type: ignore[misc]
         self.moves.options = [(self.board.move_label(m), m) for m in legal]
         self.moves.index = 0 if legal else None
         self.moves.disabled = self.play_selected.disabled = not legal
-        self._say(out.message or self.prompt(state), error=bool(out.message))
+        hint = self.board.hint(state, out.picked) if out.picked else ""
+        self._say(out.message or hint or self.prompt(state), error=bool(out.message))
 
     def _button(self, move: Any) -> Button:
         b = Button(description=self.board.move_label(move), tooltip=str(move))

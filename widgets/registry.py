@@ -12,6 +12,7 @@ from .board import BoardWidget
 BOARDS: dict[str, str] = {
     "currents": "tablegames_widgets.currents.board:CurrentsBoard",
     "fellowship": "tablegames_widgets.fellowship.board:FellowshipBoard",
+    "poohsticks": "tablegames_widgets.poohsticks.board:PoohsticksBoard",
 }
 
 

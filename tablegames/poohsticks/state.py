@@ -114,6 +114,12 @@ class PoohsticksState(State):
         """The hand of the player to decide (empty when the game is over)."""
         return self.hands[self.player] if self.player >= 0 else ()
 
+    def _repr_svg_(self) -> str:
+        """The river as SVG, so a state alone in a notebook cell draws itself."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
     def cell_name(self, cell: int) -> str:
         return self.game.names[cell]
 

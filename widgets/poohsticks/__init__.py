@@ -1,0 +1,1 @@
+"""Poohsticks in the widget family: the river board."""
