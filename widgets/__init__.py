@@ -10,19 +10,28 @@ from .controls import Controls
 from .currents.board import CurrentsBoard
 from .currents.editor import CurrentsEditor
 from .currents.inspector import CurrentsInspector
-from .editor import PositionEditor
+from .editor import CardGameEditor, PositionEditor
+from .fellowship.board import FellowshipBoard
+from .fellowship.editor import FellowshipEditor
 from .play import PlayWidget
+from .poohsticks.board import PoohsticksBoard
+from .poohsticks.editor import PoohsticksEditor
 from .registry import board_for
 from .viewer import GameViewer
 
 __all__ = [
     "BoardWidget",
+    "CardGameEditor",
     "Controls",
     "CurrentsBoard",
     "CurrentsEditor",
     "CurrentsInspector",
+    "FellowshipBoard",
+    "FellowshipEditor",
     "GameViewer",
     "PlayWidget",
+    "PoohsticksBoard",
+    "PoohsticksEditor",
     "PositionEditor",
     "board_for",
 ]

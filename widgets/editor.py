@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Textarea, VBox
+from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Text, Textarea, VBox
 
 import tablegames as tg
 
@@ -115,3 +115,79 @@ class PositionEditor(VBox):  # type: ignore[misc]
             )
             return
         self.apply_data(data)
+
+
+REMOVE = "remove"  #: the tool that takes a card away
+
+
+def edit_hand_card(
+    data: dict[str, Any], card: str, tool: Any, remove: Callable[[str], None]
+) -> None:
+    """A click on ``card`` in a hand: the tool's card takes its place (``remove`` first takes
+    that card away wherever else it is), or the remove tool takes it out."""
+    hand_of = next((p for p, h in enumerate(data["hands"]) if card in h), None)
+    if hand_of is None:
+        raise ValueError(f"{card} is not in any hand; type hands in the hand fields.")
+    i = data["hands"][hand_of].index(card)
+    if tool == REMOVE:
+        del data["hands"][hand_of][i]
+        return
+    remove(tool)
+    hand = data["hands"][hand_of]
+    hand.insert(min(i, len(hand)), tool)
+
+
+class CardGameEditor(PositionEditor):
+    """A position editor for card games: the board's clicks, plus a text field per hand and
+    the choice of whose turn it is. ``keys`` are the JSON keys an edit keeps (the piles are
+    rebuilt by the engine from the cards not mentioned)."""
+
+    def __init__(
+        self,
+        board: BoardWidget,
+        tools: Sequence[tuple[str, Any]],
+        edit: Edit,
+        keys: Sequence[str],
+        places: Sequence[tuple[str, Key]] = (),
+    ) -> None:
+        self.kept = tuple(keys)  # (not ``keys``: ipywidgets uses that name)
+        state = board.state
+        n = state.game.num_players
+        self.turn = Dropdown(options=[(f"P{p}", p) for p in range(n)], description="To play",
+                             layout=Layout(width="160px"))  # fmt: skip
+        # continuous_update=False: the value arrives on Enter (or leaving the field)
+        self.hands = [
+            Text(description=f"P{p} hand", continuous_update=False, layout=Layout(width="260px"))
+            for p in range(n)
+        ]
+        super().__init__(board, tools, edit, self.position_data, [self.turn], places)
+        self.children = (*self.children[:2], *self.hands, *self.children[2:])
+        self.turn.observe(lambda ch: self._set("current_player", ch["new"]), names="value")
+        for p, field in enumerate(self.hands):
+            field.observe(lambda ch, p=p: self._set_hand(p, ch["new"]), names="value")
+        self.on_change(state)
+
+    def position_data(self, state: tg.State) -> dict[str, Any]:
+        """The editable part of ``state`` as JSON."""
+        d = state.to_json()
+        return {k: d[k] for k in self.kept if k in d}
+
+    def on_change(self, state: tg.State) -> None:
+        self.turn.value = state.current_player if state.current_player >= 0 else 0
+        for field, hand in zip(self.hands, state.to_json()["hands"]):
+            field.value = " ".join(hand)
+
+    def _set(self, key: str, value: Any) -> None:
+        data = self.position_data(self.state)
+        if data.get(key) != value:
+            data[key] = value
+            self.apply_data(data)
+
+    def _set_hand(self, player: int, text: str) -> None:
+        data = self.position_data(self.state)
+        hand = text.upper().split()
+        if hand == data["hands"][player]:
+            return  # unchanged (e.g. the field refreshed from the position)
+        data["hands"][player] = hand
+        if not self.apply_data(data):
+            self.on_change(self.state)
