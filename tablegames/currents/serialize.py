@@ -9,14 +9,11 @@ phase", with the cards not mentioned forming the draw pile (shuffled by the seed
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import rng
-from ..cards import ALL_CARDS, JOKERS, ORDER, SUIT, duplicates, shuffled, sort_cards
-from ..errors import IllegalMove, InvalidState
-from ..events import Event
+from .. import stateio
+from ..cards import ALL_CARDS, JOKERS, ORDER, SUIT, duplicates
 from . import moves as mv
 from .geometry import OPPOSITE, POINTS, SIZE, crossings, on_board
 from .rules import advantage_order
@@ -81,32 +78,15 @@ def observation(s: CurrentsState, player: int) -> dict[str, Any]:
     Hidden cards become ``None`` (so counts stay visible); cards others drew are masked
     in the events too. ``viewer`` names the player.
     """
-    from ..core import check_player
-
-    check_player(s.game, player)
-    d = to_json(s)
-    d["viewer"] = player
-    d["hands"] = [h if p == player else [None] * len(h) for p, h in enumerate(d["hands"])]
-    d["draw_pile"] = [None] * len(s.draw_pile)
-    d["seed"] = None
-    for e in d["events"]:
-        if e["kind"] == "draw" and e.get("player") != player:
-            e["cards"] = [None] * len(e["cards"])
-    return d
+    return stateio.observe(s, player, to_json)
 
 
 # ---- reading ---------------------------------------------------------------------
 
 
-def _fail(msg: str) -> InvalidState:
-    return InvalidState(f"invalid Currents state: {msg}")
-
-
-def _int(d: Mapping[str, Any], key: str, default: int | None = None) -> int:
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _fail(f"{key} must be an integer, not {v!r}")
-    return v
+_READ = stateio.Reader("currents", "Currents", KEYS)
+_fail = _READ.fail
+_int = _READ.integer
 
 
 def _card(v: Any, where: str, allow_none: bool = False) -> Any:
@@ -139,41 +119,9 @@ def _point(v: Any, where: str) -> tuple[int, int]:
     return (v[0], v[1])
 
 
-def _check_options(game: CurrentsGame, options: Any) -> None:
-    """The saved options must be this game's (defaults may be left out, types must match)."""
-    try:
-        if json.dumps(options, sort_keys=True) == game._key:
-            return
-    except (TypeError, ValueError):
-        pass
-    same = False
-    if isinstance(options, Mapping):
-        try:
-            same = type(game)(**options) == game
-        except (TypeError, ValueError):
-            same = False
-    if not same:
-        raise _fail(
-            f"the state was saved with options {options!r} but this game has "
-            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
-        )
-
-
 def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
-    if not isinstance(d, Mapping):
-        raise _fail(f"expected a JSON object (dict), not {type(d).__name__}")
-    unknown = [k for k in d if k not in KEYS and k != "viewer"]
-    if unknown:
-        raise _fail(
-            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(KEYS)}"
-        )
-    if "viewer" in d:
-        raise _fail("this is an observation (hidden cards masked), not a full state")
-    if d.get("game", "currents") != "currents":
-        raise _fail(f"game is {d.get('game')!r}, expected 'currents'")
-    if "options" in d:
-        _check_options(game, d["options"])
+    _READ.open(game, d)
     n = game.num_players
     phase = d.get("phase", "play")
     if phase not in PHASES:
@@ -223,13 +171,7 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     if jok:
         raise _fail(f"jokers are never placed on the compass or the board ({', '.join(jok)})")
 
-    hands_d = d.get("hands")
-    if not isinstance(hands_d, list) or len(hands_d) != n:
-        raise _fail(f"hands must be a list of {n} hands (one per player), not {hands_d!r}")
-    hands = tuple(sort_cards(_cards(h, f"hands[{p}]")) for p, h in enumerate(hands_d))
-    for p, h in enumerate(hands):
-        if len(h) > HAND_SIZE:
-            raise _fail(f"player {p} holds {len(h)} cards; a hand holds at most {HAND_SIZE}")
+    hands = _READ.hands(d, n, HAND_SIZE, _cards)
     aside = _cards(d.get("aside", []), "aside")
     if any(a[0] != "A" for a in aside):
         raise _fail("only aces wait aside to be placed during set-up")
@@ -250,14 +192,7 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         )
     if len(known_set) != len(known):
         raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
-    missing = [c for c in deck if c not in known_set]
-    if missing:
-        if not draw_given:
-            draw = shuffled(missing, rng.generator(seed))
-        elif not discard_given:
-            discard = tuple(missing)
-        else:
-            raise _fail(f"card(s) {', '.join(missing)} are missing: every card must be somewhere")
+    draw, discard = _READ.missing(deck, known_set, seed, draw, discard, draw_given, discard_given)
 
     target = None
     queue: tuple[str, ...] = ()
@@ -315,13 +250,7 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
             raise _fail(f"combo must name the occupied place just demoted, not {combo!r}")
     elif d.get("combo") is not None:
         raise _fail("combo belongs to the combo phase only")
-    winners_d = d.get("winners", [])
-    if not isinstance(winners_d, list) or not all(
-        isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in winners_d
-    ):
-        raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
-    if winners_d and not over:
-        raise _fail("winners are set only once the game is over")
+    winners_d = _READ.winners(d, n, over)
     if over and winners_d:
         owners = {game.owner[e]: e for e in crossings(*pawn)}
         if len(set(winners_d)) != 1 or winners_d[0] not in owners:
@@ -332,21 +261,9 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
             )
     elif over and not on_board(*pawn):
         raise _fail(f"pawn {list(pawn)} is off the board, but the game ended without a winner")
-    events_d = d.get("events", [])
-    if not isinstance(events_d, list):
-        raise _fail("events must be a list")
-    try:
-        events = tuple(Event.from_json(e) for e in events_d)
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
+    events = _READ.events(d)
 
-    last = d.get("last_move")
-    move = None
-    if last is not None:
-        try:
-            move = mv.parse(last)
-        except IllegalMove as exc:
-            raise _fail(f"last_move: {exc}") from None
+    move = _READ.last_move(d, mv.parse)
     state = CurrentsState(
         game,
         phase,

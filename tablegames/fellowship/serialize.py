@@ -8,15 +8,11 @@ mentioned forming the draw pile (shuffled by the seed).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import rng
-from ..cards import ALL_CARDS, JOKERS, ORDER, SUITS, duplicates, shuffled, sort_cards
-from ..core import check_player
-from ..errors import IllegalMove, InvalidState
-from ..events import Event
+from .. import stateio
+from ..cards import ALL_CARDS, JOKERS, ORDER, SUITS, duplicates
 from . import moves as mv
 from .moves import SIZE
 from .state import BOROMIR, HAND_SIZE, PHASES, FellowshipState, score, two_player_roles
@@ -81,32 +77,18 @@ def observation(s: FellowshipState, player: int) -> dict[str, Any]:
     Hidden cards become ``None`` (so counts stay visible); cards others drew are masked
     in the events too. ``viewer`` names the player.
     """
-    check_player(s.game, player)
-    d = to_json(s)
-    d["viewer"] = player
-    d["hands"] = [h if p == player else [None] * len(h) for p, h in enumerate(d["hands"])]
-    d["draw_pile"] = [None] * len(s.draw_pile)
-    d["seed"] = None
+    d = stateio.observe(s, player, to_json)
     known = known_roles(s, player)
     d["roles"] = [r if known[q] else None for q, r in enumerate(d["roles"])]
-    for e in d["events"]:
-        if e["kind"] == "draw" and e.get("player") != player:
-            e["cards"] = [None] * len(e["cards"])
     return d
 
 
 # ---- reading ---------------------------------------------------------------------
 
 
-def _fail(msg: str) -> InvalidState:
-    return InvalidState(f"invalid Fellowship state: {msg}")
-
-
-def _int(d: Mapping[str, Any], key: str, default: int) -> int:
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _fail(f"{key} must be an integer, not {v!r}")
-    return v
+_READ = stateio.Reader("fellowship", "Fellowship", KEYS)
+_fail = _READ.fail
+_int = _READ.integer
 
 
 def _cards(v: Any, where: str) -> tuple[str, ...]:
@@ -119,26 +101,6 @@ def _cards(v: Any, where: str) -> tuple[str, ...]:
                 "C, D, H, S, as in 'TH'; the joker 'RJ')"
             )
     return tuple(v)
-
-
-def _check_options(game: FellowshipGame, options: Any) -> None:
-    """The saved options must be this game's (defaults may be left out)."""
-    try:
-        if json.dumps(options, sort_keys=True) == game._key:
-            return
-    except (TypeError, ValueError):
-        pass
-    same = False
-    if isinstance(options, Mapping):
-        try:
-            same = type(game)(**options) == game
-        except (TypeError, ValueError):
-            same = False
-    if not same:
-        raise _fail(
-            f"the state was saved with options {options!r} but this game has "
-            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
-        )
 
 
 def _roles(game: FellowshipGame, d: Mapping[str, Any], where_js: str, hands: Any) -> Any:
@@ -196,19 +158,7 @@ def _roles(game: FellowshipGame, d: Mapping[str, Any], where_js: str, hands: Any
 
 def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
     """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
-    if not isinstance(d, Mapping):
-        raise _fail(f"expected a JSON object (dict), not {type(d).__name__}")
-    unknown = [k for k in d if k not in KEYS and k != "viewer"]
-    if unknown:
-        raise _fail(
-            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(KEYS)}"
-        )
-    if "viewer" in d:
-        raise _fail("this is an observation (hidden cards masked), not a full state")
-    if d.get("game", "fellowship") != "fellowship":
-        raise _fail(f"game is {d.get('game')!r}, expected 'fellowship'")
-    if "options" in d:
-        _check_options(game, d["options"])
+    _READ.open(game, d)
     n = game.players
     phase = d.get("phase", "play")
     if phase not in PHASES:
@@ -241,13 +191,7 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
                 f"circle[{i}]: an uncovered joker never moves, so it stands alone; it cannot "
                 f"top the stack {list(stack)}"
             )
-    hands_d = d.get("hands")
-    if not isinstance(hands_d, list) or len(hands_d) != n:
-        raise _fail(f"hands must be a list of {n} hands (one per player), not {hands_d!r}")
-    hands = tuple(sort_cards(_cards(h, f"hands[{p}]")) for p, h in enumerate(hands_d))
-    for p, h in enumerate(hands):
-        if len(h) > HAND_SIZE:
-            raise _fail(f"player {p} holds {len(h)} cards; a hand holds at most {HAND_SIZE}")
+    hands = _READ.hands(d, n, HAND_SIZE, _cards)
     draw_given = "draw_pile" in d
     draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
 
@@ -268,11 +212,7 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
     stray = [c for c in (*held, *draw) if c in JOKERS]
     if stray:
         raise _fail("the joker stays in the circle: it is never in a hand or the draw pile")
-    missing = [c for c in deck if c not in known_set]
-    if missing:
-        if draw_given:
-            raise _fail(f"card(s) {', '.join(missing)} are missing: every card must be somewhere")
-        draw = shuffled(missing, rng.generator(seed))
+    draw, _ = _READ.missing(deck, known_set, seed, draw, (), draw_given, True)  # no discard pile
     if game.has_joker and not any(c in JOKERS for c in placed):
         raise _fail("the joker must be in the circle")
 
@@ -284,28 +224,10 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
             where_js = f"hands[{p}]"
     roles = _roles(game, d, where_js, hands)
 
-    winners_d = d.get("winners", [])
-    if not isinstance(winners_d, list) or not all(
-        isinstance(w, int) and not isinstance(w, bool) and 0 <= w < n for w in winners_d
-    ):
-        raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
+    winners_d = _READ.winners(d, n, over)
     winners = frozenset(winners_d)
-    if winners and not over:
-        raise _fail("winners are set only once the game is over")
-    events_d = d.get("events", [])
-    if not isinstance(events_d, list):
-        raise _fail("events must be a list")
-    try:
-        events = tuple(Event.from_json(e) for e in events_d)
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
-    last = d.get("last_move")
-    move = None
-    if last is not None:
-        try:
-            move = mv.parse(last)
-        except IllegalMove as exc:
-            raise _fail(f"last_move: {exc}") from None
+    events = _READ.events(d)
+    move = _READ.last_move(d, mv.parse)
     state = FellowshipState(
         game, phase, player, turn, circle, hands, draw, roles, seed, winners, events, move
     )

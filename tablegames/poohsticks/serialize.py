@@ -8,14 +8,11 @@ mentioned forming the draw pile (shuffled by the seed).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .. import rng
-from ..cards import ALL_CARDS, ORDER, duplicates, shuffled, sort_cards
-from ..errors import IllegalMove, InvalidState
-from ..events import Event
+from .. import stateio
+from ..cards import ALL_CARDS, ORDER, duplicates
 from . import moves as mv
 from .state import HAND_SIZE, PHASES, PoohsticksState
 
@@ -77,35 +74,19 @@ def observation(s: PoohsticksState, player: int) -> dict[str, Any]:
     """``to_json`` as ``player`` sees it: other hands, the draw pile, the seed and the
     face-down bridge and rock cards hidden (``None``, so counts and places stay visible);
     cards others drew are masked in the events too. ``viewer`` names the player."""
-    from ..core import check_player
-
-    check_player(s.game, player)
-    d = to_json(s)
-    d["viewer"] = player
-    d["hands"] = [h if p == player else [None] * len(h) for p, h in enumerate(d["hands"])]
-    d["draw_pile"] = [None] * len(s.draw_pile)
-    d["seed"] = None
+    d = stateio.observe(s, player, to_json)
     w = s.game.width
     for c in (*s.face_down, *s.rocks):
         d["river"][c // w][c % w] = None
-    for e in d["events"]:
-        if e["kind"] == "draw" and e.get("player") != player:
-            e["cards"] = [None] * len(e["cards"])
     return d
 
 
 # ---- reading ---------------------------------------------------------------------
 
 
-def _fail(msg: str) -> InvalidState:
-    return InvalidState(f"invalid Poohsticks state: {msg}")
-
-
-def _int(d: Mapping[str, Any], key: str, default: int) -> int:
-    v = d.get(key, default)
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _fail(f"{key} must be an integer, not {v!r}")
-    return v
+_READ = stateio.Reader("poohsticks", "Poohsticks", KEYS)
+_fail = _READ.fail
+_int = _READ.integer
 
 
 def _card(v: Any, where: str) -> str:
@@ -148,41 +129,9 @@ def _bools(v: Any, n: int, where: str) -> tuple[bool, ...]:
     return tuple(v)
 
 
-def _check_options(game: PoohsticksGame, options: Any) -> None:
-    """The saved options must be this game's (defaults may be left out, types must match)."""
-    try:
-        if json.dumps(options, sort_keys=True) == game._key:
-            return
-    except (TypeError, ValueError):
-        pass
-    same = False
-    if isinstance(options, Mapping):
-        try:
-            same = type(game)(**options) == game
-        except (TypeError, ValueError):
-            same = False
-    if not same:
-        raise _fail(
-            f"the state was saved with options {options!r} but this game has "
-            f"{game.options_json()!r}; use tablegames.load_state(data) to take its options"
-        )
-
-
 def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
     """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
-    if not isinstance(d, Mapping):
-        raise _fail(f"expected a JSON object (dict), not {type(d).__name__}")
-    unknown = [k for k in d if k not in KEYS and k != "viewer"]
-    if unknown:
-        raise _fail(
-            f"unknown key(s) {', '.join(map(repr, unknown))}; the keys are {', '.join(KEYS)}"
-        )
-    if "viewer" in d:
-        raise _fail("this is an observation (hidden cards masked), not a full state")
-    if d.get("game", "poohsticks") != "poohsticks":
-        raise _fail(f"game is {d.get('game')!r}, expected 'poohsticks'")
-    if "options" in d:
-        _check_options(game, d["options"])
+    _READ.open(game, d)
     n = game.num_players
     w, length = game.width, game.length
     phase = d.get("phase", "play")
@@ -276,13 +225,7 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
                 "the game ends when the round in which a boat exits is complete"
             )
 
-    hands_d = d.get("hands")
-    if not isinstance(hands_d, list) or len(hands_d) != n:
-        raise _fail(f"hands must be a list of {n} hands (one per player), not {hands_d!r}")
-    hands = tuple(sort_cards(_cards(h, f"hands[{p}]")) for p, h in enumerate(hands_d))
-    for p, h in enumerate(hands):
-        if len(h) > HAND_SIZE:
-            raise _fail(f"player {p} holds {len(h)} cards; a hand holds at most {HAND_SIZE}")
+    hands = _READ.hands(d, n, HAND_SIZE, _cards)
 
     # every card of this game's deck exactly once
     deck = game.deck
@@ -297,14 +240,7 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
         raise _fail(f"{', '.join(boats_in)} sail as boats and are not among the cards")
     if len(known_set) != len(known):
         raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
-    missing = [c for c in deck if c not in known_set]
-    if missing:
-        if not draw_given:
-            draw = shuffled(missing, rng.generator(seed))
-        elif not discard_given:
-            discard = tuple(missing)
-        else:
-            raise _fail(f"card(s) {', '.join(missing)} are missing: every card must be somewhere")
+    draw, discard = _READ.missing(deck, known_set, seed, draw, discard, draw_given, discard_given)
 
     moved = d.get("moved", False)
     if not isinstance(moved, bool):
@@ -315,13 +251,7 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
     if any(powers) and not game.boat_powers:
         raise _fail("powers_used belongs to the boat powers variant (option boat_powers=True)")
 
-    winners_d = d.get("winners", [])
-    if not isinstance(winners_d, list) or not all(
-        isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in winners_d
-    ):
-        raise _fail(f"winners must be a list of player indices, not {winners_d!r}")
-    if winners_d and not over:
-        raise _fail("winners are set only once the game is over")
+    winners_d = _READ.winners(d, n, over)
     if over and sorted(set(winners_d)) != sorted(exited):
         raise _fail(
             f"winners {winners_d} must be exactly the players who exited in the last round "
@@ -329,20 +259,8 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
         )
     if over and not exited and (game.max_turns is None or turn < game.max_turns):
         raise _fail("a game ends when a boat exits or max_turns is reached; neither happened")
-    events_d = d.get("events", [])
-    if not isinstance(events_d, list):
-        raise _fail("events must be a list")
-    try:
-        events = tuple(Event.from_json(e) for e in events_d)
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
-    last = d.get("last_move")
-    move = None
-    if last is not None:
-        try:
-            move = mv.parse(last)
-        except IllegalMove as exc:
-            raise _fail(f"last_move: {exc}") from None
+    events = _READ.events(d)
+    move = _READ.last_move(d, mv.parse)
     return PoohsticksState(
         game,
         phase,
