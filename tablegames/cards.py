@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -137,3 +138,51 @@ def duplicates(cards: Iterable[str]) -> list[str]:
     for c in cards:
         (dup if c in seen else seen).add(c)
     return sorted(dup, key=lambda c: ORDER.get(c, 999))
+
+
+class Drawn(NamedTuple):
+    """What :func:`draw_up_to` gives back: the new hand, piles and seed, and whether (and
+    how many cards) the discard pile was reshuffled before each batch drawn."""
+
+    hand: tuple[str, ...]
+    draw_pile: tuple[str, ...]
+    discard_pile: tuple[str, ...]
+    seed: int
+    steps: tuple[tuple[int, tuple[str, ...]], ...]  #: (cards reshuffled or 0, cards drawn)
+
+
+def draw_up_to(
+    hand: tuple[str, ...],
+    size: int,
+    draw_pile: tuple[str, ...],
+    discard_pile: tuple[str, ...],
+    seed: int,
+) -> Drawn:
+    """Draw from the top of ``draw_pile`` until ``hand`` holds ``size`` cards. An empty draw
+    pile is refilled by shuffling the discard pile (with the state's seed); when both are
+    empty, drawing stops. The hand comes back in canonical order.
+
+    >>> d = draw_up_to(("2C",), 3, ("5H",), ("9S", "TS"), seed=1)
+    >>> len(d.hand), d.draw_pile, d.discard_pile, [n for n, _ in d.steps]
+    (3, ('9S',), (), [0, 2])
+    """
+    from . import rng
+
+    steps: list[tuple[int, tuple[str, ...]]] = []
+    need = size - len(hand)
+    while need > 0:
+        reshuffled = 0
+        if not draw_pile:
+            if not discard_pile:
+                break
+            gen = rng.generator(seed)
+            pile = list(discard_pile)
+            gen.shuffle(pile)
+            seed = rng.next_seed(gen)
+            draw_pile, discard_pile, reshuffled = tuple(pile), (), len(pile)
+        got = draw_pile[:need]
+        draw_pile = draw_pile[need:]
+        hand = sort_cards(hand + got)
+        steps.append((reshuffled, got))
+        need -= len(got)
+    return Drawn(hand, draw_pile, discard_pile, seed, tuple(steps))

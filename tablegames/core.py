@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
+from .errors import IllegalMove
 from .options import Option, resolve
 
 
@@ -163,6 +164,19 @@ def make(name: str, **options: Any) -> Game:
             f"unknown game {name!r}; the games are: {', '.join(sorted(GAMES))}"
         ) from None
     return cls(**options)
+
+
+def expect_move(move: object, cls: type, title: str) -> None:
+    """Raise IllegalMove unless ``move`` is one of this game's move objects (a common slip
+    is passing the notation text: the message says how to parse it)."""
+    if isinstance(move, cls):
+        return
+    if isinstance(move, str):
+        raise IllegalMove(
+            f"apply takes a move object, not the text {move!r}: use "
+            f"state.apply(state.parse_move({move!r}))"
+        )
+    raise IllegalMove(f"{move!r} is not a {title} move; take one from legal_moves()")
 
 
 def check_player(game: Game, player: object) -> int:

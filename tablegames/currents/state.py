@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import rng
-from ..cards import JOKERS, SUIT, SUIT_NAMES, sort_cards
-from ..core import State
+from ..cards import JOKERS, SUIT, SUIT_NAMES, draw_up_to
+from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
@@ -95,13 +95,7 @@ class CurrentsState(State):
         return []
 
     def apply(self, move: Any) -> CurrentsState:
-        if not isinstance(move, mv.CurrentsMove):
-            if isinstance(move, str):
-                raise IllegalMove(
-                    f"apply takes a move object, not the text {move!r}: use "
-                    f"state.apply(state.parse_move({move!r}))"
-                )
-            raise IllegalMove(f"{move!r} is not a Currents move; take one from legal_moves()")
+        expect_move(move, mv.CurrentsMove, "Currents")
         self._check(move)
         b = _Builder(self)
         b.last_move = move
@@ -474,23 +468,13 @@ class _Builder:
             self.move_phase()
 
     def draw(self, player: int) -> None:
-        need = HAND_SIZE - len(self.hands[player])
-        while need > 0:
-            if not self.draw_pile:
-                if not self.discard_pile:
-                    return
-                gen = rng.generator(self.seed)
-                pile = list(self.discard_pile)
-                gen.shuffle(pile)
-                self.seed = rng.next_seed(gen)
-                self.draw_pile = tuple(pile)
-                self.discard_pile = ()
-                self.events.append(Event("reshuffle", value=(len(pile),)))
-            got = self.draw_pile[:need]
-            self.draw_pile = self.draw_pile[need:]
-            self.hands[player] = sort_cards(self.hands[player] + got)
+        """Draw up to a full hand, reshuffling the discard pile into an empty draw pile."""
+        d = draw_up_to(self.hands[player], HAND_SIZE, self.draw_pile, self.discard_pile, self.seed)
+        self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
+        for reshuffled, got in d.steps:
+            if reshuffled:
+                self.events.append(Event("reshuffle", value=(reshuffled,)))
             self.events.append(Event("draw", player, got))
-            need -= len(got)
 
     def end_turn(self) -> None:
         self.turn += 1

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, sort_cards
-from ..core import State
+from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
@@ -149,13 +149,7 @@ class FellowshipState(State):
         return out
 
     def apply(self, move: Any) -> FellowshipState:
-        if not isinstance(move, mv.FellowshipMove):
-            if isinstance(move, str):
-                raise IllegalMove(
-                    f"apply takes a move object, not the text {move!r}: use "
-                    f"state.apply(state.parse_move({move!r}))"
-                )
-            raise IllegalMove(f"{move!r} is not a Fellowship move; take one from legal_moves()")
+        expect_move(move, mv.FellowshipMove, "Fellowship")
         self._check(move)
         b = _Builder(self)
         b.last_move = move
