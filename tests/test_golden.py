@@ -30,12 +30,15 @@ from tablegames.events import Event
 GOLDEN_DIR = Path(__file__).parent / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
 
-#: file name -> (options, seed); seeds chosen so the games show goaltending, a reshuffle
-#: and every action card (and, with options, jokers, combination attacks and obstacles).
-GOLDEN: dict[str, tuple[dict[str, Any], int]] = {
-    "currents-2p-seed22.txt": ({"players": 2}, 22),
-    "currents-4p-jokers2-seed1088.txt": ({"players": 4, "jokers": 2}, 1088),
+#: file name -> (game, options, seed); seeds chosen so the games show their rare paths
+#: (Currents: goaltending, a reshuffle, every action card, jokers, combination attacks,
+#: obstacles; Fellowship: the joker covered, roles revealed; Poohsticks: the bridge,
+#: discards, boat powers, reshuffles).
+GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
+    "currents-2p-seed22.txt": ("currents", {"players": 2}, 22),
+    "currents-4p-jokers2-seed1088.txt": ("currents", {"players": 4, "jokers": 2}, 1088),
     "currents-4p-all-options-seed386.txt": (
+        "currents",
         {
             "players": 4,
             "jokers": 2,
@@ -46,6 +49,14 @@ GOLDEN: dict[str, tuple[dict[str, Any], int]] = {
         },
         386,
     ),
+    "fellowship-2p-seed1.txt": ("fellowship", {"players": 2}, 1),
+    "fellowship-4p-seed5.txt": ("fellowship", {"players": 4}, 5),
+    "poohsticks-3p-bridge-rocks-seed0.txt": (
+        "poohsticks",
+        {"players": 3, "bridge": True, "rocks": 2},
+        0,
+    ),
+    "poohsticks-2p-powers-seed0.txt": ("poohsticks", {"players": 2, "boat_powers": True}, 0),
 }
 
 
@@ -63,7 +74,10 @@ def event_text(e: Event) -> str:
     return " ".join(parts)
 
 
-def position_text(s: CurrentsState) -> list[str]:
+def position_text(s: tg.State) -> list[str]:
+    """The position in a few lines (Currents in detail; other games their text board)."""
+    if not isinstance(s, CurrentsState):
+        return ["  " + line for line in str(s).splitlines()]
     cur = " ".join(f"{slot}={card}" for slot, card in _slots(s) if card)
     return [
         f"  phase={s.phase} player={s.current_player} turn={s.turn} pawn={list(s.pawn)}",
@@ -84,16 +98,17 @@ def _slots(s: CurrentsState) -> list[tuple[str, str | None]]:
     return list(zip(SLOTS, s.currents))
 
 
-def trace(options: dict[str, Any], seed: int) -> str:
-    game = tg.make("currents", **options)
+def trace(name: str, options: dict[str, Any], seed: int) -> str:
+    game = tg.make(name, **options)
     result = tg.play_game(game, seed=seed)
     states = tg.replay(result.record)
     lines = [
-        "# Currents golden playthrough (regenerate: UPDATE_GOLDEN=1, see tests/test_golden.py)",
+        f"# {game.info.title} golden playthrough (regenerate: UPDATE_GOLDEN=1, see "
+        "tests/test_golden.py)",
         f"# options: {json.dumps(game.options_json(), sort_keys=True)}",
         f"# seed: {seed}; bots: RandomBot per player, as tablegames.play_game seeds them",
         "start",
-        *position_text(states[0]),  # type: ignore[arg-type]
+        *position_text(states[0]),
     ]
     for i, (before, move, after) in enumerate(zip(states, result.record.moves, states[1:])):
         lines.append(f"{i + 1}. p{before.current_player} {before.phase}: {move}")
@@ -101,15 +116,15 @@ def trace(options: dict[str, Any], seed: int) -> str:
     final = states[-1]
     winners = " ".join(map(str, sorted(final.winners))) or "none"
     lines += [f"end: winners {winners}; returns {list(final.returns())}"]
-    lines += position_text(final)  # type: ignore[arg-type]
+    lines += position_text(final)
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
 @pytest.mark.parametrize("filename", list(GOLDEN))
 def test_golden_playthrough(filename: str) -> None:
-    options, seed = GOLDEN[filename]
+    name, options, seed = GOLDEN[filename]
     path = GOLDEN_DIR / filename
-    text = trace(options, seed)
+    text = trace(name, options, seed)
     if UPDATE:
         GOLDEN_DIR.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -129,17 +144,17 @@ def test_golden_playthrough(filename: str) -> None:
 @pytest.mark.parametrize("filename", list(GOLDEN))
 def test_golden_trace_replays_from_its_own_moves(filename: str) -> None:
     """The moves written in the golden file replay to the ending the file records."""
-    options, seed = GOLDEN[filename]
+    name, options, seed = GOLDEN[filename]
     lines = (GOLDEN_DIR / filename).read_text(encoding="utf-8").splitlines()
     moves = [line.split(": ", 1)[1] for line in lines if line[:1].isdigit()]
-    record = {"game": "currents", "options": options, "seed": seed, "moves": moves}
+    record = {"game": name, "options": options, "seed": seed, "moves": moves}
     final = tg.replay(record)[-1]
     assert final.is_terminal
     at = next(i for i, line in enumerate(lines) if line.startswith("end: "))
     assert lines[at].startswith(
         f"end: winners {' '.join(map(str, sorted(final.winners))) or 'none'};"
     )
-    assert lines[at + 1 :] == [line.rstrip() for line in position_text(final)]  # type: ignore[arg-type]
+    assert lines[at + 1 :] == [line.rstrip() for line in position_text(final)]
 
 
 def test_golden_games_show_what_they_claim() -> None:
@@ -148,6 +163,10 @@ def test_golden_games_show_what_they_claim() -> None:
         "currents-2p-seed22.txt": {"ask", "defend", "reshuffle", "queen", "king", "jack"},
         "currents-4p-jokers2-seed1088.txt": {"ask", "defend", "reshuffle", "joker", "jack"},
         "currents-4p-all-options-seed386.txt": {"ask", "combination", "blocked", "shuffle"},
+        "fellowship-2p-seed1.txt": {"capture", "cover", "reveal", "win"},
+        "fellowship-4p-seed5.txt": {"capture", "cover", "win"},
+        "poohsticks-3p-bridge-rocks-seed0.txt": {"flip", "exit", "discard", "reshuffle"},
+        "poohsticks-2p-powers-seed0.txt": {"power", "exit", "reshuffle", "win"},
     }
     assert set(wanted) == set(GOLDEN)
     for filename, kinds_wanted in wanted.items():
