@@ -1,0 +1,134 @@
+"""Card Chess's game object: options, metadata and the initial state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rng
+from ..cards import shuffled
+from ..core import Game, GameInfo
+from ..options import Option, boolean, choice, optional_positive_int
+from .moves import CELL_INDEX, SIZE
+from .state import (
+    ARMY,
+    BLACK,
+    RED,
+    START_CARDS,
+    TERRAIN_CARDS,
+    TERRAIN_CELLS,
+    CardChessState,
+)
+
+OPTIONS = (
+    Option(
+        "setup",
+        "fixed",
+        "'fixed' or 'progressive'",
+        choice("fixed", "progressive"),
+        "fixed: both armies start in the text's formation; progressive: the players place "
+        "their units one at a time in their own start area",
+    ),
+    Option("first", "red", "'red' or 'black'", choice("red", "black"), "the side that moves first"),
+    Option(
+        "terrain",
+        True,
+        "True or False",
+        boolean,
+        "False: the middle rows are dealt face down too (the text's training game)",
+    ),
+    Option("max_plies", None, "None or a positive integer", optional_positive_int),
+)
+
+#: The fixed formation: cell name -> unit (black's back row is rank 6, red's rank 1).
+#: The left half of each army is one suit, the right half the other.
+FORMATION: dict[str, str] = {
+    "a6": "TC", "b6": "JC", "c6": "KC", "d6": "KS", "e6": "JS", "f6": "TS",
+    "c5": "QC", "d5": "QS",
+    "c2": "QD", "d2": "QH",
+    "a1": "TD", "b1": "JD", "c1": "KD", "d1": "KH", "e1": "JH", "f1": "TH",
+}  # fmt: skip
+
+
+def deal_surface(gen: Any) -> tuple[str, ...]:
+    """The 36 grid cards: the shuffled 2-3-5s in the middle rows, the rest in the start
+    areas (shuffled), row by row from black's back row."""
+    terrain = shuffled(TERRAIN_CARDS, gen)
+    start = shuffled(START_CARDS, gen)
+    out: list[str] = []
+    t = s = 0
+    for i in range(SIZE):
+        if i in TERRAIN_CELLS:
+            out.append(terrain[t])
+            t += 1
+        else:
+            out.append(start[s])
+            s += 1
+    return tuple(out)
+
+
+# Registered in tablegames/__init__.py once its board exists (issue 6).
+class CardChessGame(Game):
+    """Card Chess: two armies of court cards and tens on a 6 x 6 surface of cards.
+
+    >>> state = CardChessGame().initial_state(seed=3)
+    >>> state.phase, state.current_player, len(state.legal_moves())
+    ('play', 0, 60)
+    """
+
+    name = "cardchess"
+    info = GameInfo(
+        name="cardchess",
+        title="Card Chess",
+        min_players=2,
+        max_players=2,
+        chance=True,
+        hidden_information=False,
+        rules="card-chess.txt",
+        length_bound="none in the rules (units may move back and forth for ever): "
+        "max_plies caps a simulation",
+    )
+    option_table = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.setup: str = self._options["setup"]
+        self.first: str = self._options["first"]
+        self.terrain: bool = self._options["terrain"]
+        self.max_plies: int | None = self._options["max_plies"]
+        #: the index of the player who moves (and, progressive, places) first
+        self.first_player: int = RED if self.first == "red" else BLACK
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def initial_state(self, seed: int = 0) -> CardChessState:
+        """The dealt surface and either the fixed formation (the first mover to move) or
+        full hands (the first mover to place)."""
+        gen = rng.generator(rng.check_seed(seed))
+        surface = deal_surface(gen)
+        stacks: list[tuple[str, ...]] = [()] * SIZE
+        hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        if self.setup == "fixed":
+            for cell, unit in FORMATION.items():
+                stacks[CELL_INDEX[cell]] = (unit,)
+            phase = "play"
+        else:
+            hands = ARMY
+            phase = "setup"
+        return CardChessState(
+            game=self,
+            phase=phase,
+            player=self.first_player,
+            ply=0,
+            surface=surface,
+            stacks=tuple(stacks),
+            hands=hands,
+            seed=rng.next_seed(gen),
+        )
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CardChessState:
+        from .serialize import from_json
+
+        return from_json(self, data)

@@ -1,0 +1,151 @@
+"""Card Chess moves: frozen values with a short notation, built once and shared.
+
+Cells are named like a chess board seen from red's side: files ``a``-``f`` are the
+columns 0-5 (left to right), ranks ``1``-``6`` the rows 5-0, so red's back row
+(row 5) is rank 1 and black's (row 0) is rank 6. Notation (``str(move)`` and
+``state.parse_move``), case-insensitive on input, spaces around ``-`` allowed:
+
+==========  ==================================================================
+``c1-c4``   move the unit on top of c1 to c4 (covering the unit there, if any)
+``KH e1``   progressive set-up: place the king of hearts from hand on e1
+==========  ==================================================================
+
+Every move of the game exists once in a table, so ``legal_moves`` builds no objects.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core import Move
+from ..errors import IllegalMove
+from ..grid import Grid
+
+ROWS = COLS = 6
+GRID = Grid(ROWS, COLS)
+SIZE = GRID.size
+FILES = "abcdef"
+#: The unit cards: kings, queens, jacks and tens of every suit.
+UNITS: tuple[str, ...] = tuple(r + s for s in "CDHS" for r in "TJQK")
+
+
+def cell_name(i: int) -> str:
+    """The name of flat cell ``i`` (row by row from black's back row).
+
+    >>> cell_name(0), cell_name(35), cell_name(32)
+    ('a6', 'f1', 'c1')
+    """
+    r, c = divmod(i, COLS)
+    return f"{FILES[c]}{ROWS - r}"
+
+
+CELL_NAMES: tuple[str, ...] = tuple(cell_name(i) for i in range(SIZE))
+CELL_INDEX: dict[str, int] = {n: i for i, n in enumerate(CELL_NAMES)}
+
+
+def cell_index(name: str) -> int:
+    """The flat index of a cell name such as ``'c1'``; ValueError otherwise.
+
+    >>> cell_index("a6"), cell_index("F1")
+    (0, 35)
+    """
+    try:
+        return CELL_INDEX[name.lower()]
+    except (KeyError, AttributeError):
+        raise ValueError(
+            f"{name!r} is not a cell: use a file a-f and a rank 1-6, as in 'c1'"
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class CardChessMove(Move):
+    """One decision. ``kind`` is ``move`` (the top unit of ``src`` goes to ``dst``;
+    ``card`` is empty) or ``place`` (``card`` from hand onto ``dst``; ``src`` is -1)."""
+
+    kind: str
+    src: int
+    dst: int
+    card: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == "move":
+            return f"{CELL_NAMES[self.src]}-{CELL_NAMES[self.dst]}"
+        return f"{self.card} {CELL_NAMES[self.dst]}"
+
+    def __repr__(self) -> str:
+        return f"<CardChessMove {self}>"
+
+
+#: MOVE[src][dst] for every pair of different cells (legality is the state's business).
+MOVE: tuple[dict[int, CardChessMove], ...] = tuple(
+    {d: CardChessMove("move", s, d) for d in range(SIZE) if d != s} for s in range(SIZE)
+)
+#: PLACE[card][cell]
+PLACE: dict[str, tuple[CardChessMove, ...]] = {
+    c: tuple(CardChessMove("place", -1, i, c) for i in range(SIZE)) for c in UNITS
+}
+_BY_TEXT: dict[str, CardChessMove] = {
+    str(m): m
+    for table in (*MOVE, *(dict(enumerate(t)) for t in PLACE.values()))
+    for m in table.values()
+}
+_BUILT: set[int] = {id(m) for m in _BY_TEXT.values()}
+
+NOTATION_HELP = (
+    "write a Card Chess move as 'c1-c4' (the unit on top of c1 moves to c4) or, while "
+    "setting up, 'KH e1' (place the king of hearts on e1); files a-f, ranks 1-6, red's "
+    "back row is rank 1"
+)
+_CELL = r"([A-F][1-6])"
+_MOVE_RE = re.compile(rf"{_CELL}-{_CELL}")
+_PLACE_RE = re.compile(rf"([2-9TJQKA][CDHS]) {_CELL}")
+
+
+def parse(text: str) -> CardChessMove:
+    """Read a move from its notation (syntax only; the state checks legality).
+
+    >>> parse("c1 - C4")
+    <CardChessMove c1-c4>
+    >>> parse("kh E1")
+    <CardChessMove KH e1>
+    """
+    if not isinstance(text, str):
+        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+    known = _BY_TEXT.get(text)
+    if known is not None:
+        return known
+    norm = re.sub(r"\s*-\s*", "-", " ".join(text.upper().split()))
+    m = _MOVE_RE.fullmatch(norm)
+    if m is not None:
+        src, dst = cell_index(m[1]), cell_index(m[2])
+        if src == dst:
+            raise IllegalMove(
+                f"{text!r}: a unit must move to another cell, not stay on {m[1].lower()}"
+            )
+        return MOVE[src][dst]
+    m = _PLACE_RE.fullmatch(norm)
+    if m is not None:
+        card, dst = m[1], cell_index(m[2])
+        if card not in PLACE:
+            raise IllegalMove(
+                f"{text!r}: only units (kings, queens, jacks and tens) are placed, not {card}"
+            )
+        return PLACE[card][dst]
+    raise IllegalMove(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+
+
+def check_form(move: CardChessMove) -> None:
+    """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
+    if id(move) in _BUILT:
+        return
+    try:
+        back = _BY_TEXT.get(str(move))
+    except (TypeError, ValueError, IndexError):
+        back = None
+    if back is None or back != move:
+        raise IllegalMove(
+            f"malformed move CardChessMove(kind={move.kind!r}, src={move.src!r}, "
+            f"dst={move.dst!r}, card={move.card!r}); take moves from legal_moves() or "
+            f"state.parse_move(text): {NOTATION_HELP}"
+        )

@@ -1,0 +1,421 @@
+"""Card Chess's state: an immutable position, its legal moves and ``apply``.
+
+The surface is a 6 x 6 grid of the 36 cards that are not units, stored row by row from
+black's back row (row 0) to red's (row 5); each cell may also hold a stack of units,
+bottom to top. A decision is a placement (progressive set-up: ``KH e1``) or a move of
+the top unit of a cell (``c1-c4``). ``apply`` then passes the turn and ends the game
+when both kings of a side are covered, when the player to move has no legal move (a
+draw) or when ``max_plies`` is reached; the new state lists what happened in ``events``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ALL_CARDS, is_red, sort_cards
+from ..core import State, expect_move
+from ..errors import IllegalMove
+from ..events import Event
+from ..grid import DIAGONAL, DIRECTION_NAMES, ORTHOGONAL
+from . import moves as mv
+from .moves import CELL_NAMES, COLS, GRID, SIZE
+
+if TYPE_CHECKING:
+    from .game import CardChessGame
+
+PHASES = ("setup", "play", "over")
+RED, BLACK = 0, 1  #: player 0 plays red, player 1 black
+COLOURS = ("red", "black")
+#: Rows of each player's start area (red at the bottom, black at the top) and the terrain.
+START_ROWS = ((4, 5), (0, 1))
+TERRAIN_ROWS = (2, 3)
+START_AREA: tuple[frozenset[int], frozenset[int]] = (
+    frozenset(i for i in range(SIZE) if i // COLS in START_ROWS[RED]),
+    frozenset(i for i in range(SIZE) if i // COLS in START_ROWS[BLACK]),
+)
+TERRAIN_CELLS = frozenset(i for i in range(SIZE) if i // COLS in TERRAIN_ROWS)
+#: The twelve terrain cards (every 2, 3 and 5) and the 24 face-down start-area cards.
+TERRAIN_CARDS: tuple[str, ...] = tuple(r + s for s in "CDHS" for r in "235")
+START_CARDS: tuple[str, ...] = tuple(r + s for s in "CDHS" for r in "46789A")
+SURFACE_CARDS = frozenset(TERRAIN_CARDS + START_CARDS)
+#: Each side's army: K K Q Q J J T T of its colour.
+ARMY: tuple[tuple[str, ...], tuple[str, ...]] = (
+    sort_cards(u for u in mv.UNITS if is_red(u)),
+    sort_cards(u for u in mv.UNITS if not is_red(u)),
+)
+#: Each side's two kings.
+KINGS = (frozenset(("KD", "KH")), frozenset(("KC", "KS")))
+_DIR = {d: DIRECTION_NAMES.index(d) for d in DIRECTION_NAMES}
+#: For each unit rank: the direction indices it moves along and how far (cells).
+PIECES: dict[str, tuple[tuple[int, ...], int]] = {
+    "K": (tuple(range(8)), 1),
+    "Q": (tuple(range(8)), 5),
+    "J": (tuple(_DIR[d] for d in DIAGONAL), 5),
+    "T": (tuple(_DIR[d] for d in ORTHOGONAL), 5),
+}
+PIECE_NAMES = {"K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+PIECE_RULES = {
+    "K": "a king moves one step in any of the eight directions",
+    "Q": "a queen moves along any of the eight rays",
+    "J": "a jack moves along the diagonals",
+    "T": "a ten moves along its row or column",
+}
+
+
+#: The player whose colour each card has: 0 for red, 1 for black.
+OWNER: dict[str, int] = {c: RED if is_red(c) else BLACK for c in ALL_CARDS}
+#: Per cell, whether its grid card lies face up, without and with terrain.
+FACE_UP: tuple[tuple[bool, ...], tuple[bool, ...]] = (
+    (False,) * SIZE,
+    tuple(i in TERRAIN_CELLS for i in range(SIZE)),
+)
+
+
+def owner(card: str) -> int:
+    """The player whose colour ``card`` has: 0 for red, 1 for black."""
+    return OWNER[card]
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class CardChessState(State):
+    """A Card Chess position. Build one with ``game.initial_state(seed)`` or
+    ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
+
+    ``surface`` holds the 36 grid cards by cell (row by row from black's back row);
+    whether one is face up follows from the cell and the ``terrain`` option
+    (:meth:`face_up`). ``stacks`` holds each cell's units, bottom to top; ``hands`` the
+    units red and black still have to place (progressive set-up only).
+    """
+
+    game: CardChessGame
+    phase: str
+    player: int  #: whose decision it is (-1 when the game is over)
+    ply: int  #: completed moves (placements are not counted)
+    surface: tuple[str, ...]
+    stacks: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
+    winners: frozenset[int] = frozenset()
+    events: tuple[Event, ...] = ()
+    last_move: mv.CardChessMove | None = None
+
+    # ---- the contract -------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_moves(self) -> list[mv.CardChessMove]:
+        if self.phase == "setup":
+            stacks = self.stacks
+            free = [i for i in sorted(START_AREA[self.player]) if not stacks[i]]
+            return [mv.PLACE[c][i] for i in free for c in self.hands[self.player]]
+        if self.phase != "play":
+            return []
+        colours = self.colours()
+        me = self.player
+        opp = 1 - me
+        rays = GRID.rays
+        out: list[mv.CardChessMove] = []
+        for i, stack in enumerate(self.stacks):
+            if not stack or colours[i] != me:
+                continue
+            dirs, reach = PIECES[stack[-1][0]]
+            table = mv.MOVE[i]
+            for k in dirs:
+                for j in rays[i][k][:reach]:
+                    out.append(table[j])
+                    if colours[j] == opp:
+                        break
+        return out
+
+    def has_move(self) -> bool:
+        """Whether ``legal_moves()`` is non-empty, without listing the moves: the first cell
+        of any ray may always be landed on, so an uncovered unit with a ray has a move."""
+        if self.phase == "setup":
+            return any(not self.stacks[i] for i in START_AREA[self.player])
+        if self.phase != "play":
+            return False
+        rays = GRID.rays
+        me = self.player
+        for i, stack in enumerate(self.stacks):
+            if stack and OWNER[stack[-1]] == me:
+                dirs = PIECES[stack[-1][0]][0]
+                if any(rays[i][k] for k in dirs):
+                    return True
+        return False
+
+    def apply(self, move: Any) -> CardChessState:
+        expect_move(move, mv.CardChessMove, "Card Chess")
+        self._check(move)
+        b = _Builder(self)
+        b.last_move = move
+        if move.kind == "place":
+            b.place(move)
+        else:
+            b.move(move)
+        return b.freeze()
+
+    def parse_move(self, text: str) -> mv.CardChessMove:
+        move = mv.parse(text)
+        self._check(move)
+        return move
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from .serialize import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from .serialize import to_json
+
+        return to_json(self)
+
+    # ---- reading the position -----------------------------------------------------
+
+    def face_up(self, cell: int) -> bool:
+        """Whether the grid card of ``cell`` lies face up (terrain, when the option is on)."""
+        return self.game.terrain and cell in TERRAIN_CELLS
+
+    def visible(self, cell: int) -> str | None:
+        """The card seen on ``cell``: its top unit, else its grid card if face up, else None."""
+        stack = self.stacks[cell]
+        if stack:
+            return stack[-1]
+        return self.surface[cell] if self.face_up(cell) else None
+
+    def colours(self) -> list[int]:
+        """Per cell, the player whose colour the visible card has; -1 for a face-down card."""
+        own = OWNER
+        return [
+            own[st[-1]] if st else (own[card] if up else -1)
+            for st, card, up in zip(self.stacks, self.surface, FACE_UP[self.game.terrain])
+        ]
+
+    def where(self, unit: str) -> int | None:
+        """The cell holding ``unit`` (anywhere in a stack), or None when it is in hand."""
+        for i, stack in enumerate(self.stacks):
+            if unit in stack:
+                return i
+        return None
+
+    def covered(self, unit: str) -> bool:
+        """Whether ``unit`` is covered: the top card of its cell is an opposing unit."""
+        i = self.where(unit)
+        return i is not None and owner(self.stacks[i][-1]) != owner(unit)
+
+    def kings_covered(self, player: int) -> int:
+        """How many of ``player``'s two kings are covered."""
+        kings = KINGS[player]
+        n = 0
+        for st in self.stacks:
+            if len(st) > 1 and OWNER[st[-1]] != player:
+                n += sum(u in kings for u in st)
+        return n
+
+    def decided(self) -> frozenset[int]:
+        """The players who have covered both opposing kings (normally none)."""
+        return frozenset(p for p in (RED, BLACK) if self.kings_covered(1 - p) == 2)
+
+    def __repr__(self) -> str:
+        return (
+            f"<CardChessState {self.phase} ply={self.ply} player={self.player} "
+            f"winners={sorted(self.winners)}>"
+        )
+
+    def __str__(self) -> str:
+        from .text import board_text
+
+        return board_text(self)
+
+    def describe(self) -> str:
+        """One sentence describing the position, with public information only."""
+        from .text import describe
+
+        return describe(self)
+
+    # ---- legality, with messages that name the rule -------------------------------
+
+    def _check(self, m: mv.CardChessMove) -> None:
+        """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        mv.check_form(m)
+        if self.phase == "over":
+            result = (
+                f"won by {COLOURS[min(self.winners)]}" if self.winners else "ended without a winner"
+            )
+            raise IllegalMove(f"{m}: the game is over ({result}); no move can be made")
+        me = self.player
+        if m.kind == "place":
+            self._check_place(m, me)
+        else:
+            self._check_move(m, me)
+
+    def _check_place(self, m: mv.CardChessMove, me: int) -> None:
+        if self.phase != "setup":
+            raise IllegalMove(f"{m}: every unit is already placed; the set-up is over")
+        if m.card not in self.hands[me]:
+            raise IllegalMove(
+                f"{m}: {m.card} is not in {COLOURS[me]}'s hand "
+                f"({' '.join(self.hands[me]) or 'empty'}); each side places its own units"
+            )
+        if m.dst not in START_AREA[me]:
+            raise IllegalMove(
+                f"{m}: units are placed in one's own start area, and {CELL_NAMES[m.dst]} is "
+                f"not in {COLOURS[me]}'s (ranks {'1-2' if me == RED else '5-6'})"
+            )
+        if self.stacks[m.dst]:
+            raise IllegalMove(
+                f"{m}: {CELL_NAMES[m.dst]} is already occupied; each unit goes on a free cell"
+            )
+
+    def _check_move(self, m: mv.CardChessMove, me: int) -> None:
+        if self.phase == "setup":
+            raise IllegalMove(f"{m}: the set-up is not finished; place the units in hand first")
+        src, dst = CELL_NAMES[m.src], CELL_NAMES[m.dst]
+        stack = self.stacks[m.src]
+        if not stack:
+            raise IllegalMove(f"{m}: there is no unit on {src}")
+        top = stack[-1]
+        if owner(top) != me:
+            mine = [u for u in stack if owner(u) == me]
+            frozen = (
+                f"; {' '.join(mine)} below it is covered, and a covered unit cannot move until "
+                "it is uncovered"
+                if mine
+                else ""
+            )
+            raise IllegalMove(
+                f"{m}: the unit on top of {src} is {top}, a {COLOURS[owner(top)]} unit; "
+                f"{COLOURS[me]} moves only its own{frozen}"
+            )
+        dirs, reach = PIECES[top[0]]
+        path: tuple[int, ...] | None = None
+        for k in dirs:
+            ray = GRID.rays[m.src][k][:reach]
+            if m.dst in ray:
+                path = ray[: ray.index(m.dst)]
+                break
+        if path is None:
+            raise IllegalMove(
+                f"{m}: {PIECE_RULES[top[0]]}, and {dst} is not reachable so from {src}"
+            )
+        for j in path:
+            seen = self.visible(j)
+            if seen is not None and owner(seen) != me:
+                raise IllegalMove(
+                    f"{m}: the way is stopped at {CELL_NAMES[j]} by {self.visible(j)}: a unit "
+                    "stops at the latest on the first card of the opposing colour"
+                )
+
+
+class _Builder:
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    __slots__ = (
+        "events",
+        "game",
+        "hands",
+        "last_move",
+        "phase",
+        "player",
+        "ply",
+        "seed",
+        "stacks",
+        "surface",
+        "winners",
+    )
+
+    def __init__(self, s: CardChessState) -> None:
+        self.game = s.game
+        self.phase = s.phase
+        self.player = s.player
+        self.ply = s.ply
+        self.surface = s.surface
+        self.stacks = list(s.stacks)
+        self.hands = list(s.hands)
+        self.seed = s.seed
+        self.winners = s.winners
+        self.events: list[Event] = []
+        self.last_move: mv.CardChessMove | None = None
+
+    def freeze(self) -> CardChessState:
+        return CardChessState(
+            self.game,
+            self.phase,
+            self.player,
+            self.ply,
+            self.surface,
+            tuple(self.stacks),
+            (self.hands[0], self.hands[1]),
+            self.seed,
+            self.winners,
+            tuple(self.events),
+            self.last_move,
+        )
+
+    def place(self, m: mv.CardChessMove) -> None:
+        p = self.player
+        hand = self.hands[p]
+        k = hand.index(m.card)
+        self.hands[p] = hand[:k] + hand[k + 1 :]
+        self.stacks[m.dst] = (m.card,)
+        self.events.append(Event("place", p, (m.card,), CELL_NAMES[m.dst]))
+        if self.hands[1 - p]:
+            self.player = 1 - p
+        elif not self.hands[p]:
+            self.phase = "play"
+            self.player = self.game.first_player
+            self.events.append(Event("start", self.player))
+            self.begin_turn()
+
+    def move(self, m: mv.CardChessMove) -> None:
+        p = self.player
+        stacks = self.stacks
+        moving = stacks[m.src]
+        unit = moving[-1]
+        stacks[m.src] = moving[:-1]
+        below = stacks[m.dst]
+        stacks[m.dst] = (*below, unit)
+        self.events.append(Event("move", p, (unit,), str(m)))
+        if below and owner(below[-1]) != p:
+            self.events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
+        if len(moving) > 1 and owner(moving[-2]) != p:
+            self.events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
+        self.ply += 1
+        s = self.freeze()
+        if s.kings_covered(1 - p) == 2:
+            self.end(frozenset({p}))
+            return
+        if s.kings_covered(p) == 2:  # uncovered an opposing unit on a king of one's own
+            self.end(frozenset({1 - p}))
+            return
+        cap = self.game.max_plies
+        if cap is not None and self.ply >= cap:
+            self.events.append(Event("max_plies", value=(self.ply,)))
+            self.end(frozenset(), result=False)
+            return
+        self.player = 1 - p
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """End the game as a draw if the player to move has no legal move."""
+        if self.freeze().has_move():
+            return
+        self.events.append(Event("no_move", self.player))
+        self.end(frozenset())
+
+    def end(self, winners: frozenset[int], result: bool = True) -> None:
+        self.phase = "over"
+        self.player = -1
+        self.winners = winners
+        if not result:
+            return
+        if winners:
+            self.events.extend(Event("win", q, where=COLOURS[q]) for q in sorted(winners))
+        else:
+            self.events.append(Event("draw"))
