@@ -18,9 +18,11 @@ from ipywidgets import HTML, VBox
 
 import tablegames as tg
 
-from .canvas import Layers, held
+from .canvas import Layers, Rect, held, outline
 
 Key = Hashable  #: what a click means, in the game's terms (a tuple such as ("slot", 3))
+SELECTED = "#f9a825"  #: frame of picked cards and places
+TARGET = "#43a047"  #: frame of the places that would continue a legal move
 
 
 class BoardWidget(VBox):  # type: ignore[misc]
@@ -155,6 +157,29 @@ class BoardWidget(VBox):  # type: ignore[misc]
         # A short, stable text form: notebooks store it and nbval compares it.
         return f"<{type(self).__name__}: {self.describe(self._state)}>"
 
+    # ---- shared by the boards of card games ----------------------------------------------
+
+    def visible_hands(self, state: tg.State) -> list[list[str | None]]:
+        """Hands as the viewpoint sees them: the observation's, hidden cards as None."""
+        data = state.observation(self.viewer) if self.viewer is not None else state.to_json()
+        return [list(h) for h in data["hands"]]
+
+    def hand_key(self, player: int, k: int) -> Key | None:
+        """The key of the ``k``-th card drawn in ``player``'s hand: ``("card", code)``, or
+        ``("hidden", player)`` for a face-down card; None past the end of the hand."""
+        hand = self.visible_hands(self._state)[player]
+        if k >= len(hand):
+            return None
+        card = hand[k]
+        return ("card", card) if card is not None else ("hidden", player)
+
+    def draw_selection(self, c: Canvas) -> None:
+        """Frame the picked keys (amber) and the keys that would continue a move (green)."""
+        picked = [r for r in map(self.key_rect, self.selected) if r]
+        offered = [r for r in map(self.key_rect, self.targets) if r]
+        outline(c, picked, SELECTED, width=4, pad=3)
+        outline(c, offered, TARGET, width=3, pad=2)
+
     # ---- hooks for each game --------------------------------------------------------------
 
     def make_geometry(self, square: float) -> Any:
@@ -168,7 +193,18 @@ class BoardWidget(VBox):  # type: ignore[misc]
         raise NotImplementedError
 
     def draw_overlay(self, c: Canvas, state: tg.State) -> None:
-        """Highlights: selection, legal targets, hover."""
+        """Highlights: selection, legal targets, hover (by default the selection only)."""
+        self.draw_selection(c)
+
+    def key_rect(self, key: Key) -> Rect | None:
+        """The rectangle drawn for a key, to frame it when picked or offered. The base
+        class knows hand cards (``("card", code)``, found in ``geometry.hand_rect``);
+        boards add their own places and call this for the rest."""
+        if isinstance(key, tuple) and key[0] == "card":
+            for p, hand in enumerate(self.visible_hands(self._state)):
+                if key[1] in hand:
+                    return self.geometry.hand_rect(p, hand.index(key[1]))  # type: ignore[no-any-return]
+        return None
 
     def hit(self, px: float, py: float) -> Key | None:
         """The key under pixel (px, py), or None."""

@@ -19,7 +19,7 @@ from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.geometry import POINTS, SIZE, SLOTS
 from tablegames.currents.layout import Layout
 
-from ..board import BoardWidget, Key
+from ..board import TARGET, BoardWidget, Key
 from ..canvas import arrow, draw_cards, outline
 
 CROSSING = "#c62828"
@@ -147,12 +147,6 @@ class CurrentsBoard(BoardWidget):
         lo_y, hi_y = lay.y0 - lay.square * 0.5, lay.y0 + lay.board + lay.square * 0.5
         return (min(max(px, lo_x), hi_x), min(max(py, lo_y), hi_y))
 
-    def visible_hands(self, s: CurrentsState) -> list[list[str | None]]:
-        """Hands as the viewpoint sees them: the observation's, hidden cards as None."""
-        if self.viewer is None:
-            return [list(h) for h in s.hands]
-        return list(s.observation(self.viewer)["hands"])
-
     def draw_overlay(self, c: Canvas, state: Any) -> None:
         s: CurrentsState = state
         lay: Layout = self.geometry
@@ -170,14 +164,11 @@ class CurrentsBoard(BoardWidget):
             self.drawn["lines"] = (SLOTS[slot], lines)
         if self.inspector and not s.is_terminal:
             self._draw_influence(c, s)
-        sel = [self._rect(k) for k in self.selected]
-        tgt = [self._rect(k) for k in self.targets]
-        outline(c, [r for r in sel if r], "#f9a825", width=4, pad=3)
-        outline(c, [r for r in tgt if r], "#43a047", width=3, pad=2)
+        self.draw_selection(c)
         for key in self.targets:
             if key[0] == "point":  # type: ignore[index]
                 x, y = lay.point(*key[1])  # type: ignore[index]
-                c.stroke_style = "#43a047"
+                c.stroke_style = TARGET
                 c.line_width = 3
                 c.stroke_circle(x, y, lay.square * 0.3)
         if self.scout_step is not None and not s.is_terminal:
@@ -218,7 +209,7 @@ class CurrentsBoard(BoardWidget):
             return int(key[1])
         return None
 
-    def _rect(self, key: Key) -> Any:
+    def key_rect(self, key: Key) -> Any:
         lay: Layout = self.geometry
         kind, where = key  # type: ignore[misc]
         if kind == "slot":
@@ -227,11 +218,7 @@ class CurrentsBoard(BoardWidget):
             return lay.compass_rect(where)
         if kind == "aside" and where in self.cstate.aside:
             return lay.aside_rect(self.cstate.aside.index(where))
-        if kind == "card":
-            for p, hand in enumerate(self.visible_hands(self.cstate)):
-                if where in hand:
-                    return lay.hand_rect(p, hand.index(where))
-        return None
+        return super().key_rect(key)
 
     # ---- clicks --------------------------------------------------------------------------
 
@@ -241,11 +228,7 @@ class CurrentsBoard(BoardWidget):
             return None
         s = self.cstate
         if h.kind == "hand":
-            p, k = h.where
-            hand = self.visible_hands(s)[p]
-            if k >= len(hand):
-                return None
-            return ("card", hand[k]) if hand[k] is not None else ("hidden", p)
+            return self.hand_key(*h.where)
         if h.kind == "aside":
             return ("aside", s.aside[h.where]) if h.where < len(s.aside) else None
         return (h.kind, h.where)

@@ -16,7 +16,7 @@ from tablegames.fellowship.state import FellowshipState
 from tablegames.fellowship.svg import role_text
 
 from ..board import BoardWidget, Key
-from ..canvas import draw_cards, outline
+from ..canvas import draw_cards
 
 
 class FellowshipBoard(BoardWidget):
@@ -89,33 +89,19 @@ class FellowshipBoard(BoardWidget):
             c.fill_style = style.HIGHLIGHT if p == s.player else style.TEXT
             c.fill_text(f"P{p} ({role_text(view['roles'][p])}){turn}", lx, ly)
 
-    def draw_overlay(self, c: Canvas, state: Any) -> None:
-        sel = [r for r in (self._rect(k) for k in self.selected) if r]
-        tgt = [r for r in (self._rect(k) for k in self.targets) if r]
-        outline(c, sel, "#f9a825", width=4, pad=3)
-        outline(c, tgt, "#43a047", width=3, pad=2)
-
-    def _rect(self, key: Key) -> Any:
+    def key_rect(self, key: Key) -> Any:
         lay: Layout = self.geometry
         kind, where = key  # type: ignore[misc]
         if kind == "stack":
             return lay.stack_rect(where)
-        if kind == "card":
-            for p, hand in enumerate(self.view(self.state)["hands"]):  # type: ignore[arg-type]
-                if where in hand:
-                    return lay.hand_rect(p, hand.index(where))
-        return None
+        return super().key_rect(key)
 
     def hit(self, px: float, py: float) -> Key | None:
         h = self.geometry.hit(px, py)
         if h is None or h.kind == "pile":
             return None
         if h.kind == "hand":
-            p, k = h.where
-            hand = self.view(self.state)["hands"][p]  # type: ignore[arg-type]
-            if k >= len(hand):
-                return None
-            return ("card", hand[k]) if hand[k] is not None else ("hidden", p)
+            return self.hand_key(*h.where)
         return (h.kind, h.where)
 
     def move_keys(self, move: FellowshipMove) -> tuple[Key, ...]:

@@ -18,7 +18,7 @@ from tablegames.poohsticks.state import PoohsticksState
 from tablegames.poohsticks.svg import BOAT_COLOURS, ROCK
 
 from ..board import BoardWidget, Key
-from ..canvas import draw_cards, outline
+from ..canvas import draw_cards
 
 
 class PoohsticksBoard(BoardWidget):
@@ -36,9 +36,6 @@ class PoohsticksBoard(BoardWidget):
     def make_geometry(self, square: float) -> Layout:
         g = self.state.game
         return Layout(square, g.width, g.length, g.num_players)  # type: ignore[attr-defined]
-
-    def view(self, s: PoohsticksState) -> dict[str, Any]:
-        return s.observation(self.viewer) if self.viewer is not None else s.to_json()
 
     def draw_background(self, c: Canvas) -> None:
         lay: Layout = self.geometry
@@ -77,8 +74,7 @@ class PoohsticksBoard(BoardWidget):
                 rocks.append(lay.cell_rect(i))
             else:
                 items.append((s.river[i], lay.cell_rect(i), i in s.face_down))
-        view = self.view(s)
-        for p, hand in enumerate(view["hands"]):
+        for p, hand in enumerate(self.visible_hands(s)):
             items += [(card, lay.hand_rect(p, k), card is None) for k, card in enumerate(hand[:3])]
         draw_cards(c, items, self.four_colour)
         fs = lay.square * 0.3
@@ -117,35 +113,21 @@ class PoohsticksBoard(BoardWidget):
             turn = " ◀ to move" if p == s.player else ""
             c.fill_text(f"P{p} {SUIT_SYMBOLS[BOAT_SUITS[p]]} boat{turn}", lx, ly)
 
-    def draw_overlay(self, c: Canvas, state: Any) -> None:
-        sel = [r for r in (self._rect(k) for k in self.selected) if r]
-        tgt = [r for r in (self._rect(k) for k in self.targets) if r]
-        outline(c, sel, "#f9a825", width=4, pad=3)
-        outline(c, tgt, "#43a047", width=3, pad=2)
-
-    def _rect(self, key: Key) -> Any:
+    def key_rect(self, key: Key) -> Any:
         lay: Layout = self.geometry
         kind, where = key  # type: ignore[misc]
         if kind == "cell":
             return lay.cell_rect(where)
         if kind == "exit":
             return lay.exit_rect
-        if kind == "card":
-            for p, hand in enumerate(self.view(self.state)["hands"]):  # type: ignore[arg-type]
-                if where in hand:
-                    return lay.hand_rect(p, hand.index(where))
-        return None
+        return super().key_rect(key)
 
     def hit(self, px: float, py: float) -> Key | None:
         h = self.geometry.hit(px, py)
         if h is None:
             return None
         if h.kind == "hand":
-            p, k = h.where
-            hand = self.view(self.state)["hands"][p]  # type: ignore[arg-type]
-            if k >= len(hand):
-                return None
-            return ("card", hand[k]) if hand[k] is not None else ("hidden", p)
+            return self.hand_key(*h.where)
         return (h.kind, h.where)
 
     def move_keys(self, move: PoohsticksMove) -> tuple[Key, ...]:
