@@ -11,9 +11,14 @@ The engine is pure Python with no dependency; see ``tablegames.core`` for the
 contract every game follows.
 """
 
-from . import currents as _currents  # noqa: F401  (registers the game)
+# Each import registers a game; tablegames.GAMES keeps the order of the rule texts.
+# isort: off
+from . import currents as _currents  # noqa: F401
 from . import fellowship as _fellowship  # noqa: F401
 from . import poohsticks as _poohsticks  # noqa: F401
+from . import cardchess as _cardchess  # noqa: F401
+
+# isort: on
 from .bots import RandomBot, play_game
 from .core import GAMES, Game, GameInfo, Move, State, make
 from .errors import IllegalMove, InvalidState

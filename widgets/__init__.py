@@ -6,6 +6,7 @@ board supplies its drawing and its click-to-move mapping.
 """
 
 from .board import BoardWidget
+from .cardchess.board import CardChessBoard
 from .controls import Controls
 from .currents.board import CurrentsBoard
 from .currents.editor import CurrentsEditor
@@ -21,6 +22,7 @@ from .viewer import GameViewer
 
 __all__ = [
     "BoardWidget",
+    "CardChessBoard",
     "CardGameEditor",
     "Controls",
     "CurrentsBoard",

@@ -218,6 +218,12 @@ class BoardWidget(VBox):  # type: ignore[misc]
         """The clicks that make up ``move`` (order does not matter); () for button-only moves."""
         raise NotImplementedError
 
+    def restarts(self, key: Key, picked: tuple[Key, ...]) -> bool:
+        """Whether a click on ``key`` that cannot continue the ``picked`` keys starts a new
+        pick (the default) or is refused with the reason the engine gives for the move it
+        would have made (see ``attempted``)."""
+        return True
+
     def attempted(self, state: tg.State, keys: tuple[Key, ...]) -> str | None:
         """The notation of the move these clicks would mean, if any (to explain a refusal)."""
         return None

@@ -55,7 +55,7 @@ class MoveInput:
         else:
             picked = (*self.picked, key)
             if not any(set(picked) <= set(keys(m)) for m in moves):
-                if any(key in keys(m) for m in moves):
+                if self.board.restarts(key, self.picked) and any(key in keys(m) for m in moves):
                     picked = (key,)  # a fresh start with what was just clicked
                 else:
                     return self._refuse(state, (*self.picked, key))

@@ -13,6 +13,7 @@ BOARDS: dict[str, str] = {
     "currents": "tablegames_widgets.currents.board:CurrentsBoard",
     "fellowship": "tablegames_widgets.fellowship.board:FellowshipBoard",
     "poohsticks": "tablegames_widgets.poohsticks.board:PoohsticksBoard",
+    "cardchess": "tablegames_widgets.cardchess.board:CardChessBoard",
 }
 
 

@@ -1,7 +1,6 @@
 """Card Chess: see :class:`CardChessGame` and :class:`CardChessState`.
 
-Not registered in ``tablegames.GAMES`` yet: the game joins the registry once its
-board exists in the widget layer (issue 6). Create it with ``CardChessGame(...)``.
+Registered as ``"cardchess"``: ``tablegames.make("cardchess", setup="progressive")``.
 """
 
 from .game import CardChessGame

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import rng
 from ..cards import shuffled
-from ..core import Game, GameInfo
+from ..core import Game, GameInfo, register
 from ..options import Option, boolean, choice, optional_positive_int
 from .moves import CELL_INDEX, SIZE
 from .state import (
@@ -67,7 +67,7 @@ def deal_surface(gen: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-# Registered in tablegames/__init__.py once its board exists (issue 6).
+@register
 class CardChessGame(Game):
     """Card Chess: two armies of court cards and tens on a 6 x 6 surface of cards.
 

@@ -239,6 +239,12 @@ class CardChessState(State):
 
         return describe(self)
 
+    def _repr_svg_(self) -> str:
+        """The surface as SVG, so a state alone in a notebook cell draws itself."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
     # ---- legality, with messages that name the rule -------------------------------
 
     def _check(self, m: mv.CardChessMove) -> None:

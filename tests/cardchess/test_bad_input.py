@@ -28,8 +28,9 @@ def test_bad_options(options: dict[str, Any], message: str) -> None:
         CardChessGame(**options)
 
 
-def test_not_registered_yet() -> None:
-    assert "cardchess" not in tg.GAMES
+def test_registered() -> None:
+    assert tg.GAMES["cardchess"] is CardChessGame
+    assert tg.make("cardchess", setup="progressive") == CardChessGame(setup="progressive")
 
 
 @pytest.mark.parametrize(

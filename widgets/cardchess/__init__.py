@@ -1,0 +1,1 @@
+"""Card Chess in the widget family: the surface board and its editor."""
