@@ -9,6 +9,7 @@ written against these two classes only.
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -123,6 +124,42 @@ class Game(ABC):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Validate ``data`` and build the state; :class:`~tablegames.InvalidState` if not."""
 
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """How good ``state`` looks for each player, from -1 (lost) to 1 (won).
+
+        Bots use it to score positions they cannot play to the end. The default knows
+        only finished games (``state.returns()``, all 0.0 while playing); games override
+        it with a heuristic that reads only what every player can see.
+        """
+        return state.returns()
+
+    # ---- hidden information (see tablegames.determinize) --------------------------
+
+    def card_deck(self) -> tuple[str, ...]:
+        """Every card in play, for sampling hidden cards; empty for a game without cards."""
+        deck: tuple[str, ...] = getattr(self, "deck", ())
+        return deck
+
+    def hidden_places(self, d: dict[str, Any]) -> list[tuple[list[Any], int]]:
+        """The places of observation ``d`` where a hidden card lies (as list and index):
+        by default the masked cards of the hands and of the draw pile."""
+        places = [(h, i) for h in d.get("hands", []) for i, c in enumerate(h) if c is None]
+        pile = d.get("draw_pile", [])
+        return places + [(pile, i) for i, c in enumerate(pile) if c is None]
+
+    def settle_hidden(self, d: dict[str, Any], gen: random.Random) -> None:  # noqa: B027
+        """Fill in what else an observation hides once its cards are dealt (default: nothing)."""
+
+    def determinize(self, observation: Mapping[str, Any], seed: int = 0) -> State:
+        """One full state consistent with ``observation``: hidden cards dealt at random.
+
+        Searches that sample many states should build a
+        :class:`tablegames.determinize.InformationSet` once instead.
+        """
+        from .determinize import InformationSet
+
+        return InformationSet(self, observation).sample(random.Random(seed))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and (self.name, self._key) == (other.name, other._key)
 
@@ -132,6 +169,18 @@ class Game(ABC):
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
         return f"tablegames.make({self.name!r}, {args})"
+
+
+def relative(raw: list[float] | tuple[float, ...], scale: float = 0.5) -> tuple[float, ...]:
+    """Each player's ``raw`` figure (0 to 1, higher is better) minus the others' mean,
+    times ``scale``: the shape of every game's ``evaluate``, kept below a real win.
+
+    >>> relative([1.0, 0.0])
+    (0.5, -0.5)
+    """
+    n = len(raw)
+    total = sum(raw)
+    return tuple(scale * (r - (total - r) / (n - 1)) for r in raw)
 
 
 def _plain(v: Any) -> Any:

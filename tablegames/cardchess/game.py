@@ -7,12 +7,13 @@ from typing import Any
 
 from .. import rng
 from ..cards import shuffled
-from ..core import Game, GameInfo, register
+from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, optional_positive_int
 from .moves import CELL_INDEX, SIZE
 from .state import (
     ARMY,
     BLACK,
+    OWNER,
     RED,
     START_CARDS,
     TERRAIN_CARDS,
@@ -127,6 +128,20 @@ class CardChessGame(Game):
             hands=hands,
             seed=rng.next_seed(gen),
         )
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Covered opposing kings count most, then covered opposing units."""
+        if state.is_terminal:
+            return state.returns()
+        assert isinstance(state, CardChessState)
+        covered = [0.0, 0.0]
+        for stack in state.stacks:
+            top = OWNER[stack[-1]] if stack else None
+            for u in stack[:-1]:
+                if OWNER[u] != top:
+                    covered[OWNER[u]] += 3.0 if u[0] == "K" else 1.0
+        # Each side's own losses, out of the most it could lose (2 kings x 3 + 6 units).
+        return relative([1.0 - covered[RED] / 12, 1.0 - covered[BLACK] / 12])
 
     def state_from_json(self, data: Mapping[str, Any]) -> CardChessState:
         from .serialize import from_json

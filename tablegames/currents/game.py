@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
-from ..core import Game, GameInfo, register
+from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, optional_positive_int
 from .geometry import SIZE, edge_roles
 from .state import CurrentsState
@@ -145,6 +145,19 @@ class CurrentsGame(Game):
             aside=ACES,
             seed=rng.next_seed(gen),
         )
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Where the currents carry the pawn next: the nearer that point lies to a
+        player's own edges (whose crossing wins for them), the better for that player."""
+        if state.is_terminal:
+            return state.returns()
+        assert isinstance(state, CurrentsState)
+        x, y = state.inspect().destination
+        gap = {"N": SIZE - y, "E": SIZE - x, "S": y, "W": x}
+        near = [SIZE] * self.players
+        for edge, p in self.owner.items():
+            near[p] = min(near[p], max(gap[edge], 0))
+        return relative([1.0 - d / SIZE for d in near])
 
     def state_from_json(self, data: Mapping[str, Any]) -> CurrentsState:
         from .serialize import from_json

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
 from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
-from ..core import Game, GameInfo, register
+from ..core import Game, GameInfo, State, register, relative
 from ..events import Event
 from ..options import Option, choice, optional_positive_int
 from .moves import SIZE
@@ -100,6 +101,31 @@ class FellowshipGame(Game):
             events=tuple(events),
         )
         return started(state)
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each player's share of the stacks their side tops (unknown roles: even)."""
+        if state.is_terminal:
+            return state.returns()
+        assert isinstance(state, FellowshipState)
+        if None in state.roles:
+            return (0.0,) * self.players
+        counts = state.counts()
+        return relative([counts[r] / SIZE for r in state.roles])  # type: ignore[index]
+
+    def settle_hidden(self, d: dict[str, Any], gen: random.Random) -> None:
+        """Unknown roles: with two players they follow from who holds the Jack of Spades
+        once the hands are dealt; with more, suits nobody is known to hold go at random
+        to the players whose suit is unknown."""
+        roles = d.get("roles")
+        if not roles or None not in roles:
+            return
+        if self.players == 2:
+            del d["roles"]
+            return
+        free = [s for s in SUITS if s not in roles]
+        gen.shuffle(free)
+        it = iter(free)
+        d["roles"] = [r if r is not None else next(it) for r in roles]
 
     def state_from_json(self, data: Mapping[str, Any]) -> FellowshipState:
         from .serialize import from_json

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
-from ..core import Game, GameInfo, register
+from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, optional_positive_int
 from .state import PoohsticksState
 
@@ -236,6 +236,27 @@ class PoohsticksGame(Game):
     def has_path(self, blocked: Iterable[int]) -> bool:
         """Is there a path of cards from the first row to the last avoiding ``blocked``?"""
         return _shortest(self, tuple(blocked)) is not None
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """How far down the river each player's boat has come (exited: all the way)."""
+        if state.is_terminal:
+            return state.returns()
+        assert isinstance(state, PoohsticksState)
+        w, n = self.width, self.length
+        progress = [
+            1.0 if p in state.exited else 0.0 if b is None else (b // w + 1) / (n + 1)
+            for p, b in enumerate(state.boats)
+        ]
+        return relative(progress)
+
+    def hidden_places(self, d: dict[str, Any]) -> list[tuple[list[Any], int]]:
+        """Hands, draw pile, and the face-down bridge and rock cards of the river."""
+        places = super().hidden_places(d)
+        river, w = d.get("river", []), self.width
+        for i in sorted({self.index[n] for n in (*d.get("face_down", []), *d.get("rocks", []))}):
+            if river[i // w][i % w] is None:
+                places.append((river[i // w], i % w))
+        return places
 
     def state_from_json(self, data: Mapping[str, Any]) -> PoohsticksState:
         from .serialize import from_json

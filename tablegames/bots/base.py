@@ -1,4 +1,4 @@
-"""Bots that play any game through the engine contract, and a loop to play a whole game.
+"""The bot protocol, the random bot and the loop that plays a whole game between bots.
 
 >>> import tablegames as tg
 >>> result = tg.play_game(tg.make("currents", players=2, max_turns=30), seed=5)
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .core import Game, State
-from .record import Record
+from ..core import Game, State
+from ..record import Record
 
 
 class Bot(Protocol):

@@ -1,0 +1,26 @@
+"""Bots that play any game through the engine contract only.
+
+- :class:`RandomBot`: uniform among the legal moves.
+- :class:`GreedyBot`: one ply of look-ahead scored by the game's evaluation.
+- :class:`MCTSBot`: Monte Carlo tree search; UCT on perfect-information games and
+  information-set MCTS (sampling the hidden cards from the bot's own observation) on
+  the others. Its :meth:`MCTSBot.analyse` shows visit counts and win chances.
+
+Every bot is seeded, so the same bot on the same state chooses the same move.
+:func:`play_game` plays a whole game between bots.
+"""
+
+from .base import Bot, GameResult, RandomBot, play_game
+from .greedy import GreedyBot
+from .mcts import Analysis, MCTSBot, MoveStat
+
+__all__ = [
+    "Analysis",
+    "Bot",
+    "GameResult",
+    "GreedyBot",
+    "MCTSBot",
+    "MoveStat",
+    "RandomBot",
+    "play_game",
+]

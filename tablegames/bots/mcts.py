@@ -1,0 +1,247 @@
+"""Monte Carlo tree search for any game, through the engine contract only.
+
+On a game without hidden information (``game.info.hidden_information`` false) the bot
+runs UCT on the state itself. On the others it runs single-observer information-set
+MCTS: it reads ``state.observation(player)`` once and never touches the state again;
+each iteration samples one full state consistent with that observation
+(:class:`tablegames.determinize.InformationSet`), so hidden hands and the order of the
+draw pile are guessed, never read. Tree nodes are keyed by move notation, and a
+child's exploration term counts how often it was available (Cowling, Powley and
+Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
+
+Playouts are random; a playout longer than ``rollout_depth`` decisions stops there and
+is scored by ``game.evaluate``. Rewards are each player's ``returns()`` (1 win, -1
+loss, 0 draw), so a move's value maps to a win chance ``(value + 1) / 2``.
+
+>>> import tablegames as tg
+>>> state = tg.make("currents", players=2).initial_state(seed=2)
+>>> bot = MCTSBot(iterations=200, seed=1)
+>>> bot.choose(state) in state.legal_moves()
+True
+>>> analysis = bot.analyse(state)
+>>> analysis.iterations, sum(m.visits for m in analysis.moves)
+(200, 200)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import State
+from ..determinize import InformationSet
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """One candidate move as the search sees it."""
+
+    move: str  #: the move's notation
+    visits: int  #: how often the search tried it
+    value: float  #: mean return for the player to move, -1 to 1
+
+    @property
+    def win_chance(self) -> float:
+        """The value as a chance from 0 to 1 (a draw counts half)."""
+        return (self.value + 1.0) / 2.0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What a search found: the candidate moves, most visited first."""
+
+    player: int
+    mode: str  #: "uct" or "ismcts"
+    iterations: int
+    seconds: float
+    moves: tuple[MoveStat, ...]
+
+    @property
+    def best(self) -> MoveStat:
+        return self.moves[0]
+
+    def table(self) -> str:
+        """The candidates as aligned text: move, visits, win chance."""
+        lines = [f"{'move':<14}{'visits':>8}{'win %':>8}"]
+        lines += [f"{m.move:<14}{m.visits:>8}{100 * m.win_chance:>8.1f}" for m in self.moves]
+        return "\n".join(lines)
+
+
+class _Node:
+    """A tree node: statistics of the move leading here, for the player who made it."""
+
+    __slots__ = ("avail", "children", "mover", "state", "total", "untried", "visits")
+
+    def __init__(self, mover: int, state: State | None = None) -> None:
+        self.mover = mover
+        self.state = state  # UCT only: the position, so descents need no apply
+        self.untried: list[Any] | None = None  # UCT only: moves not expanded yet
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class MCTSBot:
+    """Monte Carlo tree search with a budget of ``iterations`` and/or ``seconds``.
+
+    With only ``iterations`` the bot is reproducible: the same seed and state give the
+    same move. ``exploration`` is the UCB constant; ``rollout_depth`` caps playouts
+    (then ``game.evaluate`` scores the position).
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        seed: int | str = 0,
+        exploration: float = 1.0,
+        rollout_depth: int = 200,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give MCTSBot a budget: iterations, seconds or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.last: Analysis | None = None
+
+    def __repr__(self) -> str:
+        return f"MCTSBot(iterations={self.iterations}, seconds={self.seconds})"
+
+    def choose(self, state: State) -> Any:
+        """The most visited move of a fresh search from ``state``."""
+        analysis = self.analyse(state)
+        best = analysis.best.move
+        for m in state.legal_moves():
+            if str(m) == best:
+                return m
+        raise AssertionError(f"search chose {best!r}, which is not legal")  # pragma: no cover
+
+    def analyse(self, state: State) -> Analysis:
+        """Search from ``state`` and report every candidate move (also kept in ``last``)."""
+        if state.is_terminal:
+            raise ValueError("the game is over: there is no move to search")
+        player = state.current_player
+        hidden = state.game.info.hidden_information
+        root = _Node(-1, None if hidden else state)
+        start = time.perf_counter()
+        infoset = InformationSet(state.game, state.observation(player)) if hidden else None
+        done = 0
+        deadline = None if self.seconds is None else start + self.seconds
+        while (self.iterations is None or done < self.iterations) and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
+            if infoset is None:
+                self._uct(root)
+            else:
+                self._ismcts(root, infoset.sample(self.rng))
+            done += 1
+        stats = [
+            MoveStat(str(k), c.visits, c.total / c.visits if c.visits else 0.0)
+            for k, c in root.children.items()
+        ]
+        stats.sort(key=lambda m: (-m.visits, -m.value))
+        self.last = Analysis(
+            player, "ismcts" if hidden else "uct", done, time.perf_counter() - start, tuple(stats)
+        )
+        return self.last
+
+    # ---- one iteration ---------------------------------------------------------------
+
+    def _uct(self, root: _Node) -> None:
+        node, path = root, [root]
+        state = root.state
+        assert state is not None
+        while not state.is_terminal:
+            if node.untried is None:
+                node.untried = state.legal_moves()
+                self.rng.shuffle(node.untried)
+            if node.untried:
+                move = node.untried.pop()
+                child = _Node(state.current_player, state.apply(move))
+                node.children[move] = child
+                path.append(child)
+                state = child.state
+                assert state is not None
+                break
+            node = self._select(node, node.children.values(), node.visits)
+            path.append(node)
+            state = node.state
+            assert state is not None
+        self._backup(path, self._playout(state))
+
+    def _ismcts(self, root: _Node, state: State) -> None:
+        node, path = root, [root]
+        rng = self.rng
+        while not state.is_terminal:
+            moves = state.legal_moves()
+            children = node.children
+            fresh = []
+            legal = []
+            for m in moves:
+                child = children.get(str(m))
+                if child is None:
+                    fresh.append(m)
+                else:
+                    child.avail += 1
+                    legal.append((child, m))
+            mover = state.current_player
+            if fresh:
+                move = fresh[rng.randrange(len(fresh))]
+                child = _Node(mover)
+                child.avail = 1
+                children[str(move)] = child
+                path.append(child)
+                state = state.apply(move)
+                break
+            chosen = self._select_available(legal)
+            path.append(chosen[0])
+            node = chosen[0]
+            state = state.apply(chosen[1])
+        self._backup(path, self._playout(state))
+
+    def _select(self, node: _Node, children: Iterable[_Node], parent_visits: int) -> _Node:
+        log_n = math.log(parent_visits)
+        c = self.exploration
+        best: _Node = max(
+            children, key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
+        )
+        return best
+
+    def _select_available(self, legal: list[tuple[_Node, Any]]) -> tuple[_Node, Any]:
+        c = self.exploration
+        return max(
+            legal,
+            key=lambda cm: (
+                cm[0].total / cm[0].visits + c * math.sqrt(math.log(cm[0].avail) / cm[0].visits)
+            ),
+        )
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        rng = self.rng
+        for _ in range(self.rollout_depth):
+            if state.is_terminal:
+                return state.returns()
+            moves = state.legal_moves()
+            state = state.apply(moves[rng.randrange(len(moves))])
+        if state.is_terminal:
+            return state.returns()
+        return state.game.evaluate(state)
+
+    @staticmethod
+    def _backup(path: list[_Node], rewards: tuple[float, ...]) -> None:
+        path[0].visits += 1
+        for node in path[1:]:
+            node.visits += 1
+            node.total += rewards[node.mover]
