@@ -96,17 +96,22 @@ class Grid:
     """Precomputed tables for one grid size, cells numbered row by row.
 
     ``rays[i][k]`` are the cell indices from cell ``i`` towards ``DIRECTION_NAMES[k]``
-    (nearest first); ``neighbours[i]`` the indices of its in-bounds neighbours.
+    (nearest first); ``neighbours[i]`` the indices of its in-bounds neighbours;
+    ``steps[i][k]`` the one cell a step towards ``DIRECTION_NAMES[k]`` reaches, or -1
+    off the grid (the first cell of the ray, without the test for an empty ray).
 
     >>> g = Grid(2, 3)
     >>> g.size, g.neighbours[0]
     (6, (1, 4, 3))
+    >>> g.steps[0][DIRECTION_NAMES.index("E")], g.steps[0][DIRECTION_NAMES.index("N")]
+    (1, -1)
     """
 
     rows: int
     cols: int
     rays: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
     neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    steps: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
@@ -122,8 +127,10 @@ class Grid:
         near = tuple(
             tuple(self.index(c) for c in neighbours(cell, self.rows, self.cols)) for cell in cells
         )
+        steps = tuple(tuple(r[0] if r else -1 for r in cell_rays) for cell_rays in rays)
         object.__setattr__(self, "rays", rays)
         object.__setattr__(self, "neighbours", near)
+        object.__setattr__(self, "steps", steps)
 
     @property
     def size(self) -> int:

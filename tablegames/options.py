@@ -59,6 +59,32 @@ def optional_positive_int(v: Any) -> int | None:
     raise ValueError(v)
 
 
+def int_range(
+    lo: int, hi: int | None = None, *, optional: bool = False, even: bool = False
+) -> Callable[[Any], Any]:
+    """A converter accepting an integer (not a bool) from ``lo`` to ``hi`` (``None``: no upper
+    bound), only even ones if ``even``, and ``None`` too if ``optional``.
+
+    >>> int_range(0, 8)(3), int_range(2, even=True, optional=True)(None)
+    (3, None)
+    """
+
+    def convert(v: Any) -> Any:
+        if v is None and optional:
+            return None
+        if (
+            isinstance(v, int)
+            and not isinstance(v, bool)
+            and lo <= v
+            and (hi is None or v <= hi)
+            and not (even and v % 2)
+        ):
+            return v
+        raise ValueError(v)
+
+    return convert
+
+
 def resolve(game: str, table: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Complete and normalise ``given`` against ``table``; ValueError on anything unknown or bad."""
     names = [o.name for o in table]

@@ -1,0 +1,135 @@
+"""Resistor's game object: options, metadata and the initial state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .. import rng
+from ..core import Game, GameInfo
+from ..options import Option, choice, int_range
+from . import dice
+from .board import RESISTOR_START, SOURCE
+from .state import EMPTY_BOARD, ResistorState, _Builder
+
+OPTIONS = (
+    Option(
+        "rounds",
+        2,
+        "a positive even integer",
+        int_range(2, even=True),
+        "rounds of the match before a tie is broken; even, so that each player plays "
+        "both roles equally often",
+    ),
+    Option(
+        "max_rounds",
+        None,
+        "None or an even integer at least rounds",
+        int_range(2, even=True, optional=True),
+        "a match still tied after this many rounds ends in a draw (None: extra pairs of "
+        "rounds until someone leads, as the rules say)",
+    ),
+    Option(
+        "max_turns",
+        None,
+        "None or a positive integer",
+        int_range(1, optional=True),
+        "for simulations: a round ends after this many turns (both players' turns count); "
+        "its points stand and the match goes on",
+    ),
+    Option(
+        "first_amperes",
+        "roll",
+        "'roll', 0 or 1",
+        choice("roll", 0, 1),
+        "who plays the amperes in the first round: 'roll' (each player rolls a die and the "
+        "higher roller chooses a role) or that player",
+    ),
+    Option(
+        "amperes",
+        8,
+        f"an integer 1 to {len(SOURCE)}",
+        int_range(1, len(SOURCE)),
+        "ampere pieces (placed on the current source's twelve points)",
+    ),
+    Option("resistors", 4, "an integer 1 to 8", int_range(1, 8), "resistor pieces"),
+    Option("dead_spaces", 4, "an integer 0 to 8", int_range(0, 8), "dead spaces rolled per round"),
+    Option(
+        "duty_cycle",
+        3,
+        f"an integer 0 to {len(SOURCE)}",
+        int_range(0, len(SOURCE)),
+        "the duty-cycle limit: with at most this many amperes on the board an ampere turn "
+        "has two moves, otherwise one",
+    ),
+)
+
+
+# Registered in tablegames/__init__.py once its board exists (issue 6).
+class ResistorGame(Game):
+    """Resistor: amperes race to the charge zone and back as chargers past the resistors.
+
+    >>> state = ResistorGame(first_amperes=0).initial_state(seed=3)
+    >>> state.phase, state.current_player, len(state.legal_moves()), len(state.dead)
+    ('setup', 0, 12, 4)
+    """
+
+    name = "resistor"
+    info = GameInfo(
+        name="resistor",
+        title="Resistor",
+        min_players=2,
+        max_players=2,
+        chance=True,
+        hidden_information=False,
+        rules="resistor.txt",
+        length_bound="none in the rules (pieces may wander and ties add rounds): max_turns "
+        "caps each round and max_rounds the match",
+    )
+    option_table = OPTIONS
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        o = self._options
+        self.rounds: int = o["rounds"]
+        self.max_rounds: int | None = o["max_rounds"]
+        self.max_turns: int | None = o["max_turns"]
+        self.first_amperes: str | int = o["first_amperes"]
+        self.amperes: int = o["amperes"]
+        self.resistors: int = o["resistors"]
+        self.dead_spaces: int = o["dead_spaces"]
+        self.duty_cycle: int = o["duty_cycle"]
+        if self.max_rounds is not None and self.max_rounds < self.rounds:
+            raise ValueError(
+                f"option max_rounds={self.max_rounds} is not allowed for resistor: it caps "
+                f"the tie-break rounds, so it must be at least rounds={self.rounds}"
+            )
+        assert self.resistors <= len(RESISTOR_START) - self.dead_spaces
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def initial_state(self, seed: int = 0) -> ResistorState:
+        """Either the role roll (the higher roller to choose a role) or, with a fixed
+        ``first_amperes``, round 1's set-up with its dead spaces rolled."""
+        seed = rng.check_seed(seed)
+        if self.first_amperes == "roll":
+            gen = rng.generator(seed)
+            winner, events = dice.role_roll(gen)
+            return ResistorState(
+                self, "roles", winner, 1, -1, (0, 0), 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1,
+                rng.next_seed(gen), events=tuple(events),
+            )  # fmt: skip
+        first = int(self.first_amperes)
+        start = ResistorState(
+            self, "setup", first, 1, first, (0, 0), 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1, seed
+        )
+        b = _Builder(start)
+        b.begin_round()
+        return b.freeze()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ResistorState:
+        from .serialize import from_json
+
+        return from_json(self, data)
