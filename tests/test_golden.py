@@ -33,7 +33,8 @@ UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
 #: file name -> (game, options, seed); seeds chosen so the games show their rare paths
 #: (Currents: goaltending, a reshuffle, every action card, jokers, combination attacks,
 #: obstacles; Fellowship: the joker covered, roles revealed; Poohsticks: the bridge,
-#: discards, boat powers, reshuffles).
+#: discards, boat powers, reshuffles; Card Chess: covers, a king covered and freed again,
+#: the win, both set-ups and both first movers).
 GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
     "currents-2p-seed22.txt": ("currents", {"players": 2}, 22),
     "currents-4p-jokers2-seed1088.txt": ("currents", {"players": 4, "jokers": 2}, 1088),
@@ -57,6 +58,12 @@ GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
         0,
     ),
     "poohsticks-2p-powers-seed0.txt": ("poohsticks", {"players": 2, "boat_powers": True}, 0),
+    "cardchess-fixed-seed302.txt": ("cardchess", {"setup": "fixed"}, 302),
+    "cardchess-progressive-black-first-seed166.txt": (
+        "cardchess",
+        {"setup": "progressive", "first": "black"},
+        166,
+    ),
 }
 
 
@@ -167,9 +174,22 @@ def test_golden_games_show_what_they_claim() -> None:
         "fellowship-4p-seed5.txt": {"capture", "cover", "win"},
         "poohsticks-3p-bridge-rocks-seed0.txt": {"flip", "exit", "discard", "reshuffle"},
         "poohsticks-2p-powers-seed0.txt": {"power", "exit", "reshuffle", "win"},
+        "cardchess-fixed-seed302.txt": {"move", "cover", "uncover", "win"},
+        "cardchess-progressive-black-first-seed166.txt": {"place", "start", "cover", "win"},
     }
     assert set(wanted) == set(GOLDEN)
     for filename, kinds_wanted in wanted.items():
         text = (GOLDEN_DIR / filename).read_text(encoding="utf-8")
         kinds = {line.split()[0] for line in text.splitlines() if line.startswith("     ")}
         assert kinds_wanted <= kinds, (filename, kinds_wanted - kinds)
+
+
+def test_cardchess_goldens_cover_a_king_and_free_it() -> None:
+    """Each Card Chess golden covers a king, uncovers one later and ends on a cover."""
+    for filename in (f for f in GOLDEN if f.startswith("cardchess")):
+        lines = (GOLDEN_DIR / filename).read_text(encoding="utf-8").splitlines()
+        events = [line.split() for line in lines if line.startswith("     ")]
+        assert any(e[0] == "cover" and e[3][0] == "K" for e in events), filename
+        assert any(e[0] == "uncover" and e[2][0] == "K" for e in events), filename
+        last_move = max(i for i, line in enumerate(lines) if line[:1].isdigit())
+        assert any(line.split()[0] == "cover" for line in lines[last_move + 1 :]), filename
