@@ -1,13 +1,78 @@
-"""Command line: ``python -m tablegames demo`` plays a seeded Currents game between bots."""
+"""Command line.
+
+``python -m tablegames demo`` plays a seeded Currents game between bots;
+``python -m tablegames simulate currents --players 4 --games 2000
+--bots mcts,random,random,random --seed 1`` plays many games and prints their metrics
+(any game option as ``--option value``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
+from .core import GAMES, make
 from .demo import describe_events, run_demo
+
+
+def option_value(text: str) -> Any:
+    """A command-line option value: JSON (numbers, true/false, null, lists) or else text.
+
+    >>> option_value("4"), option_value("true"), option_value("False"), option_value("NS")
+    (4, True, False, 'NS')
+    """
+    if text in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[text]
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def simulate_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
+    """Parse the game options left over, simulate, print the metrics table."""
+    from .analysis import metrics, metrics_lines, simulate
+
+    if args.game not in GAMES:
+        raise SystemExit(f"unknown game {args.game!r}; the games are: {', '.join(GAMES)}")
+    known = {o.name for o in GAMES[args.game].option_table}
+    options: dict[str, Any] = {}
+    it = iter(extra)
+    for flag in it:
+        key = flag.removeprefix("--").replace("-", "_")
+        if not flag.startswith("--") or key not in known:
+            raise SystemExit(
+                f"unknown argument {flag!r}; {args.game} options: "
+                + ", ".join("--" + k.replace("_", "-") for k in sorted(known))
+            )
+        value = next(it, None)
+        if value is None:
+            raise SystemExit(f"{flag} needs a value")
+        options[key] = option_value(value)
+    try:
+        game = make(args.game, **options)
+        rows = simulate(
+            game,
+            args.bots.split(",") if args.bots else None,
+            args.games,
+            args.seed,
+            rotate=args.rotate,
+            workers=args.workers,
+            progress=not args.no_progress,
+            max_decisions=args.max_decisions,
+        )
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
+    print(f"{game!r}, bots {', '.join(rows[0]['seats']) if rows else '-'}, seed {args.seed}")
+    lines = metrics_lines(metrics(rows))
+    width = max(len(k) for k, _ in lines)
+    for k, v in lines:
+        print(f"{k:<{width}}  {v}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -24,7 +89,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="seconds between turns (default 0.6 in a terminal, 0 otherwise)",
     )
-    args = parser.parse_args(argv)
+    sim = sub.add_parser(
+        "simulate",
+        help="play many seeded games between bots and print balance, length and event rates",
+        description="Game options follow as --option value (e.g. --players 4 --jokers 2).",
+    )
+    sim.add_argument("game", help="game name: " + ", ".join(GAMES))
+    sim.add_argument("--games", type=int, default=200, help="how many games (default 200)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument(
+        "--bots", default="", help="one bot per seat, comma-separated: random, greedy, mcts[:N]"
+    )
+    sim.add_argument("--rotate", action="store_true", help="rotate the bots' seats every game")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--max-decisions", type=int, default=100_000, help="cap per game")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "simulate":
+        return simulate_command(args, extra)
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)
     try:
         for chunk in run_demo(args.seed, args.players, args.jokers, args.max_turns):

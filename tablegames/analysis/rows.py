@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .bots import Bot, RandomBot, play_game
-from .core import Game, State
-from .record import replay
+from ..bots import Bot, RandomBot, play_game
+from ..core import Game, State
+from ..record import replay
 
 #: One game as a plain dict (see :func:`game_rows` for its keys).
 Row = dict[str, Any]

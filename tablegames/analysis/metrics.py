@@ -1,0 +1,169 @@
+"""Metrics of a simulation table: balance, length, draws, decisiveness, event rates.
+
+Every function takes the rows of :func:`tablegames.analysis.simulate` (plain dicts, one
+per game) and returns plain numbers, so a notebook can print them, put them in pandas
+or plot them. Shares come with 95% Wilson score intervals, which stay inside 0..1 and
+behave for small counts and for shares near 0 or 1.
+
+>>> rows = [{"players": 2, "winners": [0], "seats": ["a", "b"], "decisions": 10,
+...          "finished": True, "n_win": 1}] * 3 + [
+...         {"players": 2, "winners": [], "seats": ["a", "b"], "decisions": 30,
+...          "finished": True, "n_win": 0}]
+>>> m = metrics(rows)
+>>> m["games"], m["draw_rate"].share, m["seat_win"][0].share, m["length_median"]
+(4, 0.25, 0.75, 10.0)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+Row = Mapping[str, Any]
+
+
+class Share(NamedTuple):
+    """``hits`` out of ``total``, as a share with its 95% confidence interval."""
+
+    hits: int
+    total: int
+    share: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{100 * self.share:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
+
+
+def wilson(count: int, total: int, z: float = 1.959964) -> Share:
+    """The share ``count / total`` with its Wilson score interval (95% by default).
+
+    >>> s = wilson(60, 100)
+    >>> round(s.low, 3), round(s.high, 3)
+    (0.502, 0.691)
+    >>> wilson(0, 0).share
+    0.0
+    """
+    if total <= 0:
+        return Share(count, total, 0.0, 0.0, 1.0)
+    p = count / total
+    denom = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denom
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denom
+    low = 0.0 if count == 0 else max(0.0, centre - half)
+    high = 1.0 if count == total else min(1.0, centre + half)
+    return Share(count, total, p, low, high)
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values``, linearly interpolated.
+
+    >>> quantile([1, 2, 3, 4], 0.5)
+    2.5
+    """
+    if not values:
+        raise ValueError("quantile of no values")
+    xs = sorted(values)
+    pos = q * (len(xs) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return float(xs[lo] + (xs[hi] - xs[lo]) * (pos - lo))
+
+
+def metrics(rows: Sequence[Row]) -> dict[str, Any]:
+    """The standard metrics of one table of games.
+
+    - ``games``; ``seat_win``: each seat's win share (a shared win counts for every
+      winner), ``first_player_advantage``: seat 0's share minus the fair ``1/players``;
+    - ``bot_win``: each bot's win share over the seats it sat in (tables where seats
+      rotate between bots compare bots fairly);
+    - ``draw_rate`` (finished with no winner), ``capped_rate`` (stopped by a cap before
+      the end), ``decisive_rate`` (exactly one winner);
+    - ``length_mean``, ``length_median``, ``length_p10``, ``length_p90``, ``length_max``
+      in decisions;
+    - ``events``: for every event kind, the mean count per game and the share of games
+      where it happens at least once.
+    """
+    n = len(rows)
+    if n == 0:
+        raise ValueError("metrics needs at least one game")
+    players = max(int(r["players"]) for r in rows)
+    seat_wins = [sum(p in r["winners"] for r in rows) for p in range(players)]
+    seat_win = [wilson(w, n) for w in seat_wins]
+    bots: dict[str, list[int]] = {}
+    for r in rows:
+        for p, bot in enumerate(r.get("seats", ())):
+            won, sat = bots.setdefault(str(bot), [0, 0])
+            bots[str(bot)] = [won + (p in r["winners"]), sat + 1]
+    lengths = [float(r["decisions"]) for r in rows]
+    finished = [r for r in rows if r["finished"]]
+    kinds = sorted({k[2:] for r in rows for k in r if k.startswith("n_")})
+    return {
+        "games": n,
+        "seat_win": seat_win,
+        "first_player_advantage": round(seat_win[0].share - 1 / players, 4),
+        "bot_win": {b: wilson(w, s) for b, (w, s) in sorted(bots.items())},
+        "draw_rate": wilson(sum(not r["winners"] for r in finished), n),
+        "capped_rate": wilson(n - len(finished), n),
+        "decisive_rate": wilson(sum(len(r["winners"]) == 1 for r in rows), n),
+        "length_mean": round(statistics.fmean(lengths), 2),
+        "length_median": quantile(lengths, 0.5),
+        "length_p10": quantile(lengths, 0.1),
+        "length_p90": quantile(lengths, 0.9),
+        "length_max": max(lengths),
+        "events": {
+            k: {
+                "per_game": round(sum(r.get("n_" + k, 0) for r in rows) / n, 3),
+                "games": wilson(sum(r.get("n_" + k, 0) > 0 for r in rows), n),
+            }
+            for k in kinds
+        },
+    }
+
+
+def metrics_lines(m: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The metrics of :func:`metrics` as (label, text) pairs, in reading order."""
+    out = [("games", str(m["games"]))]
+    out += [(f"seat {p} wins", str(s)) for p, s in enumerate(m["seat_win"])]
+    out.append(("first-player advantage", f"{100 * m['first_player_advantage']:+.1f} pts"))
+    out += [(f"{b} wins", str(s)) for b, s in m["bot_win"].items()]
+    out += [
+        ("draws", str(m["draw_rate"])),
+        ("capped", str(m["capped_rate"])),
+        ("one winner", str(m["decisive_rate"])),
+        (
+            "length (decisions)",
+            f"mean {m['length_mean']}, median {m['length_median']:g}, "
+            f"10-90% {m['length_p10']:g}-{m['length_p90']:g}, max {m['length_max']:g}",
+        ),
+    ]
+    out += [
+        (f"event {k}", f"{v['per_game']} per game, in {v['games']} of games")
+        for k, v in m["events"].items()
+    ]
+    return out
+
+
+def compare_table(results: Mapping[str, Mapping[str, Any]]) -> str:
+    """Several :func:`metrics` results side by side, one column per variant.
+
+    >>> a = metrics([{"players": 2, "winners": [0], "decisions": 5, "finished": True}])
+    >>> compare_table({"x": a, "y": a}).splitlines()[0].split()
+    ['x', 'y']
+    """
+    names = list(results)
+    if not names:
+        raise ValueError("compare_table needs at least one result")
+    columns = [dict(metrics_lines(results[name])) for name in names]
+    labels: list[str] = []
+    for col in columns:
+        labels += [k for k in col if k not in labels]
+    cells = [["", *names]] + [[k, *(c.get(k, "-") for c in columns)] for k in labels]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(cells[0]))]
+    widths = [widths[0]] + [max(w, 22) for w in widths[1:]]
+    return "\n".join(
+        "  ".join([row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])])
+        for row in cells
+    )
