@@ -7,6 +7,7 @@ board supplies its drawing and its click-to-move mapping.
 
 from .board import BoardWidget
 from .cardchess.board import CardChessBoard
+from .cardchess.editor import CardChessEditor
 from .controls import Controls
 from .currents.board import CurrentsBoard
 from .currents.editor import CurrentsEditor
@@ -23,6 +24,7 @@ from .viewer import GameViewer
 __all__ = [
     "BoardWidget",
     "CardChessBoard",
+    "CardChessEditor",
     "CardGameEditor",
     "Controls",
     "CurrentsBoard",

@@ -31,6 +31,8 @@ class BoardWidget(VBox):  # type: ignore[misc]
     css_class = "tablegames-board"
     #: A few sentences telling a visitor how to play with this board (play pages show it).
     how_to = ""
+    #: The players' names where the game has them (Card Chess: Red, Black); else P0, P1...
+    player_names: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -235,6 +237,13 @@ class BoardWidget(VBox):  # type: ignore[misc]
     def move_label(self, move: Any) -> str:
         """Button text for a move."""
         return str(move)
+
+    @classmethod
+    def player_name(cls, player: int, short: bool = False) -> str:
+        """``'Red'``, or ``'Player 0'`` (``'P0'`` when ``short``) for games without names."""
+        if player < len(cls.player_names):
+            return cls.player_names[player]
+        return f"P{player}" if short else f"Player {player}"
 
     def describe(self, state: tg.State) -> str:
         """One line describing the position, for screen readers."""

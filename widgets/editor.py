@@ -140,7 +140,8 @@ def edit_hand_card(
 class CardGameEditor(PositionEditor):
     """A position editor for card games: the board's clicks, plus a text field per hand and
     the choice of whose turn it is. ``keys`` are the JSON keys an edit keeps (the piles are
-    rebuilt by the engine from the cards not mentioned)."""
+    rebuilt by the engine from the cards not mentioned); ``names`` name the players (P0,
+    P1... by default)."""
 
     def __init__(
         self,
@@ -149,16 +150,18 @@ class CardGameEditor(PositionEditor):
         edit: Edit,
         keys: Sequence[str],
         places: Sequence[tuple[str, Key]] = (),
+        names: Sequence[str] = (),
     ) -> None:
         self.kept = tuple(keys)  # (not ``keys``: ipywidgets uses that name)
         state = board.state
         n = state.game.num_players
-        self.turn = Dropdown(options=[(f"P{p}", p) for p in range(n)], description="To play",
+        names = tuple(names) or tuple(f"P{p}" for p in range(n))
+        self.turn = Dropdown(options=[(names[p], p) for p in range(n)], description="To play",
                              layout=Layout(width="160px"))  # fmt: skip
         # continuous_update=False: the value arrives on Enter (or leaving the field)
         self.hands = [
-            Text(description=f"P{p} hand", continuous_update=False, layout=Layout(width="260px"))
-            for p in range(n)
+            Text(description=f"{name} hand", continuous_update=False, layout=Layout(width="260px"))
+            for name in names[:n]
         ]
         super().__init__(board, tools, edit, self.position_data, [self.turn], places)
         self.children = (*self.children[:2], *self.hands, *self.children[2:])

@@ -100,12 +100,13 @@ class PlayPage(VBox):  # type: ignore[misc]
 
     def _seat_controls(self) -> None:
         n = int(self.controls["players"].value) if "players" in self.controls else 2
+        name = board_class(self.game_name).player_name
         old = [d.value for d in self.seat_box.children]
         seats = []
         for p in range(n):
             default = old[p] if p < len(old) else ("human" if p == 0 else "random")
             seats.append(Dropdown(options=[("Human", "human"), ("Random bot", "random")],
-                                  value=default, description=f"Player {p}",
+                                  value=default, description=name(p),
                                   layout=Layout(width="200px")))  # fmt: skip
         self.seat_box.children = seats
 

@@ -242,10 +242,13 @@ class PlayWidget(VBox):  # type: ignore[misc]
         """What the player to decide should do (or the result)."""
         if state.is_terminal:
             won = sorted(state.winners)
-            return ("Game over: " + " and ".join(f"player {p}" for p in won) + " won."
-                    if won else "Game over: no winner.")  # fmt: skip
+            names = [self.board.player_name(p) for p in won]
+            if not self.board.player_names:  # "player 1", mid-sentence
+                names = [n.lower() for n in names]
+            return (f"Game over: {' and '.join(names)} won." if won
+                    else "Game over: no winner.")  # fmt: skip
         p = state.current_player
-        who = f"Player {p} ({seat_label(self.seats[p])})"
+        who = f"{self.board.player_name(p)} ({seat_label(self.seats[p])})"
         hint = getattr(self.board, "prompt", None)
         return f"{who}: {hint(state) if callable(hint) else 'your move.'}"
 

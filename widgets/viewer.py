@@ -20,12 +20,14 @@ def step_text(states: Sequence[tg.State], i: int, board: BoardWidget) -> str:
     parts = [f"Step {i} of {len(states) - 1}"]
     last = getattr(s, "last_move", None)
     if i > 0 and last is not None:
-        parts.append(f"P{states[i - 1].current_player}: {board.move_label(last)}")
+        who = board.player_name(states[i - 1].current_player, short=True)
+        parts.append(f"{who}: {board.move_label(last)}")
     if s.is_terminal:
         won = sorted(s.winners)
-        parts.append("won by " + " and ".join(f"P{p}" for p in won) if won else "no winner")
+        names = [board.player_name(p, short=True) for p in won]
+        parts.append("won by " + " and ".join(names) if won else "no winner")
     else:
-        parts.append(f"P{s.current_player} to decide")
+        parts.append(f"{board.player_name(s.current_player, short=True)} to decide")
     return " · ".join(parts)
 
 
@@ -51,7 +53,8 @@ class GameViewer(VBox):  # type: ignore[misc]
         self.controls = Controls(len(states), self._show)
         n = states[0].game.num_players
         self.viewpoint = Dropdown(
-            options=[("All cards", None)] + [(f"Player {p}'s view", p) for p in range(n)],
+            options=[("All cards", None)]
+            + [(f"{self.board.player_name(p)}'s view", p) for p in range(n)],
             value=viewer,
             description="View",
         )

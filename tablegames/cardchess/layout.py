@@ -44,13 +44,14 @@ class Layout:
     def __init__(self, square: float = 40.0) -> None:
         s = float(square)
         self.square = s
-        self.card_w = round(s * 1.15)
-        self.card_h = round(s * 1.4)
-        self.gap = round(s * 0.15)
+        self.card_w = round(s * 1.3)
+        self.card_h = round(s * 1.6)
+        self.gap = round(s * 0.16)
         self.band = round(s * 0.3)  #: extra space between the start areas and the terrain
         self.label = round(s * 0.45)  #: room for the rank and file names
-        self.strip = round(s * 0.34)  #: grid card visible below a unit
-        self.step = max(2, round(s * 0.08))  #: how far each covered unit peeks out
+        self.strip = round(s * 0.36)  #: grid card visible below a unit
+        self.step = max(2, round(s * 0.1))  #: how far each covered unit peeks out
+        self.margin = max(2, round(s * 0.06))  #: between a cell's edge and its units
         self.x0 = self.label + self.gap
         self.y0 = self.gap
         self.grid_w = COLS * (self.card_w + self.gap) - self.gap
@@ -62,6 +63,8 @@ class Layout:
         self.width = self.panel_x + self.panel_w
         self.height = self.y0 + self.grid_h + self.label + self.gap
         self.font = s * 0.3  #: the panel's text size
+        _x, _y, uw, uh = self.unit_rect(0)
+        self.unit_font = min(uw * 0.4, uh * 0.55)  #: size of a unit's rank and suit
 
     # ---- the surface --------------------------------------------------------------------
 
@@ -92,7 +95,7 @@ class Layout:
         """A unit on cell ``i``: the top one (``below=0``) or the one ``below`` it, which
         shows only as a band above the top unit."""
         x, y, w, h = self.cell_rect(i)
-        m = 2
+        m = self.margin
         top = y + m + SHOWN_BELOW * self.step
         return (x + m, top - below * self.step, w - 2 * m, h - self.strip - (top - y))
 
@@ -102,15 +105,15 @@ class Layout:
         return (x + w / 2, y + h - self.strip * 0.25)
 
     def badge_point(self, i: int, corner: str) -> tuple[float, float]:
-        """Centre of a small round badge on a unit: ``'right'`` holds the stack's height,
-        ``'left'`` marks a covered king."""
+        """Centre of a small round badge on a unit's top edge: ``'right'`` holds the
+        stack's height, ``'left'`` marks a covered king."""
         x, y, w, _h = self.unit_rect(i)
         r = self.badge_radius
-        return (x + w - r * 0.8, y + r * 0.8) if corner == "right" else (x + r * 0.8, y + r * 0.8)
+        return (x + w - r * 0.7, y + r * 0.1) if corner == "right" else (x + r * 0.7, y + r * 0.1)
 
     @property
     def badge_radius(self) -> float:
-        return self.square * 0.19
+        return self.square * 0.2
 
     def rank_label(self, row: int) -> tuple[float, float]:
         _x, y, _w, h = self.cell_rect(row * COLS)

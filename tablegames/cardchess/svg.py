@@ -97,7 +97,7 @@ def state_svg(state: CardChessState, square: float = 40.0, four_colour: bool = F
     from .state import OWNER, START_ROWS, TERRAIN_ROWS
 
     lay = Layout(square)
-    fs = lay.font
+    fs, uf = lay.font, lay.unit_font
     parts: list[str] = []
     for side in (0, 1):
         parts.append(_rect(lay.area_rect(START_ROWS[side]), AREA_TINT[side], rx=6))
@@ -118,22 +118,23 @@ def state_svg(state: CardChessState, square: float = 40.0, four_colour: bool = F
             ink = style.suit_colour(look.grid, four_colour)
             if look.top is None:
                 x, y = lay.centre(rect)
-                parts.append(text_svg(x, y + fs * 0.45, unit_label(look.grid), fs * 1.3, ink,
-                                      "middle", bold=True))  # fmt: skip
+                parts.append(text_svg(x, y + uf * 0.36, unit_label(look.grid), uf, ink, "middle",
+                                      bold=True))  # fmt: skip
             else:
                 x, y = lay.strip_point(i)
-                parts.append(text_svg(x, y, unit_label(look.grid), fs * 0.8, ink, "middle"))
+                parts.append(text_svg(x, y, unit_label(look.grid), lay.strip * 0.6, ink, "middle"))
         if look.top is None:
             continue
         for k in range(len(look.below), 0, -1):
             unit = look.below[k - 1]
-            parts.append(_rect(lay.unit_rect(i, k), SIDE_BAND[OWNER[unit]], "white"))
+            side = OWNER[unit]
+            parts.append(_rect(lay.unit_rect(i, k), SIDE_BAND[side], SIDE_INK[side]))
         side = OWNER[look.top]
         urect = lay.unit_rect(i)
         parts.append(_rect(urect, style.CARD_FACE, SIDE_INK[side], width=2))
         x, y = lay.centre(urect)
         ink = style.suit_colour(look.top, four_colour)
-        parts.append(text_svg(x, y + fs * 0.5, unit_label(look.top), fs * 1.4, ink, "middle",
+        parts.append(text_svg(x, y + uf * 0.36, unit_label(look.top), uf, ink, "middle",
                               bold=True))  # fmt: skip
         rad = lay.badge_radius
         if look.height > 1:

@@ -18,6 +18,7 @@ from tablegames.cardchess.svg import (
     AREA_TINT,
     SIDE_BAND,
     SIDE_INK,
+    SIDE_NAMES,
     TERRAIN_AREA,
     TERRAIN_TINT,
     cell_look,
@@ -41,6 +42,7 @@ class CardChessBoard(BoardWidget):
     """
 
     css_class = "tablegames-cardchess"
+    player_names = SIDE_NAMES
     how_to = (
         "Cover both opposing kings with your units. Click one of your units: its rays light "
         "up and the cells it may stop on are framed; click one to move there. A unit stops "
@@ -104,7 +106,7 @@ class CardChessBoard(BoardWidget):
             if look.top is not None:
                 tops[OWNER[look.top]].append(lay.unit_rect(i))
         for side in (0, 1):
-            _fill(c, bands[side], SIDE_BAND[side], "white")
+            _fill(c, bands[side], SIDE_BAND[side], SIDE_INK[side])
         c.line_width = 2
         for side in (0, 1):
             _fill(c, tops[side], style.CARD_FACE, SIDE_INK[side])
@@ -116,14 +118,14 @@ class CardChessBoard(BoardWidget):
     def _draw_labels(self, c: Canvas, s: CardChessState, looks: list[Any]) -> None:
         """Rank and suit of every terrain card and unit, grouped by ink and size."""
         lay: Layout = self.geometry
-        fs = lay.font
+        uf = lay.unit_font
         big: dict[str, list[tuple[str, float, float]]] = {}
         small: dict[str, list[tuple[str, float, float]]] = {}
         for i, look in enumerate(looks):
             if look.top is not None:
                 x, y = lay.centre(lay.unit_rect(i))
                 ink = style.suit_colour(look.top, self.four_colour)
-                big.setdefault(ink, []).append((unit_label(look.top), x, y + fs * 0.5))
+                big.setdefault(ink, []).append((unit_label(look.top), x, y + uf * 0.36))
                 if look.grid is not None:
                     x, y = lay.strip_point(i)
                     ink = style.suit_colour(look.grid, self.four_colour)
@@ -131,10 +133,10 @@ class CardChessBoard(BoardWidget):
             elif look.grid is not None:
                 x, y = lay.cell_center(i)
                 ink = style.suit_colour(look.grid, self.four_colour)
-                big.setdefault(ink, []).append((unit_label(look.grid), x, y + fs * 0.45))
+                big.setdefault(ink, []).append((unit_label(look.grid), x, y + uf * 0.36))
         c.text_align = "center"
         c.text_baseline = "alphabetic"
-        for font, groups in ((f"bold {fs * 1.4:.0f}px", big), (f"{fs * 0.8:.0f}px", small)):
+        for font, groups in ((f"bold {uf:.0f}px", big), (f"{lay.strip * 0.6:.0f}px", small)):
             c.font = f"{font} {style.FONT}"
             for ink, texts in groups.items():
                 c.fill_style = ink
