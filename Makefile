@@ -63,6 +63,7 @@ notebooks: $(VENV)/.dev
 
 bench: $(VENV)/.base
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/bots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -100,7 +100,7 @@ class MCTSBot:
         seconds: float | None = None,
         seed: int | str = 0,
         exploration: float = 1.0,
-        rollout_depth: int = 200,
+        rollout_depth: int = 50,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give MCTSBot a budget: iterations, seconds or both")

@@ -1,0 +1,105 @@
+"""Bot and simulation speed: MCTS iterations per second per game, and how ``simulate``
+scales from one worker process to two.
+
+Run: ``python benchmarks/bots.py [--runs 5]`` (``make bench`` runs it too). Prints
+medians over several runs of:
+- MCTS iterations per second on one core, searching from positions a few random
+  moves into seeded games (ISMCTS on the hidden-information games, UCT on the others);
+- ``simulate`` throughput (games per second) with 1 and 2 worker processes, and the
+  scaling ratio, on greedy-vs-random games long enough to amortise the pool.
+Targets (issue 7): Currents MCTS at least 2,000 iterations per second on one core;
+two workers at least 1.7 times one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+
+import tablegames as tg
+from tablegames.analysis import simulate
+from tablegames.bots import MCTSBot
+
+#: Per game: options, and the cap option that keeps rollouts finite.
+CONFIGS: dict[str, dict[str, object]] = {
+    "currents 2p": {"game": "currents", "players": 2},
+    "currents 4p": {"game": "currents", "players": 4},
+    "fellowship 2p": {"game": "fellowship", "players": 2},
+    "poohsticks 2p": {"game": "poohsticks", "players": 2},
+    "cardchess": {"game": "cardchess"},
+    "resistor": {"game": "resistor"},
+}
+CAPS = {"max_turns": 200, "max_plies": 400}
+
+
+def make(options: dict[str, object]) -> tg.Game | None:
+    opts = dict(options)
+    name = str(opts.pop("game"))
+    if name not in tg.GAMES:
+        return None
+    offered = {o.name for o in tg.GAMES[name].option_table}
+    return tg.make(name, **{k: v for k, v in CAPS.items() if k in offered}, **opts)
+
+
+def positions(game: tg.Game, count: int, seed: int) -> list[tg.State]:
+    gen = random.Random(seed)
+    out = []
+    for k in range(count):
+        s = game.initial_state(seed * 1000 + k)
+        for _ in range(gen.randrange(2, 10)):
+            if s.is_terminal:
+                break
+            s = s.apply(gen.choice(s.legal_moves()))
+        if not s.is_terminal:
+            out.append(s)
+    return out
+
+
+def mcts_rate(game: tg.Game, iterations: int, seed: int) -> float:
+    """Iterations per second over a handful of positions."""
+    done = 0
+    spent = 0.0
+    for s in positions(game, 5, seed):
+        bot = MCTSBot(iterations=iterations, seed=seed)
+        t0 = time.perf_counter()
+        bot.analyse(s)
+        spent += time.perf_counter() - t0
+        done += iterations
+    return done / spent
+
+
+def simulate_rate(workers: int, games: int, seed: int) -> float:
+    game = tg.make("currents", players=2)
+    t0 = time.perf_counter()
+    simulate(game, ["greedy", "random"], games, seed, workers=workers, progress=False)
+    return games / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--iterations", type=int, default=400, help="MCTS budget per search")
+    parser.add_argument("--games", type=int, default=400, help="games per simulate run")
+    args = parser.parse_args()
+    print(f"python {platform.python_version()}, {os.cpu_count()} cores, medians of {args.runs}")
+    print(f"{'MCTS':<16}{'mode':>8}{'iterations/s':>14}")
+    for label, options in CONFIGS.items():
+        game = make(options)
+        if game is None:
+            print(f"{label:<16}{'-':>8}{'not registered':>14}")
+            continue
+        mode = "ismcts" if game.info.hidden_information else "uct"
+        rates = [mcts_rate(game, args.iterations, run) for run in range(args.runs)]
+        print(f"{label:<16}{mode:>8}{statistics.median(rates):>14.0f}")
+    one = statistics.median(simulate_rate(1, args.games, r) for r in range(args.runs))
+    two = statistics.median(simulate_rate(2, args.games, r) for r in range(args.runs))
+    print(f"simulate (currents 2p, greedy v random, {args.games} games):")
+    print(f"  1 worker {one:.0f} games/s, 2 workers {two:.0f} games/s, ratio {two / one:.2f}")
+
+
+if __name__ == "__main__":
+    main()
