@@ -22,6 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 Row = Mapping[str, Any]
+#: Event kinds of the games' own cap options (``max_turns``, ``max_plies``): a game they
+#: end was stopped, not drawn.
+CAP_EVENTS = ("max_turns", "max_plies")
 
 
 class Share(NamedTuple):
@@ -72,6 +75,11 @@ def quantile(values: Sequence[float], q: float) -> float:
     return float(xs[lo] + (xs[hi] - xs[lo]) * (pos - lo))
 
 
+def is_capped(row: Row) -> bool:
+    """Whether a cap stopped this game: ``max_decisions`` or the game's own cap option."""
+    return not row["finished"] or any(row.get("n_" + k) for k in CAP_EVENTS)
+
+
 def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     """The standard metrics of one table of games.
 
@@ -80,7 +88,8 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     - ``bot_win``: each bot's win share over the seats it sat in (tables where seats
       rotate between bots compare bots fairly);
     - ``draw_rate`` (finished with no winner), ``capped_rate`` (stopped by a cap before
-      the end), ``decisive_rate`` (exactly one winner);
+      the end: ``max_decisions`` or the game's own cap option, see :data:`CAP_EVENTS`),
+      ``decisive_rate`` (exactly one winner);
     - ``length_mean``, ``length_median``, ``length_p10``, ``length_p90``, ``length_max``
       in decisions;
     - ``events``: for every event kind, the mean count per game and the share of games
@@ -98,7 +107,8 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
             won, sat = bots.setdefault(str(bot), [0, 0])
             bots[str(bot)] = [won + (p in r["winners"]), sat + 1]
     lengths = [float(r["decisions"]) for r in rows]
-    finished = [r for r in rows if r["finished"]]
+    capped = [r for r in rows if is_capped(r)]
+    finished = [r for r in rows if not is_capped(r)]
     kinds = sorted({k[2:] for r in rows for k in r if k.startswith("n_")})
     return {
         "games": n,
@@ -106,7 +116,7 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
         "first_player_advantage": round(seat_win[0].share - 1 / players, 4),
         "bot_win": {b: wilson(w, s) for b, (w, s) in sorted(bots.items())},
         "draw_rate": wilson(sum(not r["winners"] for r in finished), n),
-        "capped_rate": wilson(n - len(finished), n),
+        "capped_rate": wilson(len(capped), n),
         "decisive_rate": wilson(sum(len(r["winners"]) == 1 for r in rows), n),
         "length_mean": round(statistics.fmean(lengths), 2),
         "length_median": quantile(lengths, 0.5),

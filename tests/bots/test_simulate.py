@@ -122,6 +122,15 @@ def test_metrics_draws_caps_and_decisiveness() -> None:
     assert (m["draw_rate"].hits, m["capped_rate"].hits, m["decisive_rate"].hits) == (1, 1, 3)
 
 
+def test_metrics_counts_a_game_cap_option_as_capped_not_drawn() -> None:
+    base = {"players": 2, "finished": True, "winners": [], "decisions": 60}
+    m = metrics([{**base, "n_max_plies": 1}, {**base, "n_max_turns": 1}, {**base, "n_draw": 1}])
+    assert (m["draw_rate"].hits, m["capped_rate"].hits) == (1, 2)
+    rows = simulate(tg.make("cardchess", max_plies=4), None, 3, seed=1, workers=1, progress=False)
+    m = metrics(rows)
+    assert (m["draw_rate"].hits, m["capped_rate"].hits) == (0, 3)
+
+
 def test_metrics_length_distribution() -> None:
     m = metrics(hand_rows())
     assert (m["length_mean"], m["length_median"], m["length_max"]) == (30.0, 30.0, 50.0)
