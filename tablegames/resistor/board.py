@@ -21,6 +21,7 @@ spaces are kept apart (a dead space may hold an overloaded resistor).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..grid import DIRECTION_NAMES, Grid
@@ -148,12 +149,12 @@ RESISTOR_STEPS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def home_point(points: tuple[int, ...], col: int, free: str) -> int:
+def home_point(points: tuple[int, ...], col: int, free: Sequence[str]) -> int:
     """Where a piece sent back to a row of twelve ``points`` goes: the point in its own
     column ``col`` (a cycle column counts as the nearest playable one) if ``free`` says
     it is empty, else the nearest empty point, the left one first on a tie; -1 if none.
 
-    ``free`` is the board string.
+    ``free`` is the board (string or list of piece codes).
     """
     col = min(max(col, 1), COLS - 2)
     base = points[0] - 1  # points[k] is column k + 1

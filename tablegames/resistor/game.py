@@ -10,7 +10,8 @@ from ..core import Game, GameInfo
 from ..options import Option, choice, int_range
 from . import dice
 from .board import RESISTOR_START, SOURCE
-from .state import EMPTY_BOARD, ResistorState, _Builder
+from .builder import Builder
+from .state import EMPTY_BOARD, ResistorState
 
 OPTIONS = (
     Option(
@@ -125,7 +126,7 @@ class ResistorGame(Game):
         start = ResistorState(
             self, "setup", first, 1, first, (0, 0), 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1, seed
         )
-        b = _Builder(start)
+        b = Builder(start)
         b.begin_round()
         return b.freeze()
 

@@ -81,12 +81,12 @@ def _status(s: ResistorState) -> str:
         what = f"player {s.player} steps the draining resistor off"
     elif s.turn_role == "amperes":
         if s.turn_kind == "amperes":
-            left = f"{s.ampere_moves_left} ampere move(s) left"
+            budget = f"{s.ampere_moves_left} ampere move(s) left"
         elif s.turn_kind == "chargers":
-            left = f"{s.charger_moves_left} charger move(s) left"
+            budget = f"{s.charger_moves_left} charger move(s) left"
         else:
-            left = f"{s.duty} ampere move(s) or 2 charger moves"
-        what = f"amperes to move, {left}"
+            budget = f"{s.duty} ampere move(s) or 2 charger moves"
+        what = f"amperes to move, {budget}"
     else:
         what = "resistors to move"
     return f"{head}; turn {s.turn + 1}, {what}."
@@ -96,7 +96,9 @@ def describe(s: ResistorState) -> str:
     """One line: the round, the roles and scores, whose turn (or the result).
 
     >>> from tablegames.resistor import ResistorGame
-    >>> ResistorGame(first_amperes=1).initial_state(seed=1).describe()
-    'Resistor: round 1: player 1 amperes (0 points), player 0 resistors (0 points); player 1 places 8 more ampere(s).'
+    >>> print(ResistorGame(first_amperes=1).initial_state(seed=1).describe())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Resistor: round 1: player 1 amperes (0 points), player 0 resistors (0 points);
+    player 1 places 8 more ampere(s).
     """
     return f"Resistor: {_status(s)}"

@@ -1,0 +1,326 @@
+"""Applying a Resistor move: the mutable scratch copy of a state that ``apply`` changes
+step by step (the move, then the end of the turn, the round or the match) before
+freezing a new state."""
+
+from __future__ import annotations
+
+from .. import rng
+from ..events import Event
+from . import dice
+from . import moves as mv
+from .board import (
+    AMPERE,
+    CELL_NAMES,
+    CHARGE,
+    CHARGER,
+    COLS,
+    CYCLE,
+    DRAINED,
+    EMPTY,
+    OVERLOADED,
+    PIECES,
+    RESISTOR,
+    SOURCE,
+    ZONES,
+    home_point,
+)
+from .state import _SOURCE_WIDTH, CHARGER_MOVES, EMPTY_BOARD, ResistorState
+
+
+class Builder:
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    __slots__ = (
+        "board",
+        "dead",
+        "duty",
+        "events",
+        "first",
+        "game",
+        "last_move",
+        "moves_made",
+        "pending",
+        "pending_cell",
+        "phase",
+        "player",
+        "points",
+        "round",
+        "scores",
+        "seed",
+        "turn",
+        "turn_kind",
+        "winners",
+    )
+
+    def __init__(self, s: ResistorState) -> None:
+        self.game = s.game
+        self.phase = s.phase
+        self.player = s.player
+        self.round = s.round
+        self.first = s.first
+        self.scores = list(s.scores)
+        self.points = s.points
+        self.turn = s.turn
+        self.board = s.board
+        self.dead = s.dead
+        self.turn_kind = s.turn_kind
+        self.duty = s.duty
+        self.moves_made = s.moves_made
+        self.pending = s.pending
+        self.pending_cell = s.pending_cell
+        self.seed = s.seed
+        self.winners = s.winners
+        self.events: list[Event] = []
+        self.last_move: mv.ResistorMove | None = None
+
+    def freeze(self) -> ResistorState:
+        return ResistorState(
+            self.game,
+            self.phase,
+            self.player,
+            self.round,
+            self.first,
+            (self.scores[0], self.scores[1]),
+            self.points,
+            self.turn,
+            self.board,
+            self.dead,
+            self.turn_kind,
+            self.duty,
+            self.moves_made,
+            self.pending,
+            self.pending_cell,
+            self.seed,
+            self.winners,
+            tuple(self.events),
+            self.last_move,
+        )
+
+    def put(self, cell: int, code: str) -> None:
+        """Set one cell of the board string."""
+        b = self.board
+        self.board = b[:cell] + code + b[cell + 1 :]
+
+    @property
+    def ampere_player(self) -> int:
+        return self.first if self.round % 2 else 1 - self.first
+
+    # ---- dispatch -------------------------------------------------------------------
+
+    def do(self, m: mv.ResistorMove) -> None:
+        kind = m.kind
+        if kind == "move":
+            if self.pending == "drain":
+                self.follow_up(m)
+            elif self.player == self.ampere_player:
+                self.step(m)
+            else:
+                self.resistor_move(m)
+        elif kind == "place":
+            self.place(m.dst)
+        elif kind == "overload":
+            self.to_dead_space(m.dst)
+        elif kind == "end":
+            self.events.append(Event("end_turn", self.player))
+            if self.player == self.ampere_player:
+                self.end_ampere_turn()
+            else:
+                self.end_resistor_turn()
+        elif kind == "forfeit":
+            self.events.append(Event("forfeit", self.player))
+            self.end_round("forfeit")
+        else:  # a role
+            chooser = self.player
+            self.first = chooser if kind == "amperes" else 1 - chooser
+            self.events.append(Event("role", chooser, where=kind))
+            self.begin_round()
+
+    # ---- rounds and turns -----------------------------------------------------------
+
+    def begin_round(self) -> None:
+        """A fresh board: the dead spaces are rolled, then the ampere player places."""
+        amp = self.ampere_player
+        gen = rng.generator(self.seed)
+        self.events.append(Event("round", amp, value=(self.round,)))
+        self.dead, rolled = dice.dead_spaces(gen, self.game.dead_spaces, 1 - amp)
+        self.events.extend(rolled)
+        self.seed = rng.next_seed(gen)
+        self.board = EMPTY_BOARD
+        self.phase = "setup"
+        self.player = amp
+        self.points = 0
+        self.turn = 0
+        self.turn_kind = ""
+        self.duty = 0
+        self.moves_made = 0
+        self.pending = ""
+        self.pending_cell = -1
+
+    def place(self, cell: int) -> None:
+        g = self.game
+        amp = self.ampere_player
+        placed = self.board.count(AMPERE)
+        code = AMPERE if placed < g.amperes else RESISTOR
+        self.put(cell, code)
+        self.events.append(
+            Event("place", self.player, where=CELL_NAMES[cell], text=PIECES[code].kind)
+        )
+        if code == AMPERE and placed + 1 == g.amperes:
+            self.player = 1 - amp
+        elif code == RESISTOR and self.board.count(RESISTOR) == g.resistors:
+            self.phase = "play"
+            self.events.append(Event("start", amp))
+            self.begin_ampere_turn()
+
+    def begin_ampere_turn(self) -> None:
+        board = self.board
+        on_board = board.count(AMPERE) + board.count(DRAINED) - board[:_SOURCE_WIDTH].count(AMPERE)
+        self.player = self.ampere_player
+        self.turn_kind = ""
+        self.moves_made = 0
+        self.duty = 2 if on_board <= self.game.duty_cycle else 1
+
+    def end_ampere_turn(self) -> None:
+        self.turn_kind = ""
+        self.moves_made = 0
+        self.duty = 0
+        self.turn += 1
+        if self.capped():
+            return
+        self.player = 1 - self.ampere_player
+
+    def end_resistor_turn(self) -> None:
+        if OVERLOADED in self.board:  # their "next turn" is over: usable again
+            self.board = self.board.replace(OVERLOADED, RESISTOR)
+        self.turn += 1
+        if self.capped():
+            return
+        self.begin_ampere_turn()
+
+    def capped(self) -> bool:
+        cap = self.game.max_turns
+        if cap is not None and self.turn >= cap:
+            self.events.append(Event("max_turns", value=(self.turn,)))
+            self.end_round("max_turns")
+            return True
+        return False
+
+    def end_round(self, reason: str) -> None:
+        g = self.game
+        amp = self.ampere_player
+        self.events.append(Event("round_end", amp, value=(self.round, self.points), text=reason))
+        self.turn_kind = ""
+        self.duty = 0
+        self.moves_made = 0
+        self.pending = ""
+        self.pending_cell = -1
+        r = self.round
+        if r >= g.rounds and (r - g.rounds) % 2 == 0:
+            a, b = self.scores
+            if a != b:
+                self.end_match(frozenset({0 if a > b else 1}))
+                return
+            if g.max_rounds is not None and r >= g.max_rounds:
+                self.events.append(Event("max_rounds", value=(r,)))
+                self.end_match(frozenset())
+                return
+        self.round = r + 1
+        self.begin_round()
+
+    def end_match(self, winners: frozenset[int]) -> None:
+        self.phase = "over"
+        self.player = -1
+        self.winners = winners
+        if winners:
+            self.events.extend(Event("win", q, value=tuple(self.scores)) for q in winners)
+        else:
+            self.events.append(Event("draw", value=tuple(self.scores)))
+
+    # ---- the ampere player's steps ----------------------------------------------------
+
+    def step(self, m: mv.ResistorMove) -> None:
+        src, dst = m.src, m.dst
+        p = self.board[src]
+        me = self.player
+        self.turn_kind = "amperes" if p == AMPERE else "chargers"
+        self.moves_made += 1
+        self.put(src, EMPTY)
+        t = self.board[dst]
+        self.events.append(
+            Event("slingshot" if m.slingshot else "move", me, where=str(m), text=PIECES[p].kind)
+        )
+        zone = ZONES[dst]
+        if dst in CYCLE:
+            home = home_point(CHARGE if p == CHARGER else SOURCE, dst % COLS, self.board)
+            self.put(home, p)
+            self.events.append(Event("cycle", me, where=CELL_NAMES[home], text=PIECES[p].kind))
+        elif p == AMPERE and zone == "charge":
+            self.put(dst, CHARGER)
+            self.events.append(Event("charge", me, where=CELL_NAMES[dst]))
+        elif p == CHARGER and zone == "source":
+            self.put(dst, AMPERE)
+            self.points += 1
+            self.scores[me] += 1
+            self.events.append(Event("score", me, where=CELL_NAMES[dst], value=(self.points,)))
+        elif t == DRAINED:
+            self.put(dst, CHARGER)
+            home = home_point(SOURCE, dst % COLS, self.board)
+            self.put(home, AMPERE)
+            self.events.append(Event("recharge", me, where=CELL_NAMES[home]))
+        elif t == RESISTOR:
+            self.put(dst, p)
+            self.pending = "overload"
+            self.pending_cell = dst
+            self.player = 1 - me
+            self.events.append(Event("overload", me, where=CELL_NAMES[dst]))
+            return
+        else:
+            self.put(dst, p)
+        self.after_step()
+
+    def after_step(self) -> None:
+        budget = self.duty if self.turn_kind == "amperes" else CHARGER_MOVES
+        if self.moves_made >= budget:
+            self.end_ampere_turn()
+
+    def to_dead_space(self, cell: int) -> None:
+        self.put(cell, OVERLOADED)
+        self.events.append(Event("to_dead_space", self.player, where=CELL_NAMES[cell]))
+        self.pending = ""
+        self.pending_cell = -1
+        self.player = self.ampere_player
+        self.after_step()
+
+    # ---- the resistor player's moves ----------------------------------------------
+
+    def resistor_move(self, m: mv.ResistorMove) -> None:
+        src, dst = m.src, m.dst
+        me = self.player
+        self.put(src, EMPTY)
+        t = self.board[dst]
+        self.events.append(Event("move", me, where=str(m), text="resistor"))
+        if t == AMPERE:
+            self.put(dst, DRAINED)
+            self.events.append(Event("drain", me, where=CELL_NAMES[dst]))
+            if AMPERE not in self.board and CHARGER not in self.board:
+                self.end_round("drained")
+                if self.phase == "over":  # the final board: the resistor on the drained ampere
+                    self.pending = "drain"
+                    self.pending_cell = dst
+                return
+            self.pending = "drain"
+            self.pending_cell = dst
+            return
+        self.put(dst, RESISTOR)
+        if t == CHARGER:
+            home = home_point(SOURCE, dst % COLS, self.board)
+            self.put(home, AMPERE)
+            self.events.append(Event("convert", me, where=CELL_NAMES[home]))
+        self.end_resistor_turn()
+
+    def follow_up(self, m: mv.ResistorMove) -> None:
+        self.put(m.dst, RESISTOR)
+        self.events.append(Event("move", self.player, where=str(m), text="resistor"))
+        self.pending = ""
+        self.pending_cell = -1
+        self.end_resistor_turn()

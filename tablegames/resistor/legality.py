@@ -1,0 +1,246 @@
+"""Why a Resistor move is illegal: every refusal names the rule that forbids it.
+
+``reason(state, move)`` checks one move directly (cheaper than listing every legal
+move) and returns the message, or "" for a legal move; ``check`` raises it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalMove
+from . import moves as mv
+from .board import (
+    AMPERE,
+    AMPERE_PATHS,
+    CELL_NAMES,
+    CHARGER,
+    CHARGER_PATHS,
+    COLS,
+    DRAINED,
+    EMPTY,
+    OVERLOADED,
+    PLAYABLE,
+    RESISTOR,
+    RESISTOR_START,
+    SOURCE,
+)
+
+if TYPE_CHECKING:
+    from .state import ResistorState
+
+ROLES = ("amperes", "resistors")
+
+
+def check(s: ResistorState, m: mv.ResistorMove) -> None:
+    """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+    mv.check_form(m)
+    why = reason(s, m)
+    if why:
+        raise IllegalMove(f"{m}: {why}")
+
+
+def reason(s: ResistorState, m: mv.ResistorMove) -> str:
+    """Why ``m`` is not legal here ("" when it is)."""
+    kind = m.kind
+    phase = s.phase
+    if phase == "over":
+        from .text import result
+
+        return f"the match is over ({result(s)}); no move can be made"
+    if phase == "roles":
+        if kind in ROLES:
+            return ""
+        return (
+            f"player {s.player} won the role roll and first chooses a role for the "
+            "first round: 'amperes' or 'resistors'"
+        )
+    if kind in ROLES:
+        return "the roles were chosen before the first round and swap every round"
+    if phase == "setup":
+        piece, left = s.to_place()
+        if kind != "place":
+            return (
+                f"the set-up is not finished: player {s.player} places {left} more "
+                f"{piece}(s) first ('place <cell>')"
+            )
+        return _place_reason(s, m.dst, piece)
+    if kind == "place":
+        return "every piece is placed; the set-up is over"
+    pending = s.pending
+    if pending == "overload":
+        where = CELL_NAMES[s.pending_cell]
+        free = [CELL_NAMES[j] for j in s.dead if s.board[j] == EMPTY]
+        if kind != "overload":
+            return (
+                f"player {s.player} first puts the resistor overloaded on {where} on a "
+                f"dead space of their choice ('overload <cell>', one of {', '.join(free)})"
+            )
+        if m.dst not in s.dead:
+            return f"{CELL_NAMES[m.dst]} is not a dead space (they are {_dead_names(s)})"
+        if s.board[m.dst] != EMPTY:
+            return (
+                f"the dead space {CELL_NAMES[m.dst]} already holds a resistor; choose a "
+                f"free one ({', '.join(free)})"
+            )
+        return ""
+    if kind == "overload":
+        return (
+            "no resistor is waiting for a dead space: that choice follows a slingshot "
+            "that lands on a resistor"
+        )
+    if pending == "drain":
+        where = CELL_NAMES[s.pending_cell]
+        ups = s.follow_ups(s.pending_cell)
+        options = ", ".join(f"{where}-{CELL_NAMES[j]}" for j in ups)
+        if kind != "move" or m.src != s.pending_cell or m.dst not in ups:
+            return (
+                f"the resistor that drained the ampere on {where} must step off it to a "
+                f"free diagonal neighbour that is not a dead space ({options})"
+            )
+        return ""
+    amperes_turn = s.player == s.ampere_player
+    if kind == "forfeit":
+        if not amperes_turn:
+            return "only the ampere player forfeits a round"
+        if s.moves_made:
+            return "a round is forfeited at the start of a turn, before any move"
+        return ""
+    if kind == "end":
+        if amperes_turn:
+            if not s.moves_made:
+                return (
+                    "a turn ends early only after at least one move ('forfeit' gives up the round)"
+                )
+            return ""
+        if s.resistor_moves():
+            return (
+                "the resistor player moves one resistor every turn; 'end' passes only "
+                "when no resistor can move"
+            )
+        return ""
+    if amperes_turn:
+        return _step_reason(s, m)
+    return _resistor_reason(s, m)
+
+
+def _dead_names(s: ResistorState) -> str:
+    return ", ".join(CELL_NAMES[j] for j in s.dead) or "none"
+
+
+def _place_reason(s: ResistorState, dst: int, piece: str) -> str:
+    where = CELL_NAMES[dst]
+    if piece == "ampere":
+        if dst not in SOURCE:
+            return (
+                f"amperes are placed on the twelve points of the current source (b0-m0), "
+                f"not on {where}"
+            )
+    else:
+        if dst not in RESISTOR_START:
+            return f"resistors are placed in rows 8 and 9 of the playable area, not on {where}"
+        if dst in s.dead:
+            return f"{where} is a dead space; no piece may stand on one"
+    if s.board[dst] != EMPTY:
+        return f"{where} is already occupied; one piece per space"
+    return ""
+
+
+def _occupied(s: ResistorState, cell: int) -> str:
+    piece = s.piece(cell)
+    assert piece is not None
+    name = "drained ampere" if piece.drained else piece.kind
+    return f"{CELL_NAMES[cell]} is occupied by a{'n' if name[0] == 'a' else ''} {name}"
+
+
+def _step_reason(s: ResistorState, m: mv.ResistorMove) -> str:
+    src, dst = m.src, m.dst
+    board = s.board
+    here = CELL_NAMES[src]
+    p = board[src]
+    if p == EMPTY:
+        return f"there is no piece on {here}"
+    if p in (RESISTOR, OVERLOADED):
+        return f"{here} holds a resistor; player {s.player} plays the amperes this round"
+    if p == DRAINED:
+        return f"the ampere on {here} is drained: it cannot move until a charger recharges it"
+    kind = "amperes" if p == AMPERE else "chargers"
+    if s.turn_kind and s.turn_kind != kind:
+        return (
+            f"this turn moves {s.turn_kind}; amperes and chargers are never played in the same turn"
+        )
+    paths = AMPERE_PATHS[src] if p == AMPERE else CHARGER_PATHS[src]
+    over = -1
+    for nxt, beyond, _k in paths:
+        if dst == nxt:
+            break
+        if dst == beyond:
+            over = nxt
+            break
+    else:
+        if p == AMPERE:
+            return (
+                "an ampere moves one space up (towards the charge zone), left or right, "
+                "never down or diagonally"
+            )
+        return (
+            "a charger moves one space down (towards the current source), left, right or "
+            "diagonally down, never back up"
+        )
+    there = CELL_NAMES[dst]
+    lands = (EMPTY, DRAINED) if p == CHARGER else (EMPTY,)
+    if over >= 0 and board[over] != p:
+        what = _occupied(s, over) if board[over] != EMPTY else f"{CELL_NAMES[over]} is empty"
+        return (
+            f"a slingshot jumps over an adjacent {'ampere' if p == AMPERE else 'charger'} "
+            f"that can move, and {what}"
+        )
+    if dst in s.dead:
+        return f"{there} is a dead space; no piece may enter one"
+    t = board[dst]
+    if t in lands:
+        return ""
+    if t == RESISTOR and over >= 0:
+        if s.free_dead_space():
+            return ""
+        return "an overload sends the resistor to a free dead space, and none is free"
+    if t == RESISTOR:
+        return f"{_occupied(s, dst)}; only a slingshot lands on a resistor (overloading it)"
+    return f"{_occupied(s, dst)}; one piece per space"
+
+
+def _resistor_reason(s: ResistorState, m: mv.ResistorMove) -> str:
+    src, dst = m.src, m.dst
+    board = s.board
+    here, there = CELL_NAMES[src], CELL_NAMES[dst]
+    p = board[src]
+    if p == EMPTY:
+        return f"there is no piece on {here}"
+    if p not in (RESISTOR, OVERLOADED):
+        return (
+            f"{here} holds one of the ampere player's pieces; player {s.player} plays "
+            "the resistors this round"
+        )
+    if p == OVERLOADED:
+        return f"the resistor on {here} was overloaded: it is unusable on this turn"
+    (r0, c0), (r1, c1) = divmod(src, COLS), divmod(dst, COLS)
+    if abs(r1 - r0) != 1 or abs(c1 - c0) != 1:
+        return "a resistor moves one space diagonally (forwards or backwards)"
+    if dst not in PLAYABLE:
+        return (
+            "resistors stay in the playable area (columns b-m, rows 1-18): never in a "
+            "cycle column, the current source or the charge zone"
+        )
+    if dst in s.dead:
+        return f"{there} is a dead space; no piece may enter one"
+    t = board[dst]
+    if t in (EMPTY, CHARGER):
+        return ""
+    if t == AMPERE:
+        if s.follow_ups(dst, src):
+            return ""
+        return (
+            f"after draining the ampere on {there} the resistor must step off it "
+            "diagonally, and no such space is free"
+        )
+    return f"{_occupied(s, dst)}; one piece per space"
