@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 Row = Mapping[str, Any]
-#: Event kinds of the games' own cap options (``max_turns``, ``max_plies``): a game they
-#: end was stopped, not drawn.
-CAP_EVENTS = ("max_turns", "max_plies")
+#: Event kinds of the games' own cap options (``max_turns``, ``max_plies``, Resistor's
+#: ``max_rounds``): a game they end without a winner was stopped, not drawn.
+CAP_EVENTS = ("max_turns", "max_plies", "max_rounds")
 
 
 class Share(NamedTuple):
@@ -76,8 +76,11 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 
 def is_capped(row: Row) -> bool:
-    """Whether a cap stopped this game: ``max_decisions`` or the game's own cap option."""
-    return not row["finished"] or any(row.get("n_" + k) for k in CAP_EVENTS)
+    """Whether a cap stopped this game: ``max_decisions``, or the game's own cap option
+    ending it without a winner (Resistor caps single rounds; a match can still be won)."""
+    return not row["finished"] or (
+        not row["winners"] and any(row.get("n_" + k) for k in CAP_EVENTS)
+    )
 
 
 def metrics(rows: Sequence[Row]) -> dict[str, Any]:
