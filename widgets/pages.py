@@ -15,6 +15,7 @@ from typing import Any
 from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, VBox
 
 import tablegames as tg
+from tablegames.analysis import make_bot
 from tablegames.options import Option
 
 from .play import PlayWidget
@@ -22,6 +23,14 @@ from .registry import board_class
 
 #: Options not offered on play pages (simulation settings and lists).
 HIDDEN_OPTIONS = {"max_turns", "obstacles"}
+#: Who may sit in a seat: a human, or a bot by its spec (tablegames.analysis.make_bot);
+#: the MCTS bot searches 300 playouts per move (a fraction of a second).
+SEAT_CHOICES = [
+    ("Human", "human"),
+    ("Random bot", "random"),
+    ("Greedy bot", "greedy"),
+    ("MCTS bot", "mcts:300"),
+]
 PAGE_CSS = """
 <style>
 .tablegames-page { max-width: 1000px; font-family: 'DejaVu Sans', Arial, sans-serif; }
@@ -105,7 +114,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         seats = []
         for p in range(n):
             default = old[p] if p < len(old) else ("human" if p == 0 else "random")
-            seats.append(Dropdown(options=[("Human", "human"), ("Random bot", "random")],
+            seats.append(Dropdown(options=SEAT_CHOICES,
                                   value=default, description=name(p),
                                   layout=Layout(width="200px")))  # fmt: skip
         self.seat_box.children = seats
@@ -122,7 +131,7 @@ class PlayPage(VBox):  # type: ignore[misc]
             return
         self.error.value = ""
         seats = [
-            "human" if d.value == "human" else tg.RandomBot(f"{self.seed}:{p}")
+            "human" if d.value == "human" else make_bot(d.value, f"{self.seed}:{p}")
             for p, d in enumerate(self.seat_box.children)
         ]
         self.play = PlayWidget(game, seats, seed=self.seed, **self.board_options)

@@ -19,6 +19,7 @@ from typing import Any
 from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
 
 import tablegames as tg
+from tablegames.bots import Analysis, MCTSBot
 
 from .board import BoardWidget, Key
 from .controls import Controls
@@ -130,6 +131,13 @@ class PlayWidget(VBox):  # type: ignore[misc]
         self.moves = Dropdown(description="Move", layout=Layout(width="360px"))
         self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
         self.play_selected.on_click(lambda _b: self._play_from_list())
+        self.hint_button = Button(
+            description="Hint",
+            tooltip="Ask a Monte Carlo tree search for the best move (it sees only your cards)",
+        )
+        self.hint_button.on_click(lambda _b: self.hint())
+        self.hint_iterations = 300
+        self.last_hint: Analysis | None = None
         self.controls = Controls(1, self._review)
         self.board.on_click(self._clicked)
         self.board.on_key(self.controls.handle_key)
@@ -138,7 +146,7 @@ class PlayWidget(VBox):  # type: ignore[misc]
                 self.board,
                 self.message,
                 self.buttons,
-                HBox([self.moves, self.play_selected]),
+                HBox([self.moves, self.play_selected, self.hint_button]),
                 self.controls,
             ]
         )
@@ -209,6 +217,33 @@ class PlayWidget(VBox):  # type: ignore[misc]
         else:
             self._refresh(out)
 
+    def hint(self) -> Analysis | None:
+        """Suggest a move for the human to decide: an MCTS search from that player's own
+        view (hidden cards sampled, never read). The best move is selected in the list
+        and its places highlighted; the message gives the top moves' win chances."""
+        state = self.state
+        if state.is_terminal or self.seats[state.current_player] != "human":
+            self._say("A hint is for a human's turn.")
+            return None
+        bot = MCTSBot(iterations=self.hint_iterations, seed=f"{self.seed}:hint:{len(self.history)}")
+        analysis = bot.analyse(state)
+        legal = {str(m): m for m in state.legal_moves()}
+        best = legal[analysis.best.move]
+        self.input.reset()
+        self.board.show(state, targets=tuple(self.board.move_keys(best)))
+        self.moves.value = best
+        others = "; ".join(
+            f"{self.board.move_label(legal[m.move])} {100 * m.win_chance:.0f}%"
+            for m in analysis.moves[1:3]
+        )
+        self._say(
+            f"Hint: {self.board.move_label(best)} (win chance about "
+            f"{100 * analysis.best.win_chance:.0f}% after {analysis.iterations} playouts)"
+            + (f"; then {others}." if others else ".")
+        )
+        self.last_hint = analysis
+        return analysis
+
     def _play_from_list(self) -> None:
         if self.moves.value is not None:
             self.play(self.moves.value)
@@ -224,6 +259,7 @@ class PlayWidget(VBox):  # type: ignore[misc]
 
     def _refresh(self, out: Outcome) -> None:
         state = self.state
+        self.hint_button.disabled = state.is_terminal or self.seats[state.current_player] != "human"
         self.board.show(state, selected=out.picked, targets=out.targets)
         self.buttons.children = [self._button(m) for m in out.choices]
         legal = state.legal_moves() if not state.is_terminal else []
