@@ -1,0 +1,79 @@
+"""Builders for hand-written Resistor positions (see docs/resistor-json.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablegames.resistor import ResistorGame, ResistorState
+from tablegames.resistor.board import CELL_INDEX
+
+#: Dead spaces used when a test does not care: far from where the tests play.
+DEAD = ["f12", "k16"]
+LISTS = {"A": "amperes", "D": "drained", "C": "chargers", "R": "resistors", "O": "overloaded"}
+
+
+def data(at: dict[str, str], dead: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    """A hand-built position's JSON: ``at`` maps cells to piece codes (A, D, C, R, O)."""
+    d: dict[str, Any] = {key: [] for key in LISTS.values()}
+    for cell, code in at.items():
+        d[LISTS[code]].append(cell)
+    d["dead"] = DEAD if dead is None else dead
+    d.update(extra)
+    return d
+
+
+def game_for(d: dict[str, Any], **options: Any) -> ResistorGame:
+    """A game whose piece counts fit the position ``d`` (player 0 plays the amperes first)."""
+    side = sum(len(d[k]) for k in ("amperes", "drained", "chargers"))
+    resistors = len(d["resistors"]) + len(d["overloaded"])
+    pending = d.get("pending")
+    if pending and (
+        pending["kind"] == "overload" or (pending["kind"] == "drain" and d["phase"] != "setup")
+    ):
+        resistors += 1
+    defaults = {
+        "first_amperes": 0,
+        "amperes": side,
+        "resistors": resistors,
+        "dead_spaces": len(d["dead"]),
+    }
+    return ResistorGame(**{**defaults, **options})
+
+
+def position(
+    at: dict[str, str],
+    dead: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+    **extra: Any,
+) -> ResistorState:
+    """A hand-built play position (the ampere player to start a turn unless ``extra`` says)."""
+    extra.setdefault("phase", "play")
+    d = data(at, dead, **extra)
+    return game_for(d, **(options or {})).state_from_json(d)
+
+
+def legal(state: ResistorState) -> set[str]:
+    """The notation of every legal move."""
+    return {str(m) for m in state.legal_moves()}
+
+
+def targets(state: ResistorState, cell: str) -> set[str]:
+    """The cells the piece on ``cell`` may move to now."""
+    return {str(m).split("-")[1] for m in state.legal_moves() if str(m).startswith(cell + "-")}
+
+
+def play(state: ResistorState, *moves: str) -> ResistorState:
+    """Apply moves written in notation, one after the other."""
+    for text in moves:
+        state = state.apply(state.parse_move(text))
+    return state
+
+
+def kinds(state: ResistorState) -> list[str]:
+    """The kinds of the events the last apply recorded."""
+    return [e.kind for e in state.events]
+
+
+def at(state: ResistorState, cell: str) -> str:
+    """The piece code on ``cell``."""
+    return state.board[CELL_INDEX[cell]]
