@@ -105,11 +105,12 @@ class Layout:
         return (x + w / 2, y + h - self.strip * 0.25)
 
     def badge_point(self, i: int, corner: str) -> tuple[float, float]:
-        """Centre of a small round badge on a unit's top edge: ``'right'`` holds the
-        stack's height, ``'left'`` marks a covered king."""
-        x, y, w, _h = self.unit_rect(i)
+        """Centre of a small round badge on a unit's lower corners (the covered units peek
+        out above it): ``'right'`` holds the stack's height, ``'left'`` marks a covered
+        king."""
+        x, y, w, h = self.unit_rect(i)
         r = self.badge_radius
-        return (x + w - r * 0.7, y + r * 0.1) if corner == "right" else (x + r * 0.7, y + r * 0.1)
+        return (x + w - r * 0.6, y + h) if corner == "right" else (x + r * 0.6, y + h)
 
     @property
     def badge_radius(self) -> float:

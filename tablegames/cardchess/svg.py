@@ -55,6 +55,16 @@ def cell_look(state: CardChessState, i: int) -> CellLook:
     return CellLook(grid, OWNER[grid] if grid else -1, top, below, len(stack), kings)
 
 
+def hand_places(state: CardChessState, player: int) -> list[str | None]:
+    """The hand as drawn: one place per unit of the side's army, always in the same order
+    (tens, jacks, queens, kings of one suit, then of the other), None where a unit has
+    been placed; empty once the hand is."""
+    from .state import ARMY
+
+    hand = state.hands[player]
+    return [u if u in hand else None for u in ARMY[player]] if hand else []
+
+
 def unit_label(card: str) -> str:
     """A unit's rank and suit as printed on it: ``'K♥'``, ``'10♠'``."""
     label, symbol = style.face(card)
@@ -172,9 +182,9 @@ def _side_svg(state: CardChessState, lay: Layout, p: int, four_colour: bool) -> 
     head, kings = side_text(state, p)
     x, y = lay.side_label(p)
     out = [text_svg(x, y, head, fs * 1.1, SIDE_INK[p], bold=True)]
-    hand = state.hands[p]
-    if hand:
-        out += [card_svg(c, lay.hand_rect(p, k), four_colour) for k, c in enumerate(hand)]
+    places = hand_places(state, p)
+    if places:
+        out += [card_svg(c, lay.hand_rect(p, k), four_colour) for k, c in enumerate(places)]
     else:
         x, y = lay.side_line(p)
         out.append(text_svg(x, y, kings, fs * 0.9, style.TEXT))

@@ -21,7 +21,7 @@ from widget_helpers import centre, click
 import tablegames as tg
 from tablegames import style
 from tablegames.cardchess.moves import CELL_INDEX, CELL_NAMES, SIZE
-from tablegames.cardchess.state import START_AREA
+from tablegames.cardchess.state import ARMY, OWNER, START_AREA
 from tablegames.cardchess.svg import SIDE_BAND, SIDE_INK, unit_label
 
 
@@ -42,12 +42,9 @@ def press(w: Any, name: str) -> None:
 
 
 def press_card(w: Any, card: str) -> None:
-    board = w.board
-    for p, hand in enumerate(board.visible_hands(board.state)):
-        if card in hand:
-            click(board.layers.multi, *centre(board.geometry.hand_rect(p, hand.index(card))))
-            return
-    raise AssertionError(f"{card} is not shown in a hand")
+    """Click a unit in hand: each keeps its place in its army's order."""
+    side = OWNER[card]
+    click(w.board.layers.multi, *centre(w.board.geometry.hand_rect(side, ARMY[side].index(card))))
 
 
 def message(w: Any) -> str:
@@ -136,8 +133,8 @@ def test_covered_units_peek_out_with_the_stack_height_and_a_marked_covered_king(
     assert len(crowns) == 1
     x, y = lay.badge_point(d6, "left")
     assert crowns[0].args[1] == pytest.approx(x)
-    discs = [c for c in canvas.find("fillCircle") if c.style.get("fill_style") == SIDE_INK[1]]
-    assert [(c.args[0], c.args[1]) for c in discs] == [pytest.approx((x, y))]
+    (discs,) = [c for c in canvas.find("fillCircles") if c.style["fill_style"] == SIDE_INK[1]]
+    assert (float(discs.args[0][0]), float(discs.args[1][0])) == pytest.approx((x, y))
 
 
 def test_the_panel_says_whose_turn_and_the_result(canvas):
@@ -155,16 +152,21 @@ def test_the_panel_says_whose_turn_and_the_result(canvas):
     assert "kings covered: 2 of 2" in canvas.texts()
 
 
-def test_both_hands_are_drawn_during_a_progressive_set_up(canvas):
-    state = tg.make("cardchess", setup="progressive").initial_state(1)
+def test_both_hands_are_drawn_during_a_progressive_set_up_each_unit_in_its_place(canvas):
+    start = tg.make("cardchess", setup="progressive").initial_state(1)
+    placed = start.apply(start.parse_move("KH e1"))
+    state = placed.apply(placed.parse_move("QS c5"))
     board = CardChessBoard(state, square=40)
     lay = board.geometry
     canvas.clear()
     board.redraw()
     for p in (0, 1):
-        for k, card in enumerate(state.hands[p]):
+        for k, card in enumerate(ARMY[p]):
             label, symbol = style.face(card)
-            assert canvas.text_in(lay.hand_rect(p, k)) == label + symbol
+            shown = label + symbol if card in state.hands[p] else ""
+            assert canvas.text_in(lay.hand_rect(p, k)) == shown
+    empty = canvas.rects("strokeRects", stroke_style=style.EMPTY_PLACE)
+    assert set(empty) == {lay.hand_rect(0, ARMY[0].index("KH")), lay.hand_rect(1, 6)}
     assert "Red to place" in canvas.texts()
 
 

@@ -6,6 +6,7 @@ during the set-up, a card in hand then a free cell of one's start area."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ipycanvas import Canvas
@@ -13,7 +14,7 @@ from ipycanvas import Canvas
 from tablegames import style
 from tablegames.cardchess.layout import Layout
 from tablegames.cardchess.moves import CELL_NAMES, COLS, FILES, ROWS, SIZE, CardChessMove
-from tablegames.cardchess.state import OWNER, START_ROWS, TERRAIN_ROWS, CardChessState
+from tablegames.cardchess.state import ARMY, OWNER, START_ROWS, TERRAIN_ROWS, CardChessState
 from tablegames.cardchess.svg import (
     AREA_TINT,
     SIDE_BAND,
@@ -22,13 +23,14 @@ from tablegames.cardchess.svg import (
     TERRAIN_AREA,
     TERRAIN_TINT,
     cell_look,
+    hand_places,
     side_text,
     status_text,
     unit_label,
 )
 
-from ..board import TARGET, BoardWidget, Key
-from ..canvas import draw_cards
+from ..board import SELECTED, TARGET, BoardWidget, Key
+from ..canvas import arrow, draw_cards, outline
 
 Rect = tuple[float, float, float, float]
 
@@ -91,7 +93,7 @@ class CardChessBoard(BoardWidget):
             else:
                 terrain[look.terrain].append(lay.cell_rect(i))
         hands = [(card, lay.hand_rect(p, k), False) for p in (0, 1)
-                 for k, card in enumerate(s.hands[p])]  # fmt: skip
+                 for k, card in enumerate(hand_places(s, p))]  # fmt: skip
         draw_cards(c, backs + hands, four)
         for side in (0, 1):
             _fill(c, terrain[side], TERRAIN_TINT[side], style.CARD_EDGE)
@@ -153,13 +155,18 @@ class CardChessBoard(BoardWidget):
                  for i, look in enumerate(looks) if look.covered_kings]  # fmt: skip
         if not heights and not kings:
             return
+        discs: dict[str, list[tuple[float, float]]] = {}
+        for pt, _n in heights:
+            discs.setdefault(style.MUTED, []).append(pt)
+        for pt, p in kings:
+            discs.setdefault(SIDE_INK[p], []).append(pt)
+        for colour, pts in discs.items():
+            c.fill_style = colour
+            c.fill_circles([x for x, _y in pts], [y for _x, y in pts], rad)
+        every = [pt for pts in discs.values() for pt in pts]
         c.stroke_style = "white"
         c.line_width = 1.5
-        discs = [(pt, style.MUTED) for pt, _n in heights] + [(pt, SIDE_INK[p]) for pt, p in kings]
-        for (x, y), colour in discs:
-            c.fill_style = colour
-            c.fill_circle(x, y, rad)
-            c.stroke_circle(x, y, rad)
+        c.stroke_circles([x for x, _y in every], [y for _x, y in every], rad)
         c.line_width = 1
         c.fill_style = "white"
         c.text_align = "center"
@@ -171,18 +178,15 @@ class CardChessBoard(BoardWidget):
             c.fill_text("♚", x, y + rad * 0.5)
 
     def _draw_panel(self, c: Canvas, s: CardChessState) -> None:
+        """Each side's heading and covered kings, whose turn it is or the result."""
         lay: Layout = self.geometry
         fs = lay.font
         c.text_align = "left"
-        for p in (0, 1):
-            head, kings = side_text(s, p)
-            c.font = f"bold {fs * 1.1:.0f}px {style.FONT}"
+        c.font = f"bold {fs * 1.1:.0f}px {style.FONT}"
+        lines = [side_text(s, p) for p in (0, 1)]
+        for p, (head, _kings) in enumerate(lines):
             c.fill_style = SIDE_INK[p]
             c.fill_text(head, *lay.side_label(p))
-            if not s.hands[p]:
-                c.font = f"{fs * 0.9:.0f}px {style.FONT}"
-                c.fill_style = style.TEXT
-                c.fill_text(kings, *lay.side_line(p))
         first, second = status_text(s)
         x, y = lay.status_point()
         c.font = f"bold {fs * 1.3:.0f}px {style.FONT}"
@@ -191,20 +195,30 @@ class CardChessBoard(BoardWidget):
         c.font = f"{fs * 0.9:.0f}px {style.FONT}"
         c.fill_style = style.MUTED
         c.fill_text(second, x, y + fs * 1.5)
+        c.fill_style = style.TEXT
+        for p, (_head, kings) in enumerate(lines):
+            if not s.hands[p]:
+                c.fill_text(kings, *lay.side_line(p))
 
     def draw_overlay(self, c: Canvas, state: Any) -> None:
         s: CardChessState = state
         lay: Layout = self.geometry
         last = s.last_move
-        if last is not None and last.kind == "move":
-            c.stroke_style = style.ARROW
-            c.global_alpha = 0.5
-            c.line_width = 3
-            c.stroke_line(*lay.cell_center(last.src), *lay.cell_center(last.dst))
+        if last is not None:  # the last move as a faint arrow, a placement framed
+            c.global_alpha = 0.45
+            if last.kind == "move":  # ending at the card's edge, clear of its label
+                (x1, y1), (x2, y2) = lay.cell_center(last.src), lay.cell_center(last.dst)
+                short = lay.card_w * 0.5 / max(math.hypot(x2 - x1, y2 - y1), 1)
+                x2, y2 = x2 - (x2 - x1) * short, y2 - (y2 - y1) * short
+                arrow(c, x1, y1, x2, y2, style.ARROW, 3)
+            else:
+                outline(c, [lay.cell_rect(last.dst)], style.ARROW, width=3, pad=1)
             c.global_alpha = 1
-            c.line_width = 1
         self._draw_rays(c)
-        self.draw_selection(c)
+        picked = [r for r in map(self.key_rect, self.selected) if r]
+        offered = [r for r in map(self.key_rect, self.targets) if r]
+        outline(c, picked, SELECTED, width=4, pad=3)
+        outline(c, offered, TARGET, width=3, pad=-1.5)  # inside: neighbours stay apart
 
     def _draw_rays(self, c: Canvas) -> None:
         """Lines from a picked cell to the farthest target in each direction: a unit's
@@ -226,8 +240,8 @@ class CardChessBoard(BoardWidget):
                 far[d] = (n, key[1])  # type: ignore[index]
         x0, y0 = lay.cell_center(src)
         c.stroke_style = TARGET
-        c.global_alpha = 0.55
-        c.line_width = max(3.0, lay.square * 0.1)
+        c.global_alpha = 0.4  # faint enough to read the cards under them
+        c.line_width = max(2.0, lay.square * 0.08)
         c.stroke_line_segments([[(x0, y0), lay.cell_center(j)] for _n, j in far.values()])
         c.global_alpha = 1
         c.line_width = 1
@@ -238,7 +252,10 @@ class CardChessBoard(BoardWidget):
         kind, where = key  # type: ignore[misc]
         if kind in ("from", "to"):
             return self.geometry.cell_rect(where)
-        return super().key_rect(key)
+        if kind == "card":  # a unit in hand keeps its place in the army's order
+            side = OWNER[where]
+            return self.geometry.hand_rect(side, ARMY[side].index(where))
+        return None
 
     def hit(self, px: float, py: float) -> Key | None:
         """A cell means ``("to", cell)`` when it continues the picked move, else
@@ -247,10 +264,12 @@ class CardChessBoard(BoardWidget):
         h = self.geometry.hit(px, py)
         if h is None:
             return None
-        if h.kind == "hand":
-            return self.hand_key(*h.where)  # type: ignore[misc]
-        i: int = h.where  # type: ignore[assignment]
         s = self.cstate
+        if h.kind == "hand":
+            p, k = h.where  # type: ignore[misc]
+            unit = ARMY[p][k]
+            return ("card", unit) if unit in s.hands[p] else None
+        i: int = h.where  # type: ignore[assignment]
         if ("to", i) in self.targets or s.phase != "play":
             return ("to", i)
         if ("from", i) in self.targets:
