@@ -362,6 +362,9 @@ def _play(
         if pending == "drain" and board[cell] != DRAINED:
             raise _fail(f"pending.cell {where}: the final drain stands on a drained ampere")
         return -1, "", 0, 0
+    given = _int(d, "current_player", 0)
+    if given not in (0, 1):
+        raise _fail(f"current_player must be 0 or 1 (the player to decide), not {given}")
     amperes_turn = pending == "overload" or (not pending and _int(d, "current_player", amp) == amp)
     on_board = counts[AMPERE] + counts[DRAINED] - sum(board[j] == AMPERE for j in SOURCE)
     default_duty = (2 if on_board <= game.duty_cycle else 1) if amperes_turn else 0

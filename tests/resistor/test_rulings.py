@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from resistor_helpers import at, data, game_for, kinds, legal, play, position, targets
+from resistor_helpers import at, kinds, legal, play, position, targets
 
 import tablegames as tg
-from tablegames.resistor import ResistorGame
+from tablegames.resistor import ResistorGame, ResistorState
 from tablegames.resistor.board import CELL_NAMES, COLS, CYCLE, cell_index
 
 FAR = {"j12": "R"}
@@ -14,12 +16,9 @@ FAR = {"j12": "R"}
 FOUR = {"b2": "A", "c2": "A", "d2": "A", "g2": "A"}
 
 
-def _setup_done(seed: int = 2, **options: object) -> tg.State:
+def _setup_done(seed: int = 2, **options: Any) -> ResistorState:
     """Round 1 after both placements (player 0 amperes)."""
-    s = ResistorGame(first_amperes=0, **options).initial_state(seed)
-    while s.phase == "setup":
-        s = s.apply(s.legal_moves()[0])
-    return s
+    return _skip_setup(ResistorGame(first_amperes=0, **options).initial_state(seed))
 
 
 def test_ruling_corners_are_cycle() -> None:
@@ -316,16 +315,14 @@ def test_ruling_no_step_leaves_forfeit() -> None:
 def test_ruling_roles_alternate_each_round() -> None:
     s = position({"e5": "A", **FAR}, options={"first_amperes": 1}, current_player=1)
     seen = []
-    for _ in range(4):
-        seen.append((s.round, s.ampere_player))
-        s = play(s, "forfeit") if s.phase == "play" else _skip_setup(s)
-        while s.phase == "setup":
-            s = s.apply(s.legal_moves()[0])
-    assert seen == [(1, 1), (2, 0), (3, 1), (4, 0)]
+    while len(seen) < 4:
+        seen.append((s.round, s.ampere_player, s.current_player))
+        s = _skip_setup(play(s, "forfeit"))
+    assert seen == [(1, 1, 1), (2, 0, 0), (3, 1, 1), (4, 0, 0)]
 
 
-def _skip_setup(s: tg.State) -> tg.State:
-    while s.phase == "setup":  # type: ignore[attr-defined]
+def _skip_setup(s: ResistorState) -> ResistorState:
+    while s.phase == "setup":
         s = s.apply(s.legal_moves()[0])
     return s
 
@@ -384,10 +381,14 @@ def test_ruling_observation_hides_seed() -> None:
 
 
 def test_ruling_hand_built_defaults() -> None:
-    d = data({"e5": "A", "e8": "R"})
-    del d["dead"]
-    s = game_for({**d, "dead": ["x"] * 4}).state_from_json(d)
+    game = ResistorGame(amperes=1, resistors=1)
+    s = game.state_from_json({"amperes": ["e5"], "resistors": ["e8"]})
     assert (s.phase, s.round, s.ampere_player, s.current_player, s.turn) == ("play", 1, 0, 0, 0)
-    assert len(s.dead) == 4 and s.duty == 2 and s.scores == (0, 0)
-    again = game_for({**d, "dead": ["x"] * 4}).state_from_json(d)
-    assert again.dead == s.dead  # rolled by the seed (0)
+    assert len(s.dead) == 4 and s.duty == 2 and s.scores == (0, 0) and s.seed == 0
+    again = game.state_from_json({"amperes": ["e5"], "resistors": ["e8"]})
+    assert again.dead == s.dead  # rolled by the seed
+    other = game.state_from_json({"amperes": ["e5"], "resistors": ["e8"], "seed": 1})
+    assert other.dead != s.dead
+    fixed = ResistorGame(amperes=1, resistors=1, first_amperes=1)
+    s = fixed.state_from_json({"amperes": ["e5"], "resistors": ["e8"]})
+    assert s.ampere_player == 1 and s.current_player == 1
