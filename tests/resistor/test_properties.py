@@ -1,0 +1,239 @@
+"""Random play of thousands of seeded Resistor matches, checking invariants as they go.
+
+For each configuration, ``GAMES_PER_CONFIG`` seeded matches capped by the options
+``max_turns`` (turns per round) and ``max_rounds``. Uniform random players rarely get an
+ampere to the charge zone and back, so two configurations use a forward-leaning ampere
+player (who never forfeits) to reach chargers, scores, recharges and conversions too,
+and one an ampere player who never forfeits. At every
+state: every piece exactly once (the ampere player's amperes, drained amperes and
+chargers; the resistors, one of them possibly waiting on a pending decision), every
+piece where its kind may stand, the phase, player and turn consistent, the score equal
+to the points scored. Every ``FULL_CHECK_EVERY``-th state is also written to JSON text
+and read back, its observations checked, each of its legal moves applied and its
+notation read back, and the legality check compared with ``legal_moves`` on every
+candidate move. Every match must end by the caps, and is replayed from its seed and
+notation to identical states.
+
+Hypothesis draws the seeds (derandomized, so every run checks the same matches).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
+from tablegames.resistor import moves as mv
+from tablegames.resistor.board import (
+    AMPERE,
+    CHARGER,
+    COLS,
+    DRAINED,
+    OVERLOADED,
+    PLAYABLE,
+    RESISTOR,
+    RESISTOR_START,
+    SOURCE,
+    ZONES,
+)
+from tablegames.resistor.legality import reason
+
+GAMES_PER_CONFIG = 1000
+FULL_CHECK_EVERY = 40
+#: name -> (options, how the ampere player chooses: "uniform", "no_forfeit" (uniform but
+#: never forfeiting) or "forward" (prefers moves towards its goal, never forfeits))
+CONFIGS: dict[str, tuple[dict[str, Any], str]] = {
+    "default": ({"max_turns": 30, "max_rounds": 4}, "uniform"),
+    "three_amperes_forward": (
+        {"amperes": 3, "first_amperes": 1, "max_turns": 80, "max_rounds": 2},
+        "forward",
+    ),
+    "crowded_forward": (
+        {"resistors": 8, "dead_spaces": 8, "duty_cycle": 8, "max_turns": 60, "max_rounds": 2},
+        "forward",
+    ),
+    "no_dead_spaces_no_forfeit": (
+        {"dead_spaces": 0, "first_amperes": 0, "duty_cycle": 0, "max_turns": 30, "max_rounds": 2},
+        "no_forfeit",
+    ),
+}
+#: Per piece code, the cells where it may stand (dead spaces are checked apart).
+ALLOWED = {
+    AMPERE: frozenset(i for i, z in enumerate(ZONES) if z in ("source", "play")),
+    DRAINED: frozenset(PLAYABLE),
+    CHARGER: frozenset(i for i, z in enumerate(ZONES) if z in ("play", "charge")),
+    RESISTOR: frozenset(PLAYABLE),
+    OVERLOADED: frozenset(PLAYABLE),
+}
+#: Moves without a piece to move, worth trying in every state (placements where pieces
+#: go and a few where they do not; overloads are tried on the state's dead spaces).
+OTHER_MOVES = [
+    *(mv.PLACE[i] for i in (*SOURCE, *RESISTOR_START, 0, 100, 279)),
+    mv.OVERLOAD[100],
+    mv.AMPERES,
+    mv.RESISTORS,
+    mv.END,
+    mv.FORFEIT,
+]
+
+
+def choose(s: ResistorState, moves: list[ResistorMove], chooser: random.Random, how: str) -> Any:
+    """A uniformly random move; the ampere player may refuse to forfeit, or also prefer
+    moves towards its goal (amperes up, chargers down)."""
+    if how != "uniform" and s.turn_role == "amperes" and not s.pending:
+        if how == "forward" and chooser.random() < 0.7:
+            ahead = [m for m in moves if m.kind == "move" and _forward(s, m)]
+            if ahead:
+                return ahead[chooser.randrange(len(ahead))]
+        moves = [m for m in moves if m.kind != "forfeit"] or moves
+    return moves[chooser.randrange(len(moves))]
+
+
+def _forward(s: ResistorState, m: ResistorMove) -> bool:
+    rise = m.dst // COLS - m.src // COLS
+    return rise > 0 if s.board[m.src] == AMPERE else rise < 0
+
+
+def check_state(s: ResistorState, scored: int) -> list[ResistorMove]:
+    g = s.game
+    board = s.board
+    assert len(board) == 20 * COLS and set(board) <= set(".ADCRO")
+    side = board.count(AMPERE) + board.count(DRAINED) + board.count(CHARGER)
+    transit = s.pending == "overload" or (s.pending == "drain" and board[s.pending_cell] == DRAINED)
+    resistors = board.count(RESISTOR) + board.count(OVERLOADED) + transit
+    dead = s.dead
+    for code, allowed in ALLOWED.items():
+        for i in s.cells(code):
+            assert i in allowed, f"{code} on {i}, where it may not stand"
+            assert (i in dead) == (code == OVERLOADED) or code == RESISTOR, f"{code} on {i}"
+    assert sum(s.scores) == scored and 0 <= s.points <= s.scores[s.ampere_player]
+    assert s.round <= g.max_rounds and len(s.dead) == (g.dead_spaces if s.phase != "roles" else 0)
+    moves = s.legal_moves()
+    if s.phase == "roles":
+        assert board == "." * len(board) and s.first == -1
+    elif s.phase == "setup":
+        assert s.turn == 0 and side <= g.amperes and resistors < g.resistors
+        assert all(board[i] != AMPERE or i in SOURCE for i in range(len(board)))
+        assert not resistors or side == g.amperes
+    else:
+        assert side == g.amperes, "an ampere-side piece was lost or duplicated"
+        assert resistors == g.resistors, "a resistor was lost or duplicated"
+    if s.is_terminal:
+        assert s.current_player == -1 and moves == []
+        a, b = s.scores
+        assert s.winners == (frozenset() if a == b else frozenset({0 if a > b else 1}))
+        assert s.round >= g.rounds and (s.round - g.rounds) % 2 == 0
+        assert a != b or s.round == g.max_rounds
+    else:
+        assert s.current_player in (0, 1) and moves and not s.winners
+        assert s.turn < g.max_turns
+        if s.phase == "play":
+            assert AMPERE in board or CHARGER in board
+            if s.turn_role == "amperes" and s.turn_kind:
+                left = s.ampere_moves_left or s.charger_moves_left
+                assert left > 0 or s.pending == "overload"
+    return moves
+
+
+def check_full(s: ResistorState, moves: list[ResistorMove]) -> None:
+    back = s.game.state_from_json(json.loads(json.dumps(s.to_json(), allow_nan=False)))
+    assert back == s and back.legal_moves() == moves, "JSON round trip changed the state"
+    for p in (0, 1):
+        obs = s.observation(p)
+        assert obs["seed"] is None and obs["viewer"] == p
+    legal = set(moves)
+    board = s.board
+    candidates = [m for i, c in enumerate(board) if c != "." for m in mv.MOVE[i].values()]
+    for m in candidates + OTHER_MOVES + [mv.OVERLOAD[j] for j in s.dead]:
+        assert (reason(s, m) == "") == (m in legal), (str(m), reason(s, m))
+    for m in moves:
+        assert s.parse_move(str(m)) == m
+        assert s.apply(m).last_move == m
+
+
+def play_one(options: dict[str, Any], how: str, seed: int) -> None:
+    game = ResistorGame(**options)
+    assert game.max_turns is not None and game.max_rounds is not None
+    chooser = random.Random(f"resistor:{seed}")
+    state = game.initial_state(seed)
+    states = [state]
+    played: list[str] = []
+    scored = 0
+    per_round = game.amperes + game.resistors + 4 * game.max_turns
+    for step in range(game.max_rounds * per_round + 2):
+        moves = check_state(state, scored)
+        if step % FULL_CHECK_EVERY == seed % FULL_CHECK_EVERY or state.is_terminal:
+            check_full(state, moves)
+        if state.is_terminal:
+            break
+        move = choose(state, moves, chooser, how)
+        state = state.apply(move)
+        assert state.events and state.events[0].player == states[-1].current_player
+        scored += sum(e.kind == "score" for e in state.events)
+        played.append(str(move))
+        states.append(state)
+    assert state.is_terminal, "the match did not end by its caps"
+    replayed = game.initial_state(seed)
+    for text, expected in zip(played, states[1:]):
+        replayed = replayed.apply(replayed.parse_move(text))
+        assert replayed == expected, "replay from the seed and notation differed"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", list(CONFIGS))
+def test_random_games(config: str) -> None:
+    options, how = CONFIGS[config]
+
+    @settings(
+        max_examples=GAMES_PER_CONFIG,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(seed=st.integers(0, 2**40))
+    def run(seed: int) -> None:
+        play_one(options, how, seed)
+
+    run()
+
+
+def test_leaning_players_reach_every_action() -> None:
+    """The forward-leaning configurations do exercise chargers (so the properties cover
+    them): over a few matches, every action of the rules happens."""
+    seen: set[str] = set()
+    for seed in range(50):
+        for options, how in (CONFIGS["three_amperes_forward"], CONFIGS["crowded_forward"]):
+            game = ResistorGame(**options)
+            chooser = random.Random(seed)
+            s = game.initial_state(seed)
+            while not s.is_terminal:
+                s = s.apply(choose(s, s.legal_moves(), chooser, how))
+                seen.update(e.kind for e in s.events)
+    actions = {"move", "slingshot", "drain", "overload", "recharge", "cycle", "convert", "score"}
+    assert actions <= seen, actions - seen
+
+
+def test_checks_can_fail() -> None:
+    """The invariant checks catch a lost piece, a piece out of place and a bad score."""
+    game = ResistorGame(first_amperes=0, max_turns=30, max_rounds=2)
+    s = game.initial_state(3)
+    while s.phase == "setup":
+        s = s.apply(s.legal_moves()[0])
+    check_state(s, 0)
+    lost = replace(s, board=s.board.replace(AMPERE, ".", 1))
+    with pytest.raises(AssertionError, match="lost or duplicated"):
+        check_state(lost, 0)
+    i = s.board.index(AMPERE)
+    cycling = replace(s, board=s.board[:i] + "." + s.board[i + 1 :])
+    cycling = replace(cycling, board=AMPERE + cycling.board[1:])  # a0: a cycle column
+    with pytest.raises(AssertionError, match="may not stand"):
+        check_state(cycling, 0)
+    with pytest.raises(AssertionError):
+        check_state(s, 1)
