@@ -49,6 +49,21 @@ EMPTY_BOARD = EMPTY * SIZE
 _SOURCE_WIDTH = COLS  # the current source is row 0: the first COLS characters of the board
 
 
+def _with_moves(
+    paths: tuple[tuple[tuple[int, int, int], ...], ...],
+) -> tuple[tuple[tuple[int, mv.ResistorMove, int, mv.ResistorMove | None], ...], ...]:
+    """Per cell: (next cell, the step there, the cell beyond, the slingshot there or None)."""
+    return tuple(
+        tuple((n, mv.MOVE[i][n], b, mv.MOVE[i][b] if b >= 0 else None) for n, b, _k in paths[i])
+        for i in range(SIZE)
+    )
+
+
+_AMPERE_MOVES = _with_moves(AMPERE_PATHS)
+_CHARGER_MOVES = _with_moves(CHARGER_PATHS)
+_RESISTOR_MOVES = tuple(tuple((j, mv.MOVE[i][j]) for j in RESISTOR_STEPS[i]) for i in range(SIZE))
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class ResistorState(State):
     """A Resistor position. Build one with ``game.initial_state(seed)`` or
@@ -250,66 +265,67 @@ class ResistorState(State):
 
     # ---- move generation ------------------------------------------------------------
 
+    def blocked_view(self) -> str:
+        """The board with every dead space shown as ``x``: the cells a piece may not enter
+        (move generation reads this instead of testing each cell against ``dead``)."""
+        view = self.board
+        for d in self.dead:
+            view = view[:d] + "x" + view[d + 1 :]
+        return view
+
     def steps(self, kind: str) -> list[mv.ResistorMove]:
         """The ampere player's steps for a turn committed to ``kind`` ("" for either)."""
-        board = self.board
-        dead = self.dead
+        view = self.blocked_view()
         out: list[mv.ResistorMove] = []
-        table = mv.MOVE
+        append = out.append
         overload = -1  # unknown yet: whether a dead space is free
         if kind != "chargers":
-            i = board.find(AMPERE)
+            i = view.find(AMPERE)
             while i != -1:
-                moves = table[i]
-                for nxt, beyond, _k in AMPERE_PATHS[i]:
-                    t = board[nxt]
+                for nxt, step, beyond, sling in _AMPERE_MOVES[i]:
+                    t = view[nxt]
                     if t == EMPTY:
-                        if nxt not in dead:
-                            out.append(moves[nxt])
-                    elif t == AMPERE and beyond != -1 and beyond not in dead:
-                        b = board[beyond]
+                        append(step)
+                    elif t == AMPERE and sling is not None:
+                        b = view[beyond]
                         if b == EMPTY:
-                            out.append(moves[beyond])
+                            append(sling)
                         elif b == RESISTOR:
                             if overload < 0:
                                 overload = int(self.free_dead_space())
                             if overload:
-                                out.append(moves[beyond])
-                i = board.find(AMPERE, i + 1)
+                                append(sling)
+                i = view.find(AMPERE, i + 1)
         if kind != "amperes":
-            i = board.find(CHARGER)
+            i = view.find(CHARGER)
             while i != -1:
-                moves = table[i]
-                for nxt, beyond, _k in CHARGER_PATHS[i]:
-                    t = board[nxt]
+                for nxt, step, beyond, sling in _CHARGER_MOVES[i]:
+                    t = view[nxt]
                     if t in (EMPTY, DRAINED):
-                        if nxt not in dead:
-                            out.append(moves[nxt])
-                    elif t == CHARGER and beyond != -1 and beyond not in dead:
-                        b = board[beyond]
+                        append(step)
+                    elif t == CHARGER and sling is not None:
+                        b = view[beyond]
                         if b in (EMPTY, DRAINED):
-                            out.append(moves[beyond])
+                            append(sling)
                         elif b == RESISTOR:
                             if overload < 0:
                                 overload = int(self.free_dead_space())
                             if overload:
-                                out.append(moves[beyond])
-                i = board.find(CHARGER, i + 1)
+                                append(sling)
+                i = view.find(CHARGER, i + 1)
         return out
 
     def resistor_moves(self) -> list[mv.ResistorMove]:
+        """The resistor player's moves (a resistor on a dead space may leave it)."""
         board = self.board
-        dead = self.dead
+        view = self.blocked_view()
         out: list[mv.ResistorMove] = []
         i = board.find(RESISTOR)
         while i != -1:
-            moves = mv.MOVE[i]
-            for j in RESISTOR_STEPS[i]:
-                if j in dead:
-                    continue
-                t = board[j]
+            for j, move in _RESISTOR_MOVES[i]:
+                t = view[j]
                 if t in (EMPTY, CHARGER) or (t == AMPERE and self.follow_ups(j, i)):
-                    out.append(moves[j])
+                    out.append(move)
             i = board.find(RESISTOR, i + 1)
         return out
 
