@@ -111,6 +111,20 @@ RESISTOR_START = tuple(i for i in sorted(PLAYABLE) if i // COLS in RESISTOR_ROWS
 DEAD_RANGE = frozenset(r * COLS + c for r in DEAD_ROWS for c in DEAD_COLS)
 
 
+#: The two roles of a round (and the role-choice moves).
+ROLES = ("amperes", "resistors")
+
+
+def amperes_on_board(board: str) -> int:
+    """The amperes on the board for the duty cycle: drained ones count, amperes in the
+    current source (the board string's first row) and chargers do not.
+
+    >>> amperes_on_board("A" + "." * 20 + "AD" + "." * 257)
+    2
+    """
+    return board.count(AMPERE) + board.count(DRAINED) - board.count(AMPERE, 0, COLS)
+
+
 def zone(i: int) -> str:
     """The zone of cell ``i``: ``cycle``, ``source``, ``charge`` or ``play``."""
     return ZONES[i]

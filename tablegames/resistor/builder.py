@@ -22,9 +22,10 @@ from .board import (
     RESISTOR,
     SOURCE,
     ZONES,
+    amperes_on_board,
     home_point,
 )
-from .state import _SOURCE_WIDTH, CHARGER_MOVES, EMPTY_BOARD, ResistorState
+from .state import CHARGER_MOVES, EMPTY_BOARD, ResistorState
 
 
 class Builder:
@@ -173,8 +174,7 @@ class Builder:
             self.begin_ampere_turn()
 
     def begin_ampere_turn(self) -> None:
-        board = self.board
-        on_board = board.count(AMPERE) + board.count(DRAINED) - board[:_SOURCE_WIDTH].count(AMPERE)
+        on_board = amperes_on_board(self.board)
         self.player = self.ampere_player
         self.turn_kind = ""
         self.moves_made = 0

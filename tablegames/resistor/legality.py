@@ -23,13 +23,12 @@ from .board import (
     PLAYABLE,
     RESISTOR,
     RESISTOR_START,
+    ROLES,
     SOURCE,
 )
 
 if TYPE_CHECKING:
     from .state import ResistorState
-
-ROLES = ("amperes", "resistors")
 
 
 def check(s: ResistorState, m: mv.ResistorMove) -> None:

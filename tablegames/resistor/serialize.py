@@ -28,6 +28,7 @@ from .board import (
     SIZE,
     SOURCE,
     ZONES,
+    amperes_on_board,
 )
 from .state import (
     CHARGER_MOVES,
@@ -366,7 +367,7 @@ def _play(
     if given not in (0, 1):
         raise _fail(f"current_player must be 0 or 1 (the player to decide), not {given}")
     amperes_turn = pending == "overload" or (not pending and _int(d, "current_player", amp) == amp)
-    on_board = counts[AMPERE] + counts[DRAINED] - sum(board[j] == AMPERE for j in SOURCE)
+    on_board = amperes_on_board("".join(board))
     default_duty = (2 if on_board <= game.duty_cycle else 1) if amperes_turn else 0
     duty = _int(d, "duty", default_duty)
     decider = res if pending else (amp if amperes_turn else res)

@@ -23,7 +23,6 @@ from .board import (
     AMPERE_PATHS,
     CHARGER,
     CHARGER_PATHS,
-    COLS,
     DRAINED,
     EMPTY,
     PIECES,
@@ -33,6 +32,7 @@ from .board import (
     SIZE,
     SOURCE,
     Piece,
+    amperes_on_board,
 )
 from .legality import check
 
@@ -40,13 +40,11 @@ if TYPE_CHECKING:
     from .game import ResistorGame
 
 PHASES = ("roles", "setup", "play", "over")
-ROLES = ("amperes", "resistors")
 TURN_KINDS = ("", "amperes", "chargers")
 PENDING = ("", "drain", "overload")
 #: Moves a charger turn allows (the duty cycle does not apply to chargers).
 CHARGER_MOVES = 2
 EMPTY_BOARD = EMPTY * SIZE
-_SOURCE_WIDTH = COLS  # the current source is row 0: the first COLS characters of the board
 
 
 def _with_moves(
@@ -218,8 +216,7 @@ class ResistorState(State):
     def amperes_on_board(self) -> int:
         """Amperes on the board for the duty cycle: drained ones count, those in the
         current source and chargers do not."""
-        board = self.board
-        return board.count(AMPERE) + board.count(DRAINED) - board.count(AMPERE, 0, _SOURCE_WIDTH)
+        return amperes_on_board(self.board)
 
     def to_place(self) -> tuple[str, int]:
         """During the set-up: which piece is placed next ("ampere" or "resistor") and how
