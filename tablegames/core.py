@@ -8,15 +8,19 @@ written against these two classes only.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .errors import IllegalMove
 from .options import Option, resolve
+
+if TYPE_CHECKING:
+    from .actions import ActionSpace
 
 
 class GameInfo(NamedTuple):
@@ -132,6 +136,40 @@ class Game(ABC):
         it with a heuristic that reads only what every player can see.
         """
         return state.returns()
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether ``returns()`` always sum to zero: by default true for two players (one
+        wins, or nobody); a game where both may share a win says False."""
+        return self.num_players == 2
+
+    # ---- fixed action spaces (see tablegames.actions) -----------------------------
+
+    def action_space(self) -> ActionSpace:
+        """A number for every decision this game can ever offer, for learning environments
+        (:mod:`tablegames.adapters`).
+
+        A game provides it in the module ``actions`` of its package, as a function
+        ``action_space(game)``; the space is built once per game.
+        """
+        cached: ActionSpace | None = self.__dict__.get("_action_space")
+        if cached is None:
+            package = type(self).__module__.rpartition(".")[0]
+            module = None
+            if package:
+                try:
+                    module = importlib.import_module(f"{package}.actions")
+                except ModuleNotFoundError as exc:
+                    if exc.name != f"{package}.actions":
+                        raise
+            build = getattr(module, "action_space", None)
+            if build is None:
+                raise NotImplementedError(
+                    f"game {self.name!r} declares no action space: give its package a module "
+                    f"actions.py with a function action_space(game)"
+                )
+            cached = self.__dict__["_action_space"] = build(self)
+        return cached
 
     # ---- hidden information (see tablegames.determinize) --------------------------
 

@@ -193,6 +193,11 @@ class PoohsticksGame(Game):
     def num_players(self) -> int:
         return self.players
 
+    @property
+    def zero_sum(self) -> bool:
+        """False: boats that exit in the same round share the win (each scores 1)."""
+        return False
+
     def initial_state(self, seed: int = 0) -> PoohsticksState:
         """The river laid out face up (bridge row and rocks face down), three cards each."""
         gen = rng.generator(rng.check_seed(seed))
