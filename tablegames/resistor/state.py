@@ -342,3 +342,9 @@ class ResistorState(State):
         from .text import describe
 
         return describe(self)
+
+    def _repr_svg_(self) -> str:
+        """The circuit as SVG, so a state alone in a notebook cell draws itself."""
+        from .svg import state_svg
+
+        return state_svg(self)
