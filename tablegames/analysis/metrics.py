@@ -87,7 +87,9 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     """The standard metrics of one table of games.
 
     - ``games``; ``seat_win``: each seat's win share (a shared win counts for every
-      winner), ``first_player_advantage``: seat 0's share minus the fair ``1/players``;
+      winner), ``first_player_advantage``: seat 0's share minus a fair seat's share (the
+      wins per game shared out over the seats: ``1/players`` only when every game has
+      exactly one winner, less with draws, more with shared wins);
     - ``bot_win``: each bot's win share over the seats it sat in (tables where seats
       rotate between bots compare bots fairly);
     - ``draw_rate`` (finished with no winner), ``capped_rate`` (stopped by a cap before
@@ -116,7 +118,7 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     return {
         "games": n,
         "seat_win": seat_win,
-        "first_player_advantage": round(seat_win[0].share - 1 / players, 4),
+        "first_player_advantage": round(seat_win[0].share - sum(seat_wins) / (n * players), 4),
         "bot_win": {b: wilson(w, s) for b, (w, s) in sorted(bots.items())},
         "draw_rate": wilson(sum(not r["winners"] for r in finished), n),
         "capped_rate": wilson(len(capped), n),

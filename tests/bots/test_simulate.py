@@ -113,8 +113,17 @@ def test_metrics_win_shares_per_seat_and_bot() -> None:
     m = metrics(hand_rows())
     assert [s.hits for s in m["seat_win"]] == [2, 1]
     assert m["seat_win"][0].share == 0.4
-    assert m["first_player_advantage"] == pytest.approx(0.4 - 0.5)
+    assert m["first_player_advantage"] == pytest.approx(0.4 - 3 / 10)  # 3 wins in 5 games
     assert m["bot_win"]["mcts"].hits == 2 and m["bot_win"]["random"].total == 5
+
+
+def test_metrics_first_player_advantage_is_measured_against_a_fair_seat() -> None:
+    base = {"players": 3, "finished": True, "decisions": 9}
+    shared = [{**base, "winners": [0, 1]}, {**base, "winners": [1, 2]}, {**base, "winners": [0]}]
+    # 5 wins in 3 games over 3 seats: a fair seat wins 5/9 of the games; seat 0 won 2/3.
+    assert metrics(shared)["first_player_advantage"] == pytest.approx(round(2 / 3 - 5 / 9, 4))
+    drawn = [{**base, "players": 2, "winners": w} for w in ([0], [1], [], [])]
+    assert metrics(drawn)["first_player_advantage"] == 0.0
 
 
 def test_metrics_draws_caps_and_decisiveness() -> None:
