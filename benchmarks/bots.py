@@ -33,7 +33,7 @@ CONFIGS: dict[str, dict[str, object]] = {
     "cardchess": {"game": "cardchess"},
     "resistor": {"game": "resistor"},
 }
-CAPS = {"max_turns": 200, "max_plies": 400}
+CAPS = {"max_turns": 200, "max_plies": 400, "max_rounds": 4}
 
 
 def make(options: dict[str, object]) -> tg.Game | None:

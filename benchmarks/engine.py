@@ -32,10 +32,13 @@ CONFIGS = {
     "poohsticks 4p": {"game": "poohsticks", "players": 4},
     "cardchess fixed": {"game": "cardchess", "setup": "fixed"},
     "cardchess progr.": {"game": "cardchess", "setup": "progressive"},
+    "resistor": {"game": "resistor"},
+    "resistor 3 amperes": {"game": "resistor", "amperes": 3},
 }
 #: The cap that stops a game which would never end: turns for most games, plies (moves)
-#: for Card Chess; random games rarely reach it.
-CAPS = {"max_turns": 1000, "max_plies": 1000}
+#: for Card Chess; random games rarely reach it. Resistor caps turns per round, and its
+#: random ampere players never score, so tied rounds would go on for ever: max_rounds.
+CAPS = {"max_turns": 1000, "max_plies": 1000, "max_rounds": 4}
 
 
 def warm_up(game: tg.Game) -> None:

@@ -21,7 +21,7 @@ GAMES: dict[str, dict[str, object]] = {
     "fellowship": {"players": 2, "max_turns": 200},
     "poohsticks": {"players": 2, "max_turns": 200},
     "cardchess": {"max_plies": 300},
-    "resistor": {"max_turns": 150},
+    "resistor": {"max_turns": 150, "max_rounds": 4},
 }
 
 

@@ -23,10 +23,15 @@ NAMES = sorted(tg.GAMES)
 HIDDEN = [n for n in NAMES if tg.GAMES[n].info.hidden_information]
 
 
+#: Simulation caps, whichever a game offers (Resistor needs both: a round cap, and a
+#: round count, since random ampere players never score and ties add rounds for ever).
+CAPS = {"max_turns": 60, "max_plies": 60, "max_rounds": 4}
+
+
 def capped(name: str, **options: Any) -> tg.Game:
-    """The game with its simulation cap (every game has one), so bot games end."""
-    cap = {o.name for o in tg.GAMES[name].option_table} & {"max_turns", "max_plies"}
-    return tg.make(name, **options, **{c: 60 for c in cap})
+    """The game with its simulation caps (every game has one), so bot games end."""
+    offered = {o.name for o in tg.GAMES[name].option_table}
+    return tg.make(name, **options, **{k: v for k, v in CAPS.items() if k in offered})
 
 
 def positions(name: str, count: int = 6, seed: int = 0) -> list[tg.State]:
