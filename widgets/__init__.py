@@ -19,6 +19,8 @@ from .play import PlayWidget
 from .poohsticks.board import PoohsticksBoard
 from .poohsticks.editor import PoohsticksEditor
 from .registry import board_for
+from .resistor.board import ResistorBoard
+from .resistor.editor import ResistorEditor
 from .viewer import GameViewer
 
 __all__ = [
@@ -37,5 +39,7 @@ __all__ = [
     "PoohsticksBoard",
     "PoohsticksEditor",
     "PositionEditor",
+    "ResistorBoard",
+    "ResistorEditor",
     "board_for",
 ]

@@ -220,6 +220,12 @@ class BoardWidget(VBox):  # type: ignore[misc]
         """The clicks that make up ``move`` (order does not matter); () for button-only moves."""
         raise NotImplementedError
 
+    def one_click(self, move: Any) -> bool:
+        """Whether a move made of a single key is played by that one click (Resistor: a
+        placement on a free cell) instead of being offered as a button (the default: one
+        card can mean several things)."""
+        return False
+
     def restarts(self, key: Key, picked: tuple[Key, ...]) -> bool:
         """Whether a click on ``key`` that cannot continue the ``picked`` keys starts a new
         pick (the default) or is refused with the reason the engine gives for the move it

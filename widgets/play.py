@@ -69,7 +69,12 @@ class MoveInput:
         moves = state.legal_moves()
         cands = [m for m in moves if picked <= set(keys(m))]
         complete = [m for m in cands if set(keys(m)) == picked]
-        if self.picked and len(cands) == 1 and complete and len(keys(complete[0])) >= 2:
+        if (
+            self.picked
+            and len(cands) == 1
+            and complete
+            and (len(keys(complete[0])) >= 2 or self.board.one_click(complete[0]))
+        ):
             self.picked = ()
             return Outcome(move=complete[0])
         targets = tuple(dict.fromkeys(k for m in cands for k in keys(m) if k not in picked))

@@ -14,6 +14,7 @@ BOARDS: dict[str, str] = {
     "fellowship": "tablegames_widgets.fellowship.board:FellowshipBoard",
     "poohsticks": "tablegames_widgets.poohsticks.board:PoohsticksBoard",
     "cardchess": "tablegames_widgets.cardchess.board:CardChessBoard",
+    "resistor": "tablegames_widgets.resistor.board:ResistorBoard",
 }
 
 

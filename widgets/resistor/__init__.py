@@ -1,0 +1,1 @@
+"""Resistor on the widget family: the circuit board and its position editor."""
