@@ -17,6 +17,7 @@ from . import currents as _currents  # noqa: F401
 from . import fellowship as _fellowship  # noqa: F401
 from . import poohsticks as _poohsticks  # noqa: F401
 from . import cardchess as _cardchess  # noqa: F401
+from . import resistor as _resistor  # noqa: F401
 
 # isort: on
 from .bots import RandomBot, play_game

@@ -1,7 +1,8 @@
 """Resistor: see :class:`ResistorGame` and :class:`ResistorState`.
 
-Not registered in ``tablegames.GAMES`` yet: the game joins the registry once its
-board exists in the widget layer (issue 6). Create it with ``ResistorGame(...)``.
+Registered as ``"resistor"``: ``tablegames.make("resistor", ...)``. Its pictures share
+:mod:`tablegames.resistor.layout` (the SVG of :mod:`tablegames.resistor.svg` and the
+canvas board of ``tablegames_widgets.resistor``).
 """
 
 from .board import Piece

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..core import Game, GameInfo
+from ..core import Game, GameInfo, register
 from ..options import Option, choice, int_range
 from . import dice
 from .board import RESISTOR_START, SOURCE
@@ -66,7 +66,7 @@ OPTIONS = (
 )
 
 
-# Registered in tablegames/__init__.py once its board exists (issue 6).
+@register
 class ResistorGame(Game):
     """Resistor: amperes race to the charge zone and back as chargers past the resistors.
 

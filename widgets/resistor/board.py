@@ -74,8 +74,8 @@ class ResistorBoard(BoardWidget):
 
     css_class = "tablegames-resistor"
     how_to = (
-        "Amperes race up to the charge zone, turn into chargers and race back down to the "
-        "current source to score, while the resistors block them. Click a piece, then one of "
+        "Race your amperes up to the charge zone and back down as chargers to score, past "
+        "the resistors. Click a piece, then one of "
         "its framed cells: amperes step up or sideways, chargers down, sideways or "
         "diagonally down, resistors diagonally; jump a neighbour of your own kind to "
         "slingshot. Place pieces, step off a drained ampere or choose a dead space with one "
