@@ -22,7 +22,7 @@ $(VENV)/.play: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.dev: pyproject.toml | $(PY)
-	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila]"
+	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila,pettingzoo,openspiel]"
 	touch $@
 
 ## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops)

@@ -82,12 +82,22 @@ class NotationSpace(ActionSpace):
     def __init__(self, labels: Iterable[str]) -> None:
         super().__init__(labels)
         self._index = {label: i for i, label in enumerate(self.labels)}
+        #: Games hand out the same move objects again and again (built once in tables):
+        #: their indices by identity, holding the move so that its id stays its own.
+        self._seen: dict[int, tuple[Any, int]] = {}
 
     def index(self, state: State, move: Any) -> int:
+        seen = self._seen.get(id(move))
+        if seen is not None and seen[0] is move:
+            return seen[1]
         try:
-            return self._index[str(move)]
+            i = self._index[str(move)]
         except KeyError:
             raise ValueError(
                 f"{state.game.name}: the move {move} is missing from the game's action space "
                 f"({len(self)} actions)"
             ) from None
+        if len(self._seen) > 2 * len(self.labels):  # moves built afresh each time: start over
+            self._seen.clear()
+        self._seen[id(move)] = (move, i)
+        return i
