@@ -11,6 +11,7 @@ space are single clicks on a framed cell; the role choice, End and Forfeit are b
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -56,7 +57,7 @@ from tablegames.resistor.svg import (
     piece_cells,
 )
 
-from ..board import TARGET, BoardWidget, Key
+from ..board import SELECTED, TARGET, BoardWidget, Key
 
 #: What each piece kind is called in labels and hints.
 PIECE_WORD = {"A": "ampere", "C": "charger", "D": "drained ampere", "R": "resistor",
@@ -240,34 +241,42 @@ class ResistorBoard(BoardWidget):
             c.stroke_line(*lay.cell_center(last.src), *lay.cell_center(last.dst))
             c.global_alpha = 1
             c.line_width = 1
-        self._draw_slingshots(c, s)
         offered = self.offered(s) if self.offers and not self.selected else ()
         self.drawn["offered"] = offered
-        rects = [lay.cell_rect(k[1]) for k in offered]  # type: ignore[index]
-        if rects:
-            c.stroke_style = TARGET
-            c.line_width = 2.5
-            _rects(c, _shrink(rects, 2), None, TARGET)
-            c.line_width = 1
+        _frame_targets(c, [lay.cell_rect(k[1]) for k in offered])  # type: ignore[index]
         self.draw_selection(c)
+        self._draw_slingshots(c, s)
+
+    def draw_selection(self, c: Canvas) -> None:
+        """The picked piece framed in amber, the cells that continue its move tinted and
+        framed in green, all inside their cells (a 30-pixel cell has no room around it)."""
+        _frame_targets(c, [r for r in map(self.key_rect, self.targets) if r])
+        picked = [r for r in map(self.key_rect, self.selected) if r]
+        if picked:
+            c.line_width = 3.5
+            _rects(c, _shrink(picked, 1.75), None, SELECTED)
+            c.line_width = 1
 
     def _draw_slingshots(self, c: Canvas, s: ResistorState) -> None:
-        """A line from a picked piece through the neighbour it would jump to each of its
-        slingshot landings."""
+        """An arc from a picked piece over the neighbour it would jump to each of its
+        slingshot landings (one batched call)."""
         lay: Layout = self.geometry
         src = [k[1] for k in self.selected if k[0] == "from"]  # type: ignore[index]
         if len(src) != 1:
             return
-        jumps = [(src[0], k[1]) for k in self.targets if k[0] == "to" and _far(src[0], k[1])]  # type: ignore[index]
-        self.drawn["slingshots"] = tuple(j for _i, j in jumps)
+        jumps = [k[1] for k in self.targets if k[0] == "to" and _far(src[0], k[1])]  # type: ignore[index]
+        self.drawn["slingshots"] = tuple(jumps)
         if not jumps:
             return
+        segments = []
+        for j in jumps:
+            pts = _hop(lay.cell_center(src[0]), lay.cell_center(j), lay.cell_size * 0.55)
+            segments += list(pairwise(pts))
         c.stroke_style = TARGET
-        c.global_alpha = 0.6
-        c.line_width = max(3.0, lay.cell_size * 0.12)
-        c.stroke_line_segments(np.array([[lay.cell_center(i), lay.cell_center(j)]
-                                         for i, j in jumps]))  # fmt: skip
-        c.global_alpha = 1
+        c.line_width = max(2.5, lay.cell_size * 0.09)
+        c.line_cap = "round"
+        c.stroke_line_segments(np.array(segments))
+        c.line_cap = "butt"
         c.line_width = 1
 
     def offered(self, s: ResistorState) -> tuple[Key, ...]:
@@ -447,8 +456,37 @@ def _first_step(s: ResistorState, i: int) -> int:
     return paths[0][0] if paths else -1
 
 
+def _hop(a: Point, b: Point, bow: float, steps: int = 10) -> list[Point]:
+    """Points along an arc from ``a`` to ``b`` that bows ``bow`` pixels to the left of
+    the way (a quadratic curve), to draw a jump."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    cx, cy = (x0 + x1) / 2 + dy / length * bow, (y0 + y1) / 2 - dx / length * bow
+    out = []
+    for k in range(steps + 1):
+        u = k / steps
+        v = 1 - u
+        out.append(
+            (v * v * x0 + 2 * u * v * cx + u * u * x1, v * v * y0 + 2 * u * v * cy + u * u * y1)
+        )
+    return out
+
+
 def _columns(points: Sequence[Point]) -> tuple[list[float], list[float]]:
     return [p[0] for p in points], [p[1] for p in points]
+
+
+def _frame_targets(c: Canvas, rects: list[Rect]) -> None:
+    """Cells a click would move to: a light green tint and a green frame inside."""
+    if not rects:
+        return
+    c.global_alpha = 0.22
+    _rects(c, rects, TARGET)
+    c.global_alpha = 1
+    c.line_width = 2.5
+    _rects(c, _shrink(rects, 1.5), None, TARGET)
+    c.line_width = 1
 
 
 def _shrink(rects: list[Rect], d: float) -> list[Rect]:
