@@ -156,6 +156,29 @@ def test_currents_click_plays_a_card(page, voila_url: str) -> None:
     shoot(page, "currents-after-click")
 
 
+def test_resistor_places_a_piece_with_one_click(page, voila_url: str) -> None:
+    """A click on a framed cell of the tall Resistor board places a piece (hit testing
+    in the page matches the kernel's layout)."""
+    from tablegames_widgets.pages import PlayPage
+
+    board = PlayPage("resistor").play.board  # the same seed and bots as the page
+    state = board.state
+    assert state.phase == "setup" and state.current_player == 0  # type: ignore[attr-defined]
+    target = state.legal_moves()[0].dst  # type: ignore[attr-defined]
+    open_board(page, voila_url, "resistor.ipynb")
+    shown = caption(page)
+    box = page.locator("canvas.tablegames-resistor").first.bounding_box()
+    x, y = board.geometry.cell_center(target)
+    page.mouse.click(box["x"] + x, box["y"] + y)
+    page.wait_for_function(
+        f"() => document.querySelector('.tablegames-caption').innerText !== {json.dumps(shown)}",
+        timeout=20_000,
+    )
+    after = state.apply(state.legal_moves()[0])
+    assert caption(page).strip() == after.describe()  # type: ignore[attr-defined]
+    shoot(page, "resistor-after-click")
+
+
 @pytest.mark.parametrize("name", board_pages())
 def test_page_explains_an_illegal_click_and_plays_by_buttons(
     page, voila_url: str, name: str
