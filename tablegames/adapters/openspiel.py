@@ -27,8 +27,11 @@ The games are written against the engine contract only:
 - **Observations** are strings (no tensors): ``observation_string(p)`` is the JSON of
   ``state.observation(p)`` (other players' cards hidden); ``information_state_string(p)``
   adds the notation of every move made so far (all moves are played face up in these
-  games). Observers for all players' private information give the full state's JSON;
-  public-only observers are not offered.
+  games; the view's per-decision ``events`` are left out there, the moves say it).
+  Observers for all players' private information give the full state's JSON;
+  public-only observers are not offered. ``resample_from_infostate`` deals the unseen
+  cards afresh (the engine's ``determinize``), so ``ISMCTSBot`` can search without
+  peeking.
 - **Utility**: 1 for a win, -1 for a loss, 0 for a draw, at the end only. Zero-sum
   when ``game.zero_sum`` (two players who cannot share a win), general-sum otherwise.
 - **Length**: OpenSpiel needs a bound on the number of decisions and some of the games
@@ -293,6 +296,24 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._game().tg_game.num_players
         return [float(r) for r in self.node.state.returns()]
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
+        """A state that ``player_id`` cannot tell from this one, for searches such as
+        OpenSpiel's ``ISMCTSBot``: the engine's determinization deals the cards the player
+        has not seen at random, and a fresh seed decides the future shuffles and rolls.
+        (A game without hidden cards keeps its position and only gets the fresh seed.)"""
+        game = self._game()
+        other = TablegamesState(game)
+        if self.node is None:
+            return other
+        state = self.node.state
+        seed = int(probability_sampler() * 2**48)
+        if state.game.info.hidden_information:
+            sample = state.game.determinize(state.observation(player_id), seed)
+        else:
+            sample = state.game.state_from_json({**state.to_json(), "seed": seed})
+        other.node = _Node(sample, self.node.moves)
+        return other
+
     def __str__(self) -> str:
         if self.node is None:
             return f"before the deal: one of {self._game().seeds} seeds"
@@ -330,8 +351,8 @@ class Observer:
         if node is None:
             return "before the deal"
         view = node.state.to_json() if self.all_players else node.state.observation(player)
-        if self.perfect_recall:
-            view = {"moves": list(node.moves), "view": view}
+        if self.perfect_recall:  # the moves made tell what happened: no need for the events
+            view = {"moves": list(node.moves), "view": {**view, "events": []}}
         return json.dumps(view, separators=(",", ":"), sort_keys=True)
 
 

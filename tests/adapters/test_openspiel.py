@@ -16,7 +16,7 @@ pytest.importorskip(
 )
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import tablegames as tg
 from tablegames.adapters import openspiel
@@ -116,7 +116,7 @@ def test_observations_hide_the_other_hands() -> None:
         assert view == json.loads(json.dumps(engine.observation(player)))
         assert all(c is None for p, h in enumerate(view["hands"]) if p != player for c in h)
         info = json.loads(state.information_state_string(player))
-        assert info["view"] == view
+        assert info["view"] == {**view, "events": []}
         assert len(info["moves"]) == 10 and all(isinstance(m, str) for m in info["moves"])
 
 
@@ -193,3 +193,31 @@ def test_mcts_bot_plays_currents_to_the_end() -> None:
     assert state.engine_state.is_terminal and state.engine_state.winners
     assert sorted(state.returns()) == [-1.0, 1.0]
     assert decisions > 4
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=IDS)
+def test_resample_from_infostate_keeps_what_the_player_knows(
+    name: str, options: dict[str, Any]
+) -> None:
+    game = load(name, **options)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for decisions in (0, 5, 30):
+        state = random_state(game, decisions, decisions)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        other = state.resample_from_infostate(player, sampler)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.legal_actions() == state.legal_actions()
+
+
+def test_ismcts_bot_plays_currents_without_peeking() -> None:
+    """OpenSpiel's information-set MCTS, resampling the hidden cards through the adapter."""
+    game = load("currents", players=2)
+    rng = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 10, random_state=rng)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert state.engine_state.is_terminal and sorted(state.returns()) == [-1.0, 1.0]
