@@ -1,11 +1,11 @@
-"""Golden playthroughs: whole seeded games between random bots, pinned as text traces.
+"""Golden playthroughs: whole seeded games between bots, pinned as text traces.
 
 Each file in ``tests/golden/`` is the trace of one game played by ``tablegames.play_game``
-with its default RandomBots: the options and seed, the starting position, then every
-decision (number, player, move) followed by the events that ``apply`` recorded, and the
-final position. The test plays the game again and compares the text line by line, so any
-change to dealing, shuffling, legal-move order, notation, events or rules shows up as a
-readable diff.
+with its default RandomBots (or the seeded bots :data:`BOTS` names): the options and
+seed, the starting position, then every decision (number, player, move) followed by the
+events that ``apply`` recorded, and the final position. The test plays the game again and
+compares the text line by line, so any change to dealing, shuffling, legal-move order,
+notation, events or rules shows up as a readable diff.
 
 After an INTENDED change, regenerate the files and review the diff before committing:
 
@@ -18,10 +18,13 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
+from resistor.resistor_helpers import LeaningBot
 
 import tablegames as tg
 from tablegames.currents import CurrentsState
@@ -34,7 +37,8 @@ UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
 #: (Currents: goaltending, a reshuffle, every action card, jokers, combination attacks,
 #: obstacles; Fellowship: the joker covered, roles revealed; Poohsticks: the bridge,
 #: discards, boat powers, reshuffles; Card Chess: covers, a king covered and freed again,
-#: the win, both set-ups and both first movers).
+#: the win, both set-ups and both first movers; Resistor: every action, the overload's
+#: dead space, the drain's step off, round ends, the role roll and swap, tie-break rounds).
 GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
     "currents-2p-seed22.txt": ("currents", {"players": 2}, 22),
     "currents-4p-jokers2-seed1088.txt": ("currents", {"players": 4, "jokers": 2}, 1088),
@@ -64,6 +68,24 @@ GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
         {"setup": "progressive", "first": "black"},
         166,
     ),
+    "resistor-3amperes-leaning-seed151.txt": (
+        "resistor",
+        {"amperes": 3, "first_amperes": 1, "max_turns": 80, "max_rounds": 2},
+        151,
+    ),
+    "resistor-3amperes-roll-leaning-seed781.txt": (
+        "resistor",
+        {"amperes": 3, "max_turns": 80, "max_rounds": 4},
+        781,
+    ),
+}
+#: Golden games not played by RandomBots: file name -> (the bots' class, as the file
+#: names them). Each player gets its own bot seeded "<seed>:<player>", as play_game seeds
+#: its RandomBots. Random Resistor ampere players almost never charge or score, so the
+#: Resistor games use the forward-leaning player of the Resistor property tests.
+BOTS: dict[str, type[Any]] = {
+    "resistor-3amperes-leaning-seed151.txt": LeaningBot,
+    "resistor-3amperes-roll-leaning-seed781.txt": LeaningBot,
 }
 
 
@@ -105,15 +127,22 @@ def _slots(s: CurrentsState) -> list[tuple[str, str | None]]:
     return list(zip(SLOTS, s.currents))
 
 
-def trace(name: str, options: dict[str, Any], seed: int) -> str:
+def trace(name: str, options: dict[str, Any], seed: int, bot: type[Any] | None = None) -> str:
+    """The golden text of one game (RandomBots unless ``bot`` gives the bots' class)."""
     game = tg.make(name, **options)
-    result = tg.play_game(game, seed=seed)
+    if bot is None:
+        result = tg.play_game(game, seed=seed)
+        bots = "RandomBot per player, as tablegames.play_game seeds them"
+    else:
+        players = range(game.num_players)
+        result = tg.play_game(game, [bot(f"{seed}:{p}") for p in players], seed=seed)
+        bots = f"{bot.__name__} per player (tests/test_golden.py BOTS), seeded '{seed}:<player>'"
     states = tg.replay(result.record)
     lines = [
         f"# {game.info.title} golden playthrough (regenerate: UPDATE_GOLDEN=1, see "
         "tests/test_golden.py)",
         f"# options: {json.dumps(game.options_json(), sort_keys=True)}",
-        f"# seed: {seed}; bots: RandomBot per player, as tablegames.play_game seeds them",
+        f"# seed: {seed}; bots: {bots}",
         "start",
         *position_text(states[0]),
     ]
@@ -131,7 +160,7 @@ def trace(name: str, options: dict[str, Any], seed: int) -> str:
 def test_golden_playthrough(filename: str) -> None:
     name, options, seed = GOLDEN[filename]
     path = GOLDEN_DIR / filename
-    text = trace(name, options, seed)
+    text = trace(name, options, seed, BOTS.get(filename))
     if UPDATE:
         GOLDEN_DIR.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -176,6 +205,14 @@ def test_golden_games_show_what_they_claim() -> None:
         "poohsticks-2p-powers-seed0.txt": {"power", "exit", "reshuffle", "win"},
         "cardchess-fixed-seed302.txt": {"move", "cover", "uncover", "win"},
         "cardchess-progressive-black-first-seed166.txt": {"place", "start", "cover", "win"},
+        "resistor-3amperes-leaning-seed151.txt": {
+            *("slingshot", "overload", "to_dead_space", "drain", "charge", "cycle"),
+            *("score", "convert", "round_end", "round", "win"),
+        },
+        "resistor-3amperes-roll-leaning-seed781.txt": {
+            *("role", "slingshot", "overload", "drain", "charge", "cycle", "recharge"),
+            *("score", "round_end", "round", "max_turns", "win"),
+        },
     }
     assert set(wanted) == set(GOLDEN)
     for filename, kinds_wanted in wanted.items():
@@ -193,3 +230,33 @@ def test_cardchess_goldens_cover_a_king_and_free_it() -> None:
         assert any(e[0] == "uncover" and e[2][0] == "K" for e in events), filename
         last_move = max(i for i, line in enumerate(lines) if line[:1].isdigit())
         assert any(line.split()[0] == "cover" for line in lines[last_move + 1 :]), filename
+
+
+def test_resistor_goldens_swap_roles_and_step_off_drains() -> None:
+    """Each Resistor golden swaps roles every round (its ``round`` events alternate the
+    ampere player), lets the resistor player step off after a drain that does not end the
+    round, and the roll game plays tie-break rounds (rounds 3 and 4)."""
+    rounds_played = {}
+    for filename in (f for f in GOLDEN if f.startswith("resistor")):
+        lines = (GOLDEN_DIR / filename).read_text(encoding="utf-8").splitlines()
+        start = "\n".join(lines[: next(i for i, t in enumerate(lines) if t.startswith("1. "))])
+        first = re.search(r"round 1: player (\d) amperes", start)
+        rounds = [line.split() for line in lines if line.startswith("     round ")]
+        ampere_players = [int(first[1])] if first else []
+        ampere_players += [int(r[1][1:]) for r in rounds]
+        assert len(ampere_players) >= 2, filename
+        assert all(a != b for a, b in pairwise(ampere_players)), filename
+        rounds_played[filename] = len(ampere_players)
+        decisions = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+        stepped_off = 0
+        for at, nxt in pairwise(decisions):
+            events = [line.split() for line in lines[at + 1 : nxt]]
+            if any(e[0] == "drain" for e in events) and not any(
+                e[0] == "round_end" for e in events
+            ):
+                drainer, cell = events[0][1], events[-1][2][1:]
+                player, move = lines[nxt].split()[1], lines[nxt].split(": ", 1)[1]
+                assert player == drainer and move.startswith(cell + "-"), lines[nxt]
+                stepped_off += 1
+        assert stepped_off, filename
+    assert rounds_played["resistor-3amperes-roll-leaning-seed781.txt"] == 4

@@ -1,11 +1,13 @@
-"""Builders for hand-written Resistor positions (see docs/resistor-json.md)."""
+"""Builders for hand-written Resistor positions (see docs/resistor-json.md), and the
+forward-leaning player that the property tests and the golden games use."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from tablegames.resistor import ResistorGame, ResistorState
-from tablegames.resistor.board import CELL_INDEX
+from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
+from tablegames.resistor.board import AMPERE, CELL_INDEX, COLS
 
 #: Dead spaces used when a test does not care: far from where the tests play.
 DEAD = ["f12", "k16"]
@@ -77,3 +79,38 @@ def kinds(state: ResistorState) -> list[str]:
 def at(state: ResistorState, cell: str) -> str:
     """The piece code on ``cell``."""
     return state.board[CELL_INDEX[cell]]
+
+
+def choose(s: ResistorState, moves: list[ResistorMove], chooser: random.Random, how: str) -> Any:
+    """A uniformly random move; the ampere player may refuse to forfeit, or also prefer
+    moves towards its goal (amperes up, chargers down).
+
+    ``how``: "uniform", "no_forfeit" (uniform but never forfeiting) or "forward" (a move
+    towards the goal 7 times in 10 when there is one, never forfeiting)."""
+    if how != "uniform" and s.turn_role == "amperes" and not s.pending:
+        if how == "forward" and chooser.random() < 0.7:
+            ahead = [m for m in moves if m.kind == "move" and _forward(s, m)]
+            if ahead:
+                return ahead[chooser.randrange(len(ahead))]
+        moves = [m for m in moves if m.kind != "forfeit"] or moves
+    return moves[chooser.randrange(len(moves))]
+
+
+def _forward(s: ResistorState, m: ResistorMove) -> bool:
+    rise = m.dst // COLS - m.src // COLS
+    return rise > 0 if s.board[m.src] == AMPERE else rise < 0
+
+
+class LeaningBot:
+    """A bot for ``tablegames.play_game`` that plays :func:`choose` with ``how="forward"``
+    from its own seeded generator: random ampere players almost never charge or score,
+    this one does (the resistor player stays uniform)."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: ResistorState) -> Any:
+        return choose(state, state.legal_moves(), self.rng, "forward")
+
+    def __repr__(self) -> str:
+        return "LeaningBot()"

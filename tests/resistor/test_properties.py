@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from resistor_helpers import choose
 
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
 from tablegames.resistor import moves as mv
@@ -81,23 +82,6 @@ OTHER_MOVES = [
     mv.END,
     mv.FORFEIT,
 ]
-
-
-def choose(s: ResistorState, moves: list[ResistorMove], chooser: random.Random, how: str) -> Any:
-    """A uniformly random move; the ampere player may refuse to forfeit, or also prefer
-    moves towards its goal (amperes up, chargers down)."""
-    if how != "uniform" and s.turn_role == "amperes" and not s.pending:
-        if how == "forward" and chooser.random() < 0.7:
-            ahead = [m for m in moves if m.kind == "move" and _forward(s, m)]
-            if ahead:
-                return ahead[chooser.randrange(len(ahead))]
-        moves = [m for m in moves if m.kind != "forfeit"] or moves
-    return moves[chooser.randrange(len(moves))]
-
-
-def _forward(s: ResistorState, m: ResistorMove) -> bool:
-    rise = m.dst // COLS - m.src // COLS
-    return rise > 0 if s.board[m.src] == AMPERE else rise < 0
 
 
 def check_state(s: ResistorState, scored: int) -> list[ResistorMove]:
