@@ -116,7 +116,7 @@ def status_lines(s: ResistorState) -> list[Line]:
         a, b = s.scores
         if s.winners:
             w = min(s.winners)
-            return [Line(f"{player_text(w)} wins", ROLE_INK["amperes"], True, 1.15),
+            return [Line(f"{player_text(w)} wins", style.TEXT, True, 1.15),
                     Line(f"{max(a, b)} to {min(a, b)} after {s.round} rounds")]  # fmt: skip
         return [Line("Draw", style.TEXT, True, 1.15), Line(result(s).capitalize())]
     who = player_text(s.player)
