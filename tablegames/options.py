@@ -82,6 +82,8 @@ def int_range(
             return v
         raise ValueError(v)
 
+    if hi is not None and not optional:  # a short closed range is a menu (play pages)
+        convert.values = tuple(v for v in range(lo, hi + 1) if not (even and v % 2))  # type: ignore[attr-defined]
     return convert
 
 

@@ -53,7 +53,8 @@ def option_control(option: Option, players: int) -> Any | None:
     if values is None:
         return None
     return Dropdown(options=list(values), value=option.default, description=label,
-                    tooltip=option.allowed, layout=Layout(width="260px"))  # fmt: skip
+                    tooltip=option.allowed, layout=Layout(width="260px"),
+                    style={"description_width": "initial"})  # fmt: skip
 
 
 class PlayPage(VBox):  # type: ignore[misc]
