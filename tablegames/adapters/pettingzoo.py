@@ -38,6 +38,7 @@ ones) instead of ending the game with a penalty.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from typing import Any
 
@@ -103,6 +104,10 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
         ):
             raise ValueError(f"max_steps must be None or a positive integer, not {max_steps!r}")
+        if isinstance(observation_bytes, bool) or not isinstance(observation_bytes, int):
+            raise ValueError(f"observation_bytes must be an integer, not {observation_bytes!r}")
+        if observation_bytes < 64:
+            raise ValueError(f"observation_bytes must be at least 64, not {observation_bytes}")
         self.game = tg.make(game_name, **options)
         self.space = self.game.action_space()
         self.render_mode = render_mode
@@ -127,7 +132,8 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self._seeder: random.Random | None = None
-        self.state: tg.State | None = None
+        #: the engine state of the game being played (None before the first reset)
+        self.engine_state: tg.State | None = None
         #: the seed of the game dealt by the last reset
         self.seed_used: int | None = None
 
@@ -147,8 +153,8 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._seeder = random.Random(seed)
-            game_seed = rng.check_seed(seed)
+            game_seed = rng.check_seed(operator.index(seed))  # NumPy integers too
+            self._seeder = random.Random(game_seed)
         else:
             if self._seeder is None:
                 self._seeder = random.Random()
@@ -226,12 +232,12 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     # ---- helpers ------------------------------------------------------------------
 
     def _state(self) -> tg.State:
-        if self.state is None:
+        if self.engine_state is None:
             raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.engine_state
 
     def _set_state(self, state: tg.State) -> None:
-        self.state = state
+        self.engine_state = state
         self._legal = self.space.legal(state) if not state.is_terminal else {}
 
     def _selected(self) -> str:

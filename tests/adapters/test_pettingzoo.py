@@ -72,7 +72,7 @@ def test_observation_is_the_players_own_view() -> None:
     for agent in raw.agents:
         player = int(agent.split("_")[1])
         view = decode_observation(e.observe(agent))
-        assert view == raw.state.observation(player)
+        assert view == raw.engine_state.observation(player)
         # hidden information stays hidden: only the player's own hand is shown
         hands = view["hands"]
         assert all(c is not None for c in hands[player])
@@ -84,7 +84,7 @@ def test_action_mask_marks_the_legal_moves_of_the_agent_to_act() -> None:
     e = env("fellowship", players=3)
     e.reset(seed=2)
     raw = e.unwrapped
-    state = raw.state
+    state = raw.engine_state
     for agent in raw.agents:
         mask = e.observe(agent)["action_mask"]
         if agent == e.agent_selection:
@@ -97,7 +97,7 @@ def test_action_mask_marks_the_legal_moves_of_the_agent_to_act() -> None:
 def test_rewards_are_the_games_returns_at_the_end() -> None:
     e = env("currents", players=2)
     seen = play(e, 11, np.random.default_rng(0))
-    final = e.unwrapped.state
+    final = e.unwrapped.engine_state
     assert final.is_terminal
     last = {s["agent"]: s["reward"] for s in seen if s["done"]}
     assert last == {f"player_{p}": r for p, r in enumerate(final.returns())}
@@ -107,7 +107,9 @@ def test_rewards_are_the_games_returns_at_the_end() -> None:
 def test_reset_with_a_seed_deals_that_seed() -> None:
     e = env("poohsticks", players=3)
     e.reset(seed=42)
-    assert e.unwrapped.state == tg.make("poohsticks", players=3).initial_state(seed=42)
+    assert e.unwrapped.engine_state == tg.make("poohsticks", players=3).initial_state(seed=42)
+    e.reset(seed=np.int64(42))
+    assert e.unwrapped.seed_used == 42
 
 
 def test_unseeded_resets_follow_the_last_seed() -> None:
@@ -117,7 +119,7 @@ def test_unseeded_resets_follow_the_last_seed() -> None:
     a.reset()
     b.reset()
     assert a.unwrapped.seed_used == b.unwrapped.seed_used != 3
-    assert a.unwrapped.state == b.unwrapped.state
+    assert a.unwrapped.engine_state == b.unwrapped.engine_state
 
 
 def test_same_seed_same_game() -> None:
@@ -131,7 +133,7 @@ def test_same_seed_same_game() -> None:
 def test_render_gives_the_text_board() -> None:
     e = env("currents", players=2, render_mode="ansi")
     e.reset(seed=1)
-    assert e.render() == str(e.unwrapped.state)
+    assert e.render() == str(e.unwrapped.engine_state)
     quiet = env("currents", players=2)
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="without a render_mode"):
@@ -142,7 +144,7 @@ def test_render_human_prints(capsys: pytest.CaptureFixture[str]) -> None:
     e = env("fellowship", render_mode="human")
     e.reset(seed=1)
     e.render()
-    assert str(e.unwrapped.state) in capsys.readouterr().out
+    assert str(e.unwrapped.engine_state) in capsys.readouterr().out
 
 
 def test_an_illegal_action_is_refused() -> None:
@@ -168,7 +170,7 @@ def test_max_steps_truncates() -> None:
             continue
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
-    assert steps == 5 and not e.unwrapped.state.is_terminal
+    assert steps == 5 and not e.unwrapped.engine_state.is_terminal
 
 
 def test_bad_environment_arguments() -> None:
@@ -180,6 +182,8 @@ def test_bad_environment_arguments() -> None:
         env("currents", render_mode="rgb_array")
     with pytest.raises(ValueError, match="max_steps"):
         env("currents", max_steps=0)
+    with pytest.raises(ValueError, match="observation_bytes must be at least 64"):
+        env("currents", observation_bytes=10)
     small = env("currents", observation_bytes=100)
     small.reset(seed=1)
     with pytest.raises(ValueError, match="larger observation_bytes"):
@@ -192,7 +196,7 @@ def test_observations_fit_the_default_vector_with_room() -> None:
         e = TablegamesEnv(name, **options)
         e.reset(seed=0)
         for _ in range(150):
-            if e.unwrapped.state.is_terminal:
+            if e.unwrapped.engine_state.is_terminal:
                 break
             for agent in e.agents:
                 obs = e.observe(agent)["observation"]
