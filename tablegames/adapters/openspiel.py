@@ -18,8 +18,9 @@ The games are written against the engine contract only:
   chance node choosing the seed, uniformly among ``0 .. seeds - 1`` (``seeds=1024`` by
   default), and action ``s`` there is ``game.initial_state(seed=s)``. The OpenSpiel game
   is the tablegames game restricted to those deals; raise ``seeds`` for more of them.
-  Explicit chance (rather than ``SAMPLED_STOCHASTIC``) keeps states replayable from
-  their history and lets algorithms that enumerate chance outcomes work.
+  Explicit chance keeps states replayable from their history and lets algorithms that
+  enumerate chance outcomes work; ``SAMPLED_STOCHASTIC`` is no option for a Python game
+  anyway, as OpenSpiel (2.0.2) cannot serialise one ("GetRNGState unimplemented").
 - **Information**: imperfect whenever the game has chance or hidden cards. No player
   sees the seed, which also fixes later reshuffles and rolls, so even Resistor (open
   board, dice) is not perfect information in OpenSpiel's sense: the full state holds
