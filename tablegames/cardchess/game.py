@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..cards import shuffled
+from ..cards import shuffled, standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, optional_positive_int
 from .moves import CELL_INDEX, SIZE
@@ -128,6 +128,16 @@ class CardChessGame(Game):
             hands=hands,
             seed=rng.next_seed(gen),
         )
+
+    def card_deck(self) -> tuple[str, ...]:
+        """All 52 cards: the 36 of the surface and the 16 units."""
+        return standard_deck(0)
+
+    def hidden_places(self, d: dict[str, Any]) -> list[tuple[list[Any], int]]:
+        """The face-down surface cards. Nobody ever sees them and they have no colour, so
+        they never change what is legal (hence ``hidden_information`` is False); sampling
+        them only lets a search start from an observation like any other game."""
+        return [(row, i) for row in d.get("surface", []) for i, c in enumerate(row) if c is None]
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         """Covered opposing kings count most, then covered opposing units."""

@@ -247,3 +247,13 @@ def test_currents_evaluation_favours_the_owner_of_the_edge_the_pawn_drifts_to() 
     north_owner = game.owner["N"]
     values = game.evaluate(s)
     assert values[north_owner] > 0 > values[1 - north_owner]
+
+
+def test_card_chess_samples_its_face_down_cards_from_an_observation() -> None:
+    # Face-down cards never change what is legal, yet an observation masks them: a sample
+    # keeps everything visible and deals the masked cards among themselves.
+    for s in positions("cardchess", 4, seed=21):
+        view = s.observation(0)
+        sample = InformationSet(s.game, view).sample(random.Random(5))
+        assert without_events(sample.observation(0)) == without_events(view)
+        assert sorted(map(str, sample.legal_moves())) == sorted(map(str, s.legal_moves()))
