@@ -102,6 +102,8 @@ class Game(ABC):
     name: ClassVar[str]
     info: ClassVar[GameInfo]
     option_table: ClassVar[tuple[Option, ...]]
+    #: How many random decisions an MCTS playout makes before ``evaluate`` scores it.
+    playout_depth: ClassVar[int] = 50
 
     def __init__(self, **options: Any) -> None:
         self._options = resolve(self.name, self.option_table, options)

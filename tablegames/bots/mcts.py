@@ -9,9 +9,10 @@ draw pile are guessed, never read. Tree nodes are keyed by move notation, and a
 child's exploration term counts how often it was available (Cowling, Powley and
 Whitehouse, "Information Set Monte Carlo Tree Search", 2012).
 
-Playouts are random; a playout longer than ``rollout_depth`` decisions stops there and
-is scored by ``game.evaluate``. Rewards are each player's ``returns()`` (1 win, -1
-loss, 0 draw), so a move's value maps to a win chance ``(value + 1) / 2``.
+Playouts are random; a playout longer than ``rollout_depth`` decisions (by default the
+game's ``playout_depth``) stops there and is scored by ``game.evaluate``. Rewards are
+each player's ``returns()`` (1 win, -1 loss, 0 draw), so a move's value maps to a win
+chance ``(value + 1) / 2``.
 
 >>> import tablegames as tg
 >>> state = tg.make("currents", players=2).initial_state(seed=2)
@@ -91,7 +92,9 @@ class MCTSBot:
 
     With only ``iterations`` the bot is reproducible: the same seed and state give the
     same move. ``exploration`` is the UCB constant; ``rollout_depth`` caps playouts
-    (then ``game.evaluate`` scores the position).
+    (then ``game.evaluate`` scores the position); by default each game's
+    ``playout_depth`` (50; 0 for Resistor, whose random playouts only blur its
+    evaluation).
     """
 
     def __init__(
@@ -100,7 +103,7 @@ class MCTSBot:
         seconds: float | None = None,
         seed: int | str = 0,
         exploration: float = 1.0,
-        rollout_depth: int = 50,
+        rollout_depth: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give MCTSBot a budget: iterations, seconds or both")
@@ -230,7 +233,8 @@ class MCTSBot:
 
     def _playout(self, state: State) -> tuple[float, ...]:
         rng = self.rng
-        for _ in range(self.rollout_depth):
+        depth = self.rollout_depth
+        for _ in range(state.game.playout_depth if depth is None else depth):
             if state.is_terminal:
                 return state.returns()
             moves = state.legal_moves()

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..core import Game, GameInfo, register
+from ..core import Game, GameInfo, State, register
 from ..options import Option, choice, int_range
 from . import dice
-from .board import RESISTOR_START, SOURCE
+from .board import COLS, RESISTOR_START, ROWS, SOURCE
 from .builder import Builder
 from .state import EMPTY_BOARD, ResistorState
 
@@ -129,6 +130,34 @@ class ResistorGame(Game):
         b = Builder(start)
         b.begin_round()
         return b.freeze()
+
+    #: Random playouts forfeit rounds and wander; the evaluation alone searches better.
+    playout_depth = 0
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """The match score, then the ampere player's progress this round: amperes count
+        by how far up they stand, chargers by how far down they have come (a point is
+        near), drained amperes against. Squashed below a real win."""
+        if state.is_terminal:
+            return state.returns()
+        assert isinstance(state, ResistorState)
+        amp, res = state.ampere_player, state.resistor_player
+        if amp < 0:
+            return (0.0, 0.0)
+        top = ROWS - 1
+        progress = 0.0
+        for i, code in enumerate(state.board):
+            if code == "A":  # squared, so that one ampere running ahead beats many crawling
+                progress += 0.3 * ((i // COLS) / top) ** 2
+            elif code == "C":
+                progress += 0.3 + 0.6 * (top - i // COLS) / top
+            elif code == "D":
+                progress -= 0.3
+        lead = state.scores[amp] - state.scores[res] + progress
+        value = 0.9 * math.tanh(lead / 2)
+        out = [0.0, 0.0]
+        out[amp], out[res] = value, -value
+        return tuple(out)
 
     def state_from_json(self, data: Mapping[str, Any]) -> ResistorState:
         from .serialize import from_json

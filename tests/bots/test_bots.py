@@ -257,3 +257,25 @@ def test_card_chess_samples_its_face_down_cards_from_an_observation() -> None:
         sample = InformationSet(s.game, view).sample(random.Random(5))
         assert without_events(sample.observation(0)) == without_events(view)
         assert sorted(map(str, sample.legal_moves())) == sorted(map(str, s.legal_moves()))
+
+
+def test_resistor_evaluation_rewards_the_score_then_the_climb() -> None:
+    game = tg.make("resistor", amperes=2, resistors=1, dead_spaces=0)
+
+    def value(**pieces: Any) -> float:
+        base = {"resistors": ["f9"], "amperes": ["b0", "c0"], "scores": [0, 0]}
+        s = game.state_from_json({**base, **pieces})
+        return game.evaluate(s)[s.ampere_player]
+
+    low, high = value(amperes=["b2", "c0"]), value(amperes=["b15", "c0"])
+    charger_far, charger_near = (
+        value(chargers=["b17"], amperes=["c0"]),
+        value(chargers=["b3"], amperes=["c0"]),
+    )
+    assert 0 < low < high < charger_far < charger_near
+    assert value(scores=[1, 0]) > charger_near  # a point beats any position
+    assert value(drained=["d5"], amperes=["c0"]) < value()
+
+
+def test_resistor_searches_with_its_evaluation_only() -> None:
+    assert tg.GAMES["resistor"].playout_depth == 0 and tg.GAMES["currents"].playout_depth == 50
