@@ -107,6 +107,7 @@ def main() -> None:
     columns = ("µs/decision", "games/s", "µs/inspect", "moves", "dec/game")
     print(f"{'config':<20}" + "".join(f"{c:>13}" for c in columns))
     for name, options in CONFIGS.items():
+        one_run(options, max(1, args.games // 4), 0)  # warm-up: caches, interned moves, CPU clock
         runs = [one_run(options, args.games, seed) for seed in range(1, args.runs + 1)]
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
         keys = ("us_per_decision", "games_per_s", "us_per_inspect", "moves_per_decision",
