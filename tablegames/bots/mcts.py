@@ -93,8 +93,8 @@ class MCTSBot:
     With only ``iterations`` the bot is reproducible: the same seed and state give the
     same move. ``exploration`` is the UCB constant; ``rollout_depth`` caps playouts
     (then ``game.evaluate`` scores the position); by default each game's
-    ``playout_depth`` (50; 0 for Resistor, whose random playouts only blur its
-    evaluation).
+    ``playout_depth`` (50; 0 for Card Chess and Resistor, whose random playouts only
+    blur their evaluation).
     """
 
     def __init__(

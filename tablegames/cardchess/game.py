@@ -129,6 +129,11 @@ class CardChessGame(Game):
             seed=rng.next_seed(gen),
         )
 
+    #: Random moves cover and uncover units at random, so a playout mostly adds noise to
+    #: the evaluation: MCTS searches with the evaluation alone (beats greedy 18-2 that
+    #: way at 600 iterations, against 3-37 with 50-move playouts at 200).
+    playout_depth = 0
+
     def card_deck(self) -> tuple[str, ...]:
         """All 52 cards: the 36 of the surface and the 16 units."""
         return standard_deck(0)

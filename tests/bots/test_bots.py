@@ -278,4 +278,5 @@ def test_resistor_evaluation_rewards_the_score_then_the_climb() -> None:
 
 
 def test_resistor_searches_with_its_evaluation_only() -> None:
-    assert tg.GAMES["resistor"].playout_depth == 0 and tg.GAMES["currents"].playout_depth == 50
+    assert tg.GAMES["resistor"].playout_depth == tg.GAMES["cardchess"].playout_depth == 0
+    assert tg.GAMES["currents"].playout_depth == 50
