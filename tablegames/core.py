@@ -104,6 +104,8 @@ class Game(ABC):
     option_table: ClassVar[tuple[Option, ...]]
     #: How many random decisions an MCTS playout makes before ``evaluate`` scores it.
     playout_depth: ClassVar[int] = 50
+    #: The UCB exploration constant MCTS uses on this game.
+    search_exploration: ClassVar[float] = 1.0
 
     def __init__(self, **options: Any) -> None:
         self._options = resolve(self.name, self.option_table, options)

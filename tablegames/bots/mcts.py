@@ -91,10 +91,11 @@ class MCTSBot:
     """Monte Carlo tree search with a budget of ``iterations`` and/or ``seconds``.
 
     With only ``iterations`` the bot is reproducible: the same seed and state give the
-    same move. ``exploration`` is the UCB constant; ``rollout_depth`` caps playouts
-    (then ``game.evaluate`` scores the position); by default each game's
-    ``playout_depth`` (50; 0 for Card Chess and Resistor, whose random playouts only
-    blur their evaluation).
+    same move. ``exploration`` is the UCB constant and ``rollout_depth`` caps playouts
+    (then ``game.evaluate`` scores the position); both default to the game's tuning,
+    ``search_exploration`` and ``playout_depth`` (1.0 and 50; depth 0 for Currents,
+    Card Chess and Resistor, whose evaluations search better than random playouts, and
+    0.4 for Currents, whose evaluation values are small).
     """
 
     def __init__(
@@ -102,7 +103,7 @@ class MCTSBot:
         iterations: int | None = 1000,
         seconds: float | None = None,
         seed: int | str = 0,
-        exploration: float = 1.0,
+        exploration: float | None = None,
         rollout_depth: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -114,6 +115,7 @@ class MCTSBot:
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self._c = 1.0  # the UCB constant of the search under way
         self.rollout_depth = rollout_depth
         self.seed = seed
         self.rng = random.Random(seed)
@@ -137,6 +139,7 @@ class MCTSBot:
             raise ValueError("the game is over: there is no move to search")
         player = state.current_player
         hidden = state.game.info.hidden_information
+        self._c = state.game.search_exploration if self.exploration is None else self.exploration
         root = _Node(-1, None if hidden else state)
         start = time.perf_counter()
         infoset = InformationSet(state.game, state.observation(player)) if hidden else None
@@ -216,14 +219,14 @@ class MCTSBot:
 
     def _select(self, node: _Node, children: Iterable[_Node], parent_visits: int) -> _Node:
         log_n = math.log(parent_visits)
-        c = self.exploration
+        c = self._c
         best: _Node = max(
             children, key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
         )
         return best
 
     def _select_available(self, legal: list[tuple[_Node, Any]]) -> tuple[_Node, Any]:
-        c = self.exploration
+        c = self._c
         return max(
             legal,
             key=lambda cm: (

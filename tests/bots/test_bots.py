@@ -277,6 +277,7 @@ def test_resistor_evaluation_rewards_the_score_then_the_climb() -> None:
     assert value(drained=["d5"], amperes=["c0"]) < value()
 
 
-def test_resistor_searches_with_its_evaluation_only() -> None:
+def test_evaluation_only_searches_where_playouts_blur() -> None:
     assert tg.GAMES["resistor"].playout_depth == tg.GAMES["cardchess"].playout_depth == 0
-    assert tg.GAMES["currents"].playout_depth == 50
+    assert tg.GAMES["currents"].playout_depth == 0 and tg.GAMES["currents"].search_exploration < 1
+    assert tg.GAMES["fellowship"].playout_depth == 50
