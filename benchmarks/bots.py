@@ -4,7 +4,9 @@ scales from one worker process to two.
 Run: ``python benchmarks/bots.py [--runs 5]`` (``make bench`` runs it too). Prints
 medians over several runs of:
 - MCTS iterations per second on one core, searching from positions a few random
-  moves into seeded games (ISMCTS on the hidden-information games, UCT on the others);
+  moves into seeded games (ISMCTS on the hidden-information games, UCT on the others),
+  with each game's default playouts (none for Currents, Card Chess and Resistor: the
+  evaluation scores each new node) and, for Currents, with 50-move random playouts;
 - ``simulate`` throughput (games per second) with 1 and 2 worker processes, and the
   scaling ratio, on greedy-vs-random games long enough to amortise the pool.
 Targets (issue 7): Currents MCTS at least 2,000 iterations per second on one core;
@@ -27,6 +29,7 @@ from tablegames.bots import MCTSBot
 #: Per game: options, and the cap option that keeps rollouts finite.
 CONFIGS: dict[str, dict[str, object]] = {
     "currents 2p": {"game": "currents", "players": 2},
+    "currents 2p, 50-move playouts": {"game": "currents", "players": 2, "rollout_depth": 50},
     "currents 4p": {"game": "currents", "players": 4},
     "fellowship 2p": {"game": "fellowship", "players": 2},
     "poohsticks 2p": {"game": "poohsticks", "players": 2},
@@ -39,6 +42,7 @@ CAPS = {"max_turns": 200, "max_plies": 400, "max_rounds": 4}
 def make(options: dict[str, object]) -> tg.Game | None:
     opts = dict(options)
     name = str(opts.pop("game"))
+    opts.pop("rollout_depth", None)
     if name not in tg.GAMES:
         return None
     offered = {o.name for o in tg.GAMES[name].option_table}
@@ -59,12 +63,13 @@ def positions(game: tg.Game, count: int, seed: int) -> list[tg.State]:
     return out
 
 
-def mcts_rate(game: tg.Game, iterations: int, seed: int) -> float:
-    """Iterations per second over a handful of positions."""
+def mcts_rate(game: tg.Game, iterations: int, seed: int, depth: int | None = None) -> float:
+    """Iterations per second over a handful of positions (playouts: the game's default
+    depth unless ``depth`` is given)."""
     done = 0
     spent = 0.0
     for s in positions(game, 5, seed):
-        bot = MCTSBot(iterations=iterations, seed=seed)
+        bot = MCTSBot(iterations=iterations, seed=seed, rollout_depth=depth)
         t0 = time.perf_counter()
         bot.analyse(s)
         spent += time.perf_counter() - t0
@@ -83,18 +88,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=400, help="MCTS budget per search")
-    parser.add_argument("--games", type=int, default=400, help="games per simulate run")
+    parser.add_argument("--games", type=int, default=1000, help="games per simulate run")
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, medians of {args.runs}")
-    print(f"{'MCTS':<16}{'mode':>8}{'iterations/s':>14}")
+    print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}")
     for label, options in CONFIGS.items():
         game = make(options)
         if game is None:
-            print(f"{label:<16}{'-':>8}{'not registered':>14}")
+            print(f"{label:<30}{'-':>8}{'not registered':>14}")
             continue
         mode = "ismcts" if game.info.hidden_information else "uct"
-        rates = [mcts_rate(game, args.iterations, run) for run in range(args.runs)]
-        print(f"{label:<16}{mode:>8}{statistics.median(rates):>14.0f}")
+        depth = options.get("rollout_depth")
+        assert depth is None or isinstance(depth, int)
+        rates = [mcts_rate(game, args.iterations, run, depth) for run in range(args.runs)]
+        print(f"{label:<30}{mode:>8}{statistics.median(rates):>14.0f}")
     one = statistics.median(simulate_rate(1, args.games, r) for r in range(args.runs))
     two = statistics.median(simulate_rate(2, args.games, r) for r in range(args.runs))
     print(f"simulate (currents 2p, greedy v random, {args.games} games):")
