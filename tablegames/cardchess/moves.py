@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core import Move
+from ..core import Move, check_table_move
 from ..errors import IllegalMove
 from ..grid import Grid
 
@@ -137,15 +137,4 @@ def parse(text: str) -> CardChessMove:
 
 def check_form(move: CardChessMove) -> None:
     """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    if id(move) in _BUILT:
-        return
-    try:
-        back = _BY_TEXT.get(str(move))
-    except (TypeError, ValueError, IndexError):
-        back = None
-    if back is None or back != move:
-        raise IllegalMove(
-            f"malformed move CardChessMove(kind={move.kind!r}, src={move.src!r}, "
-            f"dst={move.dst!r}, card={move.card!r}); take moves from legal_moves() or "
-            f"state.parse_move(text): {NOTATION_HELP}"
-        )
+    check_table_move(move, _BUILT, _BY_TEXT, NOTATION_HELP)

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, JOKERS
-from ..core import Move
+from ..core import Move, check_table_move
 from ..errors import IllegalMove
 
 SIZE = 13  #: stacks in the circle
@@ -125,15 +125,4 @@ def _check_card(text: str, card: str) -> None:
 
 def check_form(move: FellowshipMove) -> None:
     """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    if id(move) in _BUILT:
-        return
-    try:
-        back = _BY_TEXT.get(str(move))
-    except (TypeError, ValueError):
-        back = None
-    if back is None or back != move:
-        raise IllegalMove(
-            f"malformed move FellowshipMove(kind={move.kind!r}, src={move.src!r}, "
-            f"dst={move.dst!r}, card={move.card!r}); take moves from legal_moves() or "
-            f"state.parse_move(text): {NOTATION_HELP}"
-        )
+    check_table_move(move, _BUILT, _BY_TEXT, NOTATION_HELP)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core import Move
+from ..core import Move, check_table_move
 from ..errors import IllegalMove
 from .board import CELL_INDEX, CELL_NAMES, COLS, GRID, SIZE, cell_index
 
@@ -138,18 +138,7 @@ def parse(text: str) -> ResistorMove:
 
 def check_form(move: ResistorMove) -> None:
     """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    if id(move) in _BUILT:
-        return
-    try:
-        back = _BY_TEXT.get(str(move))
-    except (TypeError, ValueError, IndexError):
-        back = None
-    if back is None or back != move:
-        raise IllegalMove(
-            f"malformed move ResistorMove(kind={move.kind!r}, src={move.src!r}, "
-            f"dst={move.dst!r}); take moves from legal_moves() or state.parse_move(text): "
-            f"{NOTATION_HELP}"
-        )
+    check_table_move(move, _BUILT, _BY_TEXT, NOTATION_HELP)
 
 
 __all__ = ["CELL_INDEX", "KINDS", "ResistorMove", "check_form", "parse"]
