@@ -9,11 +9,12 @@ written against these two classes only.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -84,17 +85,44 @@ class State(ABC):
             return (0.0,) * n
         return tuple(1.0 if p in won else -1.0 for p in range(n))
 
-    @abstractmethod
+    # Every game keeps the same parts in the same modules of its package (serialize.py,
+    # text.py, svg.py), so the forwarding to them lives once, here.
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: the JSON form with hidden cards masked as ``None``."""
+        return _part(self, "serialize", "observation")(self, player)  # type: ignore[no-any-return]
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """A plain JSON-ready dict; ``game.state_from_json`` rebuilds an equal state."""
+        return _part(self, "serialize", "to_json")(self)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        """The position as a text board."""
+        return str(_part(self, "text", "board_text")(self))
+
+    def describe(self) -> str:
+        """One sentence describing the position, with public information only (for
+        screen readers and alt texts)."""
+        return str(_part(self, "text", "describe")(self))
+
+    def _repr_svg_(self) -> str:
+        """The position as SVG, so a state alone in a notebook cell draws itself."""
+        return str(_part(self, "svg", "state_svg")(self))
 
     @abstractmethod
     def parse_move(self, text: str) -> Any:
         """The legal move written ``text`` in this state's notation; IllegalMove otherwise."""
+
+
+@functools.cache
+def _module_part(package: str, module: str, name: str) -> Callable[..., Any]:
+    part: Callable[..., Any] = getattr(importlib.import_module(f"{package}.{module}"), name)
+    return part
+
+
+def _part(state: State, module: str, name: str) -> Callable[..., Any]:
+    """``name`` from ``module`` of the package that defines ``state``'s class."""
+    return _module_part(type(state).__module__.rpartition(".")[0], module, name)
 
 
 class Game(ABC):

@@ -166,16 +166,6 @@ class CardChessState(State):
         self._check(move)
         return move
 
-    def observation(self, player: int) -> dict[str, Any]:
-        from .serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        from .serialize import to_json
-
-        return to_json(self)
-
     # ---- reading the position -----------------------------------------------------
 
     def face_up(self, cell: int) -> bool:
@@ -227,23 +217,6 @@ class CardChessState(State):
             f"<CardChessState {self.phase} ply={self.ply} player={self.player} "
             f"winners={sorted(self.winners)}>"
         )
-
-    def __str__(self) -> str:
-        from .text import board_text
-
-        return board_text(self)
-
-    def describe(self) -> str:
-        """One sentence describing the position, with public information only."""
-        from .text import describe
-
-        return describe(self)
-
-    def _repr_svg_(self) -> str:
-        """The surface as SVG, so a state alone in a notebook cell draws itself."""
-        from .svg import state_svg
-
-        return state_svg(self)
 
     # ---- legality, with messages that name the rule -------------------------------
 

@@ -115,16 +115,6 @@ class CurrentsState(State):
         self._check(move)
         return move
 
-    def observation(self, player: int) -> dict[str, Any]:
-        from .serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        from .serialize import to_json
-
-        return to_json(self)
-
     # ---- inspection ---------------------------------------------------------------
 
     def inspect(self, at: tuple[int, int] | None = None) -> Influence:
@@ -144,17 +134,6 @@ class CurrentsState(State):
             f"<CurrentsState {self.phase} turn={self.turn} player={self.player} "
             f"pawn={self.pawn} winners={sorted(self.winners)}>"
         )
-
-    def __str__(self) -> str:
-        from .text import board_text
-
-        return board_text(self)
-
-    def _repr_svg_(self) -> str:
-        """The board as SVG, so a state alone in a notebook cell draws itself."""
-        from .svg import state_svg
-
-        return state_svg(self)
 
     def describe(self) -> str:
         """One sentence describing the position (for screen readers and alt texts)."""

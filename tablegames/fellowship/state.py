@@ -161,16 +161,6 @@ class FellowshipState(State):
         self._check(move)
         return move
 
-    def observation(self, player: int) -> dict[str, Any]:
-        from .serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        from .serialize import to_json
-
-        return to_json(self)
-
     # ---- reading the position -----------------------------------------------------
 
     @property
@@ -213,23 +203,6 @@ class FellowshipState(State):
             f"<FellowshipState {self.phase} turn={self.turn} player={self.player} "
             f"tops={' '.join(self.tops)} winners={sorted(self.winners)}>"
         )
-
-    def __str__(self) -> str:
-        from .text import board_text
-
-        return board_text(self)
-
-    def _repr_svg_(self) -> str:
-        """The ring as SVG, so a state alone in a notebook cell draws itself."""
-        from .svg import state_svg
-
-        return state_svg(self)
-
-    def describe(self) -> str:
-        """One sentence describing the position, with public information only."""
-        from .text import describe
-
-        return describe(self)
 
     # ---- legality, with messages that name the rule -------------------------------
 

@@ -90,28 +90,12 @@ class PoohsticksState(State):
         self._check(move)
         return move
 
-    def observation(self, player: int) -> dict[str, Any]:
-        from .serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        from .serialize import to_json
-
-        return to_json(self)
-
     # ---- helpers for viewers ------------------------------------------------------
 
     @property
     def hand(self) -> tuple[str, ...]:
         """The hand of the player to decide (empty when the game is over)."""
         return self.hands[self.player] if self.player >= 0 else ()
-
-    def _repr_svg_(self) -> str:
-        """The river as SVG, so a state alone in a notebook cell draws itself."""
-        from .svg import state_svg
-
-        return state_svg(self)
 
     def cell_name(self, cell: int) -> str:
         return self.game.names[cell]
@@ -122,17 +106,6 @@ class PoohsticksState(State):
             f"boats={[None if b is None else self.game.names[b] for b in self.boats]} "
             f"winners={sorted(self.winners)}>"
         )
-
-    def __str__(self) -> str:
-        from .text import board_text
-
-        return board_text(self)
-
-    def describe(self) -> str:
-        """One sentence describing the position (for screen readers and alt texts)."""
-        from .text import describe
-
-        return describe(self)
 
     # ---- move generation ----------------------------------------------------------
 

@@ -141,16 +141,6 @@ class ResistorState(State):
         check(self, move)
         return move
 
-    def observation(self, player: int) -> dict[str, Any]:
-        from .serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        from .serialize import to_json
-
-        return to_json(self)
-
     # ---- reading the position -----------------------------------------------------
 
     @property
@@ -331,20 +321,3 @@ class ResistorState(State):
             f"<ResistorState {self.phase} round={self.round} turn={self.turn} "
             f"player={self.player} scores={list(self.scores)}>"
         )
-
-    def __str__(self) -> str:
-        from .text import board_text
-
-        return board_text(self)
-
-    def describe(self) -> str:
-        """One sentence describing the position."""
-        from .text import describe
-
-        return describe(self)
-
-    def _repr_svg_(self) -> str:
-        """The circuit as SVG, so a state alone in a notebook cell draws itself."""
-        from .svg import state_svg
-
-        return state_svg(self)
