@@ -1,12 +1,12 @@
-# The README's two commands: `make play` and `make test`. Both create .venv when missing
-# and install what they need into it; nothing is installed by hand.
+# The README's three commands: `make lab`, `make play` and `make test`. Each creates .venv
+# when missing and installs what it needs into it; nothing is installed by hand.
 PYTHON ?= python3
 VENV ?= .venv
 PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: play test demo lint typecheck unit chromium notebooks bench clean
+.PHONY: lab play test demo lint typecheck unit chromium notebooks bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ $(VENV)/.play: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e ".[widgets,voila]"
 	touch $@
 
+$(VENV)/.lab: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e ".[lab]"
+	touch $@
+
 $(VENV)/.dev: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila,pettingzoo,openspiel]"
 	touch $@
@@ -29,6 +33,17 @@ $(VENV)/.dev: pyproject.toml | $(PY)
 play: $(VENV)/.play
 	@echo "tablegames play pages: http://127.0.0.1:$(PORT)/   (Ctrl-C stops the server)"
 	cd notebooks && exec ../$(VENV)/bin/voila play --port=$(PORT)
+
+## make lab: JupyterLab on the walkthroughs, opening Currents (127.0.0.1, PORT=8888 by
+## default; Ctrl-C stops). Jupyter prints the address with its login token.
+lab: PORT = 8888
+lab: $(VENV)/.lab
+	@echo "tablegames walkthroughs in JupyterLab: http://127.0.0.1:$(PORT)/lab/tree/walkthroughs/currents.ipynb"
+	@echo "(open the address Jupyter prints below, with its token; Ctrl-C stops the server)"
+	cd notebooks && exec ../$(VENV)/bin/jupyter lab \
+	  --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --ServerApp.port_retries=0 \
+	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/walkthroughs/currents.ipynb \
+	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
 ## make demo: random bots play Currents in the terminal
 demo: $(VENV)/.base
