@@ -101,13 +101,26 @@ def _influence(state: CurrentsState, lay: Layout) -> list[str]:
     return out
 
 
+#: How far a slot's frames (influence, selection, legal target) reach out from its card.
+FRAME_REACH = 7.0
+
+
+def slot_name_at(lay: Layout, i: int) -> tuple[float, float]:
+    """Where slot ``i``'s name goes (text centre x, baseline y): S slots under their card,
+    the others above it, in both cases beyond the frames drawn round the card so that
+    a framed slot keeps its name readable."""
+    x, y, w, h = lay.slot_rect(i)
+    fs = lay.square * 0.22
+    if i // 4 == 2:
+        return (x + w / 2, y + h + FRAME_REACH + fs)
+    return (x + w / 2, y - FRAME_REACH)
+
+
 def _slot_names(lay: Layout) -> list[str]:
     out = []
     fs = lay.square * 0.22
     for i, name in enumerate(SLOTS):
-        x, y, w, h = lay.slot_rect(i)
-        below = i // 4 == 2  # S slots are named under their card, the others above
-        tx, ty = x + w / 2, (y + h + fs if below else y - 3)
+        tx, ty = slot_name_at(lay, i)
         out.append(
             f"<text x='{tx:.1f}' y='{ty:.1f}' font-size='{fs:.1f}' text-anchor='middle' "
             f"fill='{style.MUTED}' {FONT}>{name}</text>"

@@ -304,3 +304,32 @@ def test_inspector_panel_follows_resize_and_four_colours():
     assert insp.panel.canvas.height == int(insp.board.geometry.height)
     insp.set_view(four_colour=True)
     assert insp.panel.four_colour and insp.board.four_colour
+
+
+# ---- slot names --------------------------------------------------------------------------
+
+
+def test_slot_names_are_drawn_clear_of_the_frames_round_their_slots(canvas):
+    """A framed slot (influencing, picked, selected) keeps its name readable: the widest
+    frame reaches 6 px beyond the card (pad 5 + half its width), and every name's text
+    box lies outside that."""
+    insp = CurrentsInspector(crossfire(), square=40)
+    lay = insp.board.geometry
+    canvas.clear()
+    insp.board.redraw_all()
+    names = {
+        c.args[0]: (c.args[1], c.args[2])
+        for c in canvas.find("fillText", insp.board.layers.background)
+        if c.args[0] in SLOTS
+    }
+    assert sorted(names) == sorted(SLOTS)
+    size = 40 * 0.22
+    for i, name in enumerate(SLOTS):
+        x, y, w, h = lay.slot_rect(i)
+        reach = 6
+        tx, baseline = names[name]
+        top, bottom = baseline - size, baseline  # capitals and digits: nothing below the baseline
+        clear_above = bottom <= y - reach
+        clear_below = top >= y + h + reach
+        assert clear_above or clear_below, (name, (top, bottom), (y - reach, y + h + reach))
+        assert x - reach <= tx <= x + w + reach  # still next to its own slot

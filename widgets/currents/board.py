@@ -18,6 +18,7 @@ from tablegames.cards import SUIT_NAMES, pretty
 from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.geometry import POINTS, SIZE, SLOTS
 from tablegames.currents.layout import Layout
+from tablegames.currents.svg import slot_name_at
 
 from ..board import TARGET, BoardWidget, Key
 from ..canvas import arrow, draw_cards, outline
@@ -86,9 +87,8 @@ class CurrentsBoard(BoardWidget):
         c.fill_style = style.MUTED
         c.font = f"{s * 0.22:.0f}px {style.FONT}"
         c.text_align = "center"
-        for i, name in enumerate(SLOTS):
-            x, y, w, h = lay.slot_rect(i)
-            c.fill_text(name, x + w / 2, y + h + s * 0.26 if i // 4 == 2 else y - 3)
+        for i, name in enumerate(SLOTS):  # placed clear of the slot frames, not under them
+            c.fill_text(name, *slot_name_at(lay, i))
         c.font = f"bold {s * 0.3:.0f}px {style.FONT}"
         c.text_align = "left"
         c.fill_style = style.TEXT
