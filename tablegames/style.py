@@ -29,6 +29,8 @@ BOARD_DARK = "#e2d2ad"
 LINE = "#8a7a5a"  #: board lines
 PAWN = "#263238"
 OBSTACLE = "#6d4c41"
+#: one colour per seat (P0, P1, ...): goal-edge marks and hand labels
+PLAYER_COLOURS = ("#00897b", "#8e24aa", "#ef6c00", "#3949ab")
 
 
 def suit_colour(card: str, four_colour: bool = False) -> str:

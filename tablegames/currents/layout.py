@@ -30,6 +30,23 @@ class Hit(NamedTuple):
     where: object
 
 
+class GoalMark(NamedTuple):
+    """Where and how one edge's goal mark is drawn: a band just inside the edge in the
+    colour of the player who wins over it, with a label naming them and the goaltender."""
+
+    edge: str
+    owner: int  #: the player whose goal this edge is
+    goaltender: int  #: the player who may stop the pawn crossing it
+    band: Rect
+    text_at: tuple[float, float]  #: centre of the label
+    angle: float  #: label rotation in degrees (0 on N and S, -90 on W, 90 on E)
+    current: bool  #: the goal of the player whose turn it is (or of the winner)
+
+    @property
+    def label(self) -> str:
+        return f"P{self.owner}'s goal · P{self.goaltender} guards"
+
+
 class Layout:
     """Pixel geometry at a given square size (all other sizes follow from it)."""
 
@@ -125,6 +142,40 @@ class Layout:
         """Card rectangle of the ``k``-th ace waiting to be placed during set-up."""
         x = self.panel_x + self.gap + k * (self.card_w + self.gap)
         return (x, self.aside_y + self.label, self.card_w, self.card_h)
+
+    def goal_band(self, edge: str) -> Rect:
+        """The band just inside board edge ``edge`` (N, E, S, W) that marks whose goal it
+        is; bands stop short of the corners so that two edges never overlap."""
+        t = self.square * 0.34
+        x0, y0, b = self.x0, self.y0, self.board
+        return {
+            "N": (x0 + t, y0, b - 2 * t, t),
+            "S": (x0 + t, y0 + b - t, b - 2 * t, t),
+            "E": (x0 + b - t, y0 + t, t, b - 2 * t),
+            "W": (x0, y0 + t, t, b - 2 * t),
+        }[edge]
+
+    def goal_marks(
+        self, owner: dict[str, int], goaltender: dict[str, int], current: frozenset[int]
+    ) -> list[GoalMark]:
+        """One mark per edge, from the game's ``owner`` and ``goaltender`` tables; the
+        edges of the players in ``current`` are flagged for highlighting."""
+        marks = []
+        for edge in "NESW":
+            x, y, w, h = self.goal_band(edge)
+            angle = {"E": 90.0, "W": -90.0}.get(edge, 0.0)
+            marks.append(
+                GoalMark(
+                    edge,
+                    owner[edge],
+                    goaltender[edge],
+                    (x, y, w, h),
+                    (x + w / 2, y + h / 2),
+                    angle,
+                    owner[edge] in current,
+                )
+            )
+        return marks
 
     def hand_label(self, player: int) -> tuple[float, float]:
         return (self.panel_x + self.gap, self.hands_y + player * self.hand_row + self.gap)

@@ -14,7 +14,7 @@ from .. import style
 from ..cards import pretty
 from ..svg import FONT, card_svg, document
 from .geometry import SIZE, SLOTS
-from .layout import Layout
+from .layout import GoalMark, Layout
 
 if TYPE_CHECKING:
     from .state import CurrentsState
@@ -36,6 +36,7 @@ def state_svg(
     """
     lay = Layout(square, state.game.num_players)
     parts = _board(state, lay)
+    parts += _goal_marks(state, lay)
     if inspector and not state.is_terminal:
         parts += _influence(state, lay)
     for i, card in enumerate(state.currents):
@@ -95,8 +96,8 @@ def _influence(state: CurrentsState, lay: Layout) -> list[str]:
         out.append(
             "<defs><marker id='arrowhead' markerWidth='8' markerHeight='8' refX='6' refY='4' "
             f"orient='auto'><path d='M0,0L8,4L0,8z' fill='{style.ARROW}'/></marker></defs>"
-            f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' stroke='{style.ARROW}' "
-            "stroke-width='3' marker-end='url(#arrowhead)'/>"
+            f"<line class='net-vector' x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' "
+            f"stroke='{style.ARROW}' stroke-width='3' marker-end='url(#arrowhead)'/>"
         )
     return out
 
@@ -173,6 +174,94 @@ def _panel(state: CurrentsState, lay: Layout, four: bool, viewer: int | None) ->
             hidden = viewer is not None and viewer != p
             out.append(card_svg(card, lay.hand_rect(p, k), four, hidden))
     return out
+
+
+def marked_players(state: CurrentsState) -> frozenset[int]:
+    """Whose goal edges are highlighted: the player to decide (the one placing an ace
+    during set-up), the player whose turn it is while another decides whether to
+    goaltend, or the winners once the game is over."""
+    if state.is_terminal:
+        return frozenset(state.winners)
+    return frozenset({_turn_of(state)})
+
+
+def _turn_of(state: CurrentsState) -> int:
+    return state.turn_player if state.phase == "defend" else state.player
+
+
+def goal_marks(state: CurrentsState, lay: Layout) -> list[GoalMark]:
+    """The goal mark of each edge for ``state``'s game (its ``owner`` and ``goaltender``
+    tables, so two players with ``p0_edges`` and four players are both right)."""
+    game = state.game
+    return lay.goal_marks(game.owner, game.goaltender, marked_players(state))
+
+
+def turn_caption(state: CurrentsState) -> str:
+    """One line saying whose turn it is, which edge that player must push the pawn over,
+    and whose goal every edge is (the board's caption and the SVG picture's title)."""
+    owner = state.game.owner
+    goals = " · ".join(f"{e} P{owner[e]}" for e in "NESW")
+
+    def edges(p: int) -> str:
+        mine = [e for e in "NESW" if owner[e] == p]
+        return (" and ".join(mine)) + (" edges" if len(mine) > 1 else " edge")
+
+    if state.is_terminal:
+        if not state.winners:
+            return f"Game over without a winner. Goal edges: {goals}."
+        won = " and ".join(f"P{p} (goal: the {edges(p)})" for p in sorted(state.winners))
+        return f"Game over: {won} won. Goal edges: {goals}."
+    p = _turn_of(state)
+    guards = dict.fromkeys(state.game.goaltender[e] for e in "NESW" if owner[e] == p)
+    guard = " and ".join(f"P{g}" for g in guards)
+    verb = "place an ace; P{p}'s goal is" if state.phase == "setup" else "push the pawn over"
+    line = f"P{p}'s turn: {verb.format(p=p)} the {edges(p)} (guarded by {guard})."
+    if state.phase == "defend":
+        line += f" P{state.player} decides whether to goaltend."
+    return f"{line} Goal edges: {goals}."
+
+
+def _goal_marks(state: CurrentsState, lay: Layout) -> list[str]:
+    out = []
+    fs = lay.square * 0.24
+    for m in goal_marks(state, lay):
+        colour = style.PLAYER_COLOURS[m.owner % len(style.PLAYER_COLOURS)]
+        x, y, w, h = m.band
+        out.append(
+            f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' fill='{colour}' "
+            f"fill-opacity='{0.45 if m.current else 0.2}'/>"
+        )
+        if m.current:  # a solid stripe on the board's edge line
+            sx, sy, sw, sh = _stripe(m, 3.0)
+            out.append(
+                f"<rect x='{sx:.1f}' y='{sy:.1f}' width='{sw:.1f}' height='{sh:.1f}' "
+                f"fill='{colour}'/>"
+            )
+        tx, ty = m.text_at
+        weight = "bold" if m.current else "normal"
+        out.append(
+            f"<text x='{tx:.1f}' y='{ty + fs * 0.35:.1f}' font-size='{fs:.1f}' "
+            f"font-weight='{weight}' text-anchor='middle' fill='{style.TEXT}' "
+            f"transform='rotate({m.angle:.0f} {tx:.1f} {ty:.1f})' {FONT}>{m.label}</text>"
+        )
+    for p in range(state.game.num_players):  # a swatch of each seat's colour by its hand
+        lx, ly = lay.hand_label(p)
+        out.append(
+            f"<rect x='{lx - 11:.1f}' y='{ly:.1f}' width='8' height='8' "
+            f"fill='{style.PLAYER_COLOURS[p % len(style.PLAYER_COLOURS)]}'/>"
+        )
+    return out
+
+
+def _stripe(m: GoalMark, t: float) -> tuple[float, float, float, float]:
+    """The outer ``t`` pixels of a goal band (along the board's edge line)."""
+    x, y, w, h = m.band
+    return {
+        "N": (x, y, w, t),
+        "S": (x, y + h - t, w, t),
+        "E": (x + w - t, y, t, h),
+        "W": (x, y, t, h),
+    }[m.edge]
 
 
 def describe(state: CurrentsState) -> str:

@@ -5,23 +5,31 @@ the SVG drawing). What is drawn comes from the state and from ``state.inspect()`
 the pawn's influencing currents are framed, the lines of a hovered or selected
 slot are highlighted, the net vector is an arrow and an edge about to be crossed
 is flagged. The scout token is drawn at ``scout_step`` along the scout path.
+
+Each edge carries its goal mark (a band in the colour of the player who wins over
+it, naming them and the goaltender; the marks of the player whose turn it is are
+highlighted) and the caption says whose turn it is and whose goal each edge is.
 """
 
 from __future__ import annotations
 
+import html
+import math
+from collections.abc import Callable
 from typing import Any
 
 from ipycanvas import Canvas
+from ipywidgets import HTML
 
 from tablegames import style
 from tablegames.cards import SUIT_NAMES, pretty
 from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.geometry import POINTS, SIZE, SLOTS
 from tablegames.currents.layout import Layout
-from tablegames.currents.svg import slot_name_at
+from tablegames.currents.svg import goal_marks, slot_name_at, turn_caption
 
 from ..board import TARGET, BoardWidget, Key
-from ..canvas import arrow, draw_cards, outline
+from ..canvas import arrow, draw_cards, held, outline
 
 CROSSING = "#c62828"
 
@@ -30,7 +38,8 @@ class CurrentsBoard(BoardWidget):
     """A Currents state on a layered canvas (see the module docstring).
 
     ``inspector`` turns the influence overlay (framed currents, vector arrow, edge
-    flags) on or off; ``selected_slot`` pins one slot's influence lines.
+    flags) on or off; ``influence_lines`` also draws the lines of every current acting
+    on the pawn (as the SVG picture does); ``selected_slot`` pins one slot's lines.
     """
 
     css_class = "tablegames-currents"
@@ -42,12 +51,28 @@ class CurrentsBoard(BoardWidget):
         "board plays any move from the keyboard."
     )
 
-    def __init__(self, state: CurrentsState, *, inspector: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        state: CurrentsState,
+        *,
+        inspector: bool = True,
+        influence_lines: bool = False,
+        **kwargs: Any,
+    ) -> None:
         self.inspector = inspector
+        self.influence_lines = influence_lines
+        self._show_handlers: list[Callable[[CurrentsState], None]] = []
+        #: the line under the board: whose turn it is and whose goal each edge is
+        self.turn_line = HTML()
+        self.turn_line.add_class("tablegames-turn")
         self.selected_slot: int | None = None
         self.scout_step: int | None = None  #: index into the scout path, None: no scout
         self.drawn: dict[str, Any] = {}  #: what the last overlay drew, for tests
+        #: the goal marks last drawn, (edge, owner, highlighted) N, E, S, W, for tests
+        self.goal_marks_drawn: tuple[tuple[str, int, bool], ...] = ()
         super().__init__(state, **kwargs)
+        self.turn_line.layout.width = self.caption.layout.width
+        self.children = (self.layers.multi, self.turn_line, self.caption)
 
     @property
     def cstate(self) -> CurrentsState:
@@ -57,6 +82,24 @@ class CurrentsBoard(BoardWidget):
 
     def make_geometry(self, square: float) -> Layout:
         return Layout(square, self.state.game.num_players)
+
+    def on_show(self, handler: Callable[[CurrentsState], None]) -> None:
+        """Call ``handler(state)`` whenever the board shows a position (a move, a step
+        through the game), in the same drawing batch: e.g. to keep a panel in step."""
+        self._show_handlers.append(handler)
+
+    def show(
+        self, state: Any, selected: tuple[Key, ...] = (), targets: tuple[Key, ...] = ()
+    ) -> None:
+        with held():
+            super().show(state, selected, targets)
+            for handler in list(self._show_handlers):
+                handler(state)
+
+    def _draw(self) -> None:
+        """Draw, then say under the board whose turn it is and whose goal each edge is."""
+        super()._draw()
+        self.turn_line.value = f"<b>{html.escape(turn_caption(self.cstate), quote=False)}</b>"
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -103,9 +146,41 @@ class CurrentsBoard(BoardWidget):
             )
         c.line_width = 1
 
+    def draw_goal_marks(self, c: Canvas, s: CurrentsState) -> None:
+        """Each edge's goal mark and a swatch of each seat's colour by its hand (the same
+        marks as the SVG picture, from the same geometry)."""
+        lay: Layout = self.geometry
+        fs = lay.square * 0.24
+        colours = style.PLAYER_COLOURS
+        marks = goal_marks(s, lay)
+        self.goal_marks_drawn = tuple((m.edge, m.owner, m.current) for m in marks)
+        c.text_align = "center"
+        for m in marks:
+            c.fill_style = colours[m.owner % len(colours)]
+            c.global_alpha = 0.45 if m.current else 0.2
+            c.fill_rect(*m.band)
+            c.global_alpha = 1
+            if m.current:
+                x, y, w, h = m.band
+                t = 3
+                c.fill_rect(*{"N": (x, y, w, t), "S": (x, y + h - t, w, t),
+                              "E": (x + w - t, y, t, h), "W": (x, y, t, h)}[m.edge])  # fmt: skip
+            c.fill_style = style.TEXT
+            c.font = f"{'bold ' if m.current else ''}{fs:.0f}px {style.FONT}"
+            c.save()
+            c.translate(*m.text_at)
+            c.rotate(m.angle * math.pi / 180)
+            c.fill_text(m.label, 0, fs * 0.35)
+            c.restore()
+        for p in range(s.game.num_players):
+            lx, ly = lay.hand_label(p)
+            c.fill_style = colours[p % len(colours)]
+            c.fill_rect(lx - 11, ly, 8, 8)
+
     def draw_pieces(self, c: Canvas, state: Any) -> None:
         s: CurrentsState = state
         lay: Layout = self.geometry
+        self.draw_goal_marks(c, s)
         items: list[tuple[str | None, Any, bool]] = []
         items += [(card, lay.slot_rect(i), False) for i, card in enumerate(s.currents)]
         items += [(card, lay.compass_rect(i), False) for i, card in enumerate(s.compass)]
@@ -187,6 +262,15 @@ class CurrentsBoard(BoardWidget):
         lay: Layout = self.geometry
         inf = s.inspect()
         framed = [SLOTS.index(si.slot) for si in inf.currents]
+        if self.influence_lines and framed:
+            c.stroke_style = style.HIGHLIGHT
+            c.global_alpha = 0.28
+            c.line_width = 5
+            c.stroke_line_segments(
+                [[(x1, y1), (x2, y2)] for i in framed for x1, y1, x2, y2 in lay.slot_lines_px(i)]
+            )
+            c.global_alpha = 1
+            c.line_width = 1
         outline(c, [lay.slot_rect(i) for i in framed], style.HIGHLIGHT, width=3, pad=3)
         self.drawn["influencing"] = tuple(SLOTS[i] for i in framed)
         if inf.vector != (0, 0):
