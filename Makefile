@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit chromium notebooks bench clean
+.PHONY: lab play test demo lint typecheck unit chromium notebooks bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,11 @@ notebooks: $(VENV)/.dev
 bench: $(VENV)/.base
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/bots.py
+
+## make soak: 10^5 seeded random games per game and play-page option set, every move
+## checked (cards, position check, JSON, observations, replay); SOAK_ARGS="--games 1000"
+soak: $(VENV)/.dev
+	nice -n 19 $(PY) benchmarks/soak.py $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
