@@ -6,6 +6,7 @@ so notebooks and static exports show boards without any widget.
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape
 
 from . import style
@@ -71,3 +72,55 @@ def document(width: float, height: float, label: str, parts: list[str]) -> str:
         f"aria-label='{escape(label, {chr(39): '&#39;'})}'>"
         f"<rect width='100%' height='100%' fill='{style.PAPER}'/>" + "".join(parts) + "</svg>"
     )
+
+
+def svg_size(doc: str) -> tuple[float, float]:
+    """The width and height of an SVG document made by :func:`document`.
+
+    >>> svg_size(document(120, 80, "empty", []))
+    (120.0, 80.0)
+    """
+    root = doc[: doc.index(">")]
+    sizes = [re.search(rf"\b{name}='([0-9.]+)'", root) for name in ("width", "height")]
+    if sizes[0] is None or sizes[1] is None:
+        raise ValueError("not an SVG document with a width and a height in pixels")
+    return float(sizes[0].group(1)), float(sizes[1].group(1))
+
+
+def wrap(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken into lines that fit ``width`` pixels at font ``size`` (an estimate:
+    a DejaVu Sans character is about 0.6 of the font size wide on average).
+
+    >>> wrap("one two three four", 60, 10)
+    ['one two', 'three four']
+    """
+    per_line = max(int(width / (size * 0.6)), 8)
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= per_line:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def place(doc: str, x: float, y: float) -> str:
+    """An SVG document drawn at (x, y) inside another one (a nested ``<svg>``)."""
+    return re.sub(r"^<svg ", f"<svg x='{x:.1f}' y='{y:.1f}' ", doc, count=1)
+
+
+def with_caption(doc: str, caption: str, size: float = 14.0) -> str:
+    """``doc`` with ``caption`` written under it (wrapped to its width): a static picture of
+    a widget that shows a board and a line of text (a game viewer's step, a prompt).
+
+    >>> pic = with_caption(document(200, 100, "board", []), "Step 3 of 12")
+    >>> svg_size(pic), "Step 3 of 12" in pic
+    ((200.0, 129.0), True)
+    """
+    width, height = svg_size(doc)
+    lines = wrap(caption, width - 16, size)
+    step = size * 1.35
+    parts = [place(doc, 0, 0)]
+    parts += [text_svg(8, height + size + k * step, line, size) for k, line in enumerate(lines)]
+    total = height + size * 0.7 + len(lines) * step
+    return document(width, round(total), caption, parts)

@@ -23,7 +23,7 @@ def test_binder_runtime_is_python_311() -> None:
 
 def test_binder_installs_the_project_with_its_jupyter_extras() -> None:
     post = (BINDER / "postBuild").read_text()
-    assert re.search(r'pip install .*-e "\.\[widgets,analysis,voila\]"', post)
+    assert re.search(r'pip install .*-e "\.\[widgets,analysis,voila,static\]"', post)
     assert (BINDER / "postBuild").stat().st_mode & 0o111, "postBuild must be executable"
 
 

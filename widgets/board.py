@@ -10,6 +10,8 @@ test and ``move_keys``; viewing, editing and playing are shared.
 from __future__ import annotations
 
 import html
+import importlib
+import inspect
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -19,14 +21,18 @@ from ipywidgets import HTML, VBox
 import tablegames as tg
 
 from .canvas import Layers, Rect, held, outline
+from .static import StaticPicture
 
 Key = Hashable  #: what a click means, in the game's terms (a tuple such as ("slot", 3))
 SELECTED = "#f9a825"  #: frame of picked cards and places
 TARGET = "#43a047"  #: frame of the places that would continue a legal move
 
 
-class BoardWidget(VBox):  # type: ignore[misc]
-    """Draws ``state`` on layered canvases; subclasses implement the hooks below."""
+class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
+    """Draws ``state`` on layered canvases; subclasses implement the hooks below.
+
+    Displayed, it also carries a static picture of its position (see ``static.py``).
+    """
 
     css_class = "tablegames-board"
     #: A few sentences telling a visitor how to play with this board (play pages show it).
@@ -159,6 +165,12 @@ class BoardWidget(VBox):  # type: ignore[misc]
         # A short, stable text form: notebooks store it and nbval compares it.
         return f"<{type(self).__name__}: {self.describe(self._state)}>"
 
+    def static_svg(self) -> str:
+        """The position as the engine draws it in SVG (the static picture), with this
+        board's settings: each parameter of the game's ``state_svg`` that the board has
+        as an attribute (``square``, ``four_colour``, ``viewer``, Currents' ``inspector``)."""
+        return state_picture(self._state, self)
+
     # ---- shared by the boards of card games ----------------------------------------------
 
     def visible_hands(self, state: tg.State) -> list[list[str | None]]:
@@ -255,3 +267,13 @@ class BoardWidget(VBox):  # type: ignore[misc]
         """One line describing the position, for screen readers."""
         describe = getattr(state, "describe", None)
         return describe() if callable(describe) else repr(state)
+
+
+def state_picture(state: tg.State, settings: object = None) -> str:
+    """``state`` drawn by its game's ``svg.state_svg``; each of its keyword parameters
+    that ``settings`` has as an attribute is passed from there."""
+    package = type(state).__module__.rpartition(".")[0]
+    draw = importlib.import_module(f"{package}.svg").state_svg
+    names = list(inspect.signature(draw).parameters)[1:]
+    options = {n: getattr(settings, n) for n in names if hasattr(settings, n)}
+    return str(draw(state, **options))

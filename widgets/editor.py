@@ -18,12 +18,16 @@ from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Text, Textarea, VBo
 import tablegames as tg
 
 from .board import BoardWidget, Key
+from .static import StaticPicture
 
 Edit = Callable[[dict[str, Any], Key, Any], dict[str, Any]]
 
 
-class PositionEditor(VBox):  # type: ignore[misc]
-    """Edit ``board``'s position by clicking with a tool from ``tools`` (label, value) pairs."""
+class PositionEditor(StaticPicture, VBox):  # type: ignore[misc]
+    """Edit ``board``'s position by clicking with a tool from ``tools`` (label, value) pairs.
+
+    Its static picture (see ``static.py``) is the board's: the position being edited.
+    """
 
     def __init__(
         self,
@@ -69,6 +73,9 @@ class PositionEditor(VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self.board.describe(self.state)}>"
+
+    def static_svg(self) -> str:
+        return self.board.static_svg()
 
     def apply_data(self, data: dict[str, Any]) -> bool:
         """Validate ``data`` with the engine and show it; False (reason shown) if refused."""

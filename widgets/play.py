@@ -20,10 +20,12 @@ from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
 
 import tablegames as tg
 from tablegames.bots import Analysis, MCTSBot
+from tablegames.svg import with_caption
 
 from .board import BoardWidget, Key
 from .controls import Controls
 from .registry import board_for
+from .static import StaticPicture
 
 
 @dataclass
@@ -99,7 +101,7 @@ def seat_label(seat: Any) -> str:
     return "human" if seat == "human" else type(seat).__name__
 
 
-class PlayWidget(VBox):  # type: ignore[misc]
+class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
     """Play ``game`` on a board: each seat is ``"human"`` or a bot with ``choose(state)``.
 
     The default seats: player 0 human, the others random bots. All humans share the
@@ -131,6 +133,7 @@ class PlayWidget(VBox):  # type: ignore[misc]
         self.board = board_for(self.history[0], **board_options)
         self.input = MoveInput(self.board)
         self.message = HTML()
+        self.said = ""  #: the message line's text (the static picture's caption)
         self.message.add_class("tablegames-message")
         self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
         self.moves = Dropdown(description="Move", layout=Layout(width="360px"))
@@ -203,6 +206,10 @@ class PlayWidget(VBox):  # type: ignore[misc]
         self._refresh(self.input.outcome(self.state))
         self.controls.set_length(len(self.history))
         self.controls.play.value = self.controls.slider.value = len(self.history) - 1
+
+    def static_svg(self) -> str:
+        """The static picture: the board as shown, with the message line under it."""
+        return with_caption(self.board.static_svg(), self.said or self.prompt(self.state))
 
     def __repr__(self) -> str:
         seats = ", ".join(seat_label(s) for s in self.seats)
@@ -295,6 +302,7 @@ class PlayWidget(VBox):  # type: ignore[misc]
 
     def _say(self, text: str, error: bool = False) -> None:
         colour = "#c62828" if error else "#333"
+        self.said = text
         self.message.value = (
             f"<div role='status' aria-live='polite' style='color:{colour}'>"
             f"{html.escape(text)}</div>"

@@ -8,10 +8,12 @@ from typing import Any
 from ipywidgets import Checkbox, Dropdown, HBox, VBox
 
 import tablegames as tg
+from tablegames.svg import with_caption
 
 from .board import BoardWidget
 from .controls import Controls
 from .registry import board_for
+from .static import StaticPicture
 
 
 def step_text(states: Sequence[tg.State], i: int, board: BoardWidget) -> str:
@@ -31,7 +33,7 @@ def step_text(states: Sequence[tg.State], i: int, board: BoardWidget) -> str:
     return " · ".join(parts)
 
 
-class GameViewer(VBox):  # type: ignore[misc]
+class GameViewer(StaticPicture, VBox):  # type: ignore[misc]
     """Shows a game from a record (options + seed + moves, or its JSON) or a list of states.
 
     ``viewer``: None shows every card; a player index shows what that player sees.
@@ -75,6 +77,10 @@ class GameViewer(VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<GameViewer: {len(self.states)} positions, showing {self.index}>"
+
+    def static_svg(self) -> str:
+        """The static picture: the position shown, with the step's line of text under it."""
+        return with_caption(self.board.static_svg(), step_text(self.states, self.index, self.board))
 
     def _show(self, i: int) -> None:
         self.board.show(self.states[i])

@@ -83,8 +83,8 @@ def _influence(state: CurrentsState, lay: Layout) -> list[str]:
         i = SLOTS.index(si.slot)
         for x1, y1, x2, y2 in lay.slot_lines_px(i):
             out.append(
-                f"<line x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' "
-                f"stroke='{style.HIGHLIGHT}' stroke-opacity='0.28' stroke-width='5'/>"
+                f"<line class='influence-line' x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' "
+                f"y2='{y2:.1f}' stroke='{style.HIGHLIGHT}' stroke-opacity='0.28' stroke-width='5'/>"
             )
         x, y, w, h = lay.slot_rect(i)
         out.append(

@@ -20,8 +20,10 @@ from tablegames.cards import SUIT_NAMES
 from tablegames.currents import CurrentsState
 from tablegames.currents.geometry import SLOTS
 from tablegames.currents.influence import Influence
+from tablegames.currents.svg_inspector import inspector_svg
 
 from ..canvas import arrow, draw_cards, held, redraw_on_reconnect
+from ..static import StaticPicture
 from .board import CurrentsBoard
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
@@ -133,7 +135,7 @@ class VectorPanel:
         self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
 
 
-class CurrentsInspector(VBox):  # type: ignore[misc]
+class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
     """A Currents board with the inspector: click (or choose) a slot to pin its influence
     lines, read the cancellation panel, and run the scout.
 
@@ -185,6 +187,12 @@ class CurrentsInspector(VBox):  # type: ignore[misc]
         self.panel.canvas.height = height
         self.panel.canvas.layout.height = f"{height}px"
         self.panel.draw(self.panel._last)
+
+    def static_svg(self) -> str:
+        """The static picture: the board with every influencing current's lines and the
+        net-vector arrow, and the cancellation table beside it (as the panel shows it)."""
+        b = self.board
+        return inspector_svg(b.cstate, b.square, b.four_colour, b.viewer)
 
     def __repr__(self) -> str:
         return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"
