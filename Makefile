@@ -29,8 +29,10 @@ $(VENV)/.dev: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila,pettingzoo,openspiel]"
 	touch $@
 
-## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops)
+## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops),
+## each linking to its rules: the walkthroughs exported to HTML first (notebooks/play/rules/)
 play: $(VENV)/.play
+	cd notebooks && ../$(PY) -m tablegames_widgets.pages rules
 	@echo "tablegames play pages: http://127.0.0.1:$(PORT)/   (Ctrl-C stops the server)"
 	cd notebooks && exec ../$(VENV)/bin/voila play --port=$(PORT)
 

@@ -41,13 +41,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: The commands ``make play`` runs from notebooks/ (see the Makefile's play target): build
+#: the rules pages, then serve the play folder.
+RULES_COMMAND = ["-m", "tablegames_widgets.pages", "rules"]
+
+
 def start_voila(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
-    """Voila as ``make play`` runs it (from notebooks/, with its voila.json), on a free port."""
+    """Voila as ``make play`` runs it (from notebooks/, with its voila.json, after building
+    the rules pages with the same command), on a free port."""
     port = free_port()
     env = dict(os.environ)
     for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR"):
         (tmp / var).mkdir(exist_ok=True)
         env[var] = str(tmp / var)
+    subprocess.run([sys.executable, *RULES_COMMAND], cwd=NOTEBOOKS, env=env, check=True,
+                   stdout=subprocess.DEVNULL)  # fmt: skip
     voila = Path(sys.executable).parent / "voila"
     proc = subprocess.Popen(
         [str(voila), "play", f"--port={port}", *extra],

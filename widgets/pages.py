@@ -4,11 +4,22 @@ A page is a title, a short how-to, the game's options as controls (made from the
 game's declared option table, so a new game needs no page code), the seats (human
 or bot), a New game button and the board with its controls. ``page_index`` lists
 every play page present in a folder.
+
+Every page links to its rules: the game's walkthrough exported to static HTML by
+:func:`build_rules_pages` into ``play/rules/`` (git-ignored), which ``make play`` runs
+before starting Voila (``python -m tablegames_widgets.pages rules`` from ``notebooks/``)
+and Voila serves under ``/voila/files/rules/`` (allowed in ``notebooks/voila.json``).
+Games may add a view to their page (:data:`PAGE_VIEWS`): Currents adds "Show
+currents", the inspector's influence lines and vector cancellation.
 """
 
 from __future__ import annotations
 
 import html
+import os
+import re
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +29,7 @@ import tablegames as tg
 from tablegames.analysis import make_bot
 from tablegames.options import Option
 
+from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
 
@@ -36,6 +48,7 @@ PAGE_CSS = """
 .tablegames-page { max-width: 1000px; font-family: 'DejaVu Sans', Arial, sans-serif; }
 .tablegames-page h1 { font-size: 1.6em; margin: 0.2em 0; }
 .tablegames-page .howto { color: #444; max-width: 760px; }
+.tablegames-page .rules-link a { font-weight: bold; }
 </style>
 """
 
@@ -79,11 +92,15 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.error = HTML()
         title = HTML(
             PAGE_CSS + f"<h1>{html.escape(cls.info.title)}</h1>"
-            f"<p class='howto'>{html.escape(how_to(game_name))}</p>"
+            f"<p class='howto'>{html.escape(how_to(game_name))}</p>" + rules_link(game_name)
         )
         settings = HBox(list(self.controls.values()), layout=Layout(flex_flow="row wrap"))
+        make_view = PAGE_VIEWS.get(game_name)
+        self.view = make_view() if make_view is not None else None
+        view_controls = self.view.controls if self.view is not None else []
         self.table = VBox()
-        super().__init__([title, settings, self.seat_box, HBox([self.new_game]), self.error,
+        super().__init__([title, settings, self.seat_box,
+                          HBox([self.new_game, *view_controls]), self.error,
                           self.table])  # fmt: skip
         self.add_class("tablegames-page")
         self._settings_changed()
@@ -136,11 +153,79 @@ class PlayPage(VBox):  # type: ignore[misc]
             for p, d in enumerate(self.seat_box.children)
         ]
         self.play = PlayWidget(game, seats, seed=self.seed, **self.board_options)
+        if self.view is not None:
+            self.view.attach(self.play)
         self.table.children = [self.play]
         self.seed += 1
 
     def __repr__(self) -> str:
         return f"<PlayPage: {self.game_name}>"
+
+
+class CurrentsView:
+    """The Currents page's "Show currents" view (off by default): the inspector's
+    influence lines, the net vector and the edge flags on the board, and the vector
+    cancellation panel beside it, for the position the board shows. It follows every
+    position shown (a human's move, the bots' answers, a step back through the game).
+
+    The pieces are the inspector's own: the board's influence overlay and
+    :class:`~tablegames_widgets.currents.inspector.VectorPanel`.
+    """
+
+    def __init__(self) -> None:
+        from .currents.inspector import VectorPanel
+
+        self.toggle = Checkbox(
+            value=False,
+            description="Show currents",
+            indent=False,
+            tooltip="The currents acting on the pawn: their lines, the net vector and "
+            "the cancellation of opposite pushes",
+            layout=Layout(width="auto", margin="0 0 0 16px"),
+        )
+        self.panel = VectorPanel()
+        self.panel.canvas.layout.display = "none"
+        self.board: Any = None
+        self.toggle.observe(lambda _change: self.update(), names="value")
+
+    @property
+    def controls(self) -> list[Any]:
+        """Widgets for the row beside New game."""
+        return [self.toggle]
+
+    def attach(self, play: PlayWidget) -> None:
+        """Follow the board of a new game, with the panel beside it (below when narrow)."""
+        self.board = play.board
+        beside = HBox([self.board, self.panel.canvas],
+                      layout=Layout(flex_flow="row wrap", align_items="flex-start"))  # fmt: skip
+        play.children = [beside if w is self.board else w for w in play.children]
+        self.board.on_show(lambda _state: self._draw_panel())
+        height = int(self.board.geometry.height)
+        self.panel.canvas.height = height
+        self.panel.canvas.layout.height = f"{height}px"
+        self.panel.four_colour = self.board.four_colour
+        self.update()
+
+    def update(self) -> None:
+        """Show or hide the influence overlay and the panel, as the toggle says."""
+        on = bool(self.toggle.value)
+        board = self.board
+        if board is None:
+            return
+        board.inspector = board.influence_lines = on
+        self.panel.canvas.layout.display = None if on else "none"
+        with held():
+            board.redraw()
+            self._draw_panel()
+
+    def _draw_panel(self) -> None:
+        if self.toggle.value:
+            state = self.board.state
+            self.panel.draw(state.inspect() if not state.is_terminal else None)
+
+
+#: Extra views a game's play page offers (a factory per game name).
+PAGE_VIEWS: dict[str, Callable[[], Any]] = {"currents": CurrentsView}
 
 
 def how_to(game_name: str) -> str:
@@ -166,8 +251,106 @@ def page_index(folder: str | Path = ".") -> Any:
         title = tg.GAMES[name].info.title if name in tg.GAMES else name.replace("-", " ").title()
         blurb = how_to(name).split(". ")[0].rstrip(".")
         line = f" — {html.escape(blurb)}." if blurb else ""
-        items.append(f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}</li>")
+        rules = rules_link(name, short=True)
+        items.append(
+            f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}{rules}</li>"
+        )
     body = "".join(items) or "<li>No play pages yet.</li>"
     return StaticHTML(
         PAGE_CSS + f"<div class='tablegames-page'><ul class='page-list'>{body}</ul></div>"
     )
+
+
+# ---- rules pages ----------------------------------------------------------------------------
+
+#: The folder, inside the play folder, that holds the rules pages (one HTML file per game).
+RULES_DIR = "rules"
+
+
+def rules_href(game_name: str) -> str:
+    """The URL of a game's rules page as Voila serves it.
+
+    Voila gives each page's kernel the request path (``SCRIPT_NAME``, e.g.
+    ``/voila/render/currents.ipynb``, or with a prefix behind a proxy); the rules page
+    is the static file beside it: ``/voila/files/rules/currents.html``.
+    """
+    page = os.environ.get("SCRIPT_NAME", "")
+    if "/voila/render/" in page:
+        folder = page.replace("/voila/render/", "/voila/files/", 1).rsplit("/", 1)[0]
+        return f"{folder}/{RULES_DIR}/{game_name}.html"
+    return f"../files/{RULES_DIR}/{game_name}.html"  # relative to /voila/render/<page>
+
+
+def rules_link(game_name: str, short: bool = False) -> str:
+    """A link to the game's rules page, opening in a new tab ('' when the page does not
+    exist beside the running notebook, e.g. outside ``make play``)."""
+    if not (Path(RULES_DIR) / f"{game_name}.html").is_file():
+        return ""
+    href = html.escape(rules_href(game_name))
+    if short:
+        text = "rules"
+        return f" <a class='rules-link' href='{href}' target='_blank' rel='noopener'>({text})</a>"
+    title = tg.GAMES[game_name].info.title if game_name in tg.GAMES else game_name
+    text = f"How to play {title}: the rules, step by step (opens in a new tab)"
+    return (
+        f"<p class='rules-link'><a href='{href}' target='_blank' rel='noopener'>"
+        f"{html.escape(text)}</a></p>"
+    )
+
+
+def notebook_title(nb: Any) -> str:
+    """The first level-1 heading of a notebook's markdown ('' if none)."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            m = re.search(r"^# +(.+?)\s*$", cell.source, re.MULTILINE)
+            if m:
+                return m.group(1)
+    return ""
+
+
+def build_rules_pages(walkthroughs: Path, play: Path) -> list[Path]:
+    """Export the walkthrough of every game with a play page in ``play`` to static HTML
+    in ``play/rules/`` (as stored, not re-executed: their stored pictures show), titled
+    with the walkthrough's heading. Up-to-date pages are kept; the folder carries its
+    own ``.gitignore``. Returns the rules pages present."""
+    out = play / RULES_DIR
+    out.mkdir(exist_ok=True)
+    (out / ".gitignore").write_text("# built by make play (tablegames_widgets.pages)\n*\n")
+    code = Path(__file__).stat().st_mtime
+    pages = []
+    for page in sorted(play.glob("*.ipynb")):
+        source = walkthroughs / page.name
+        if not source.is_file():
+            continue
+        target = out / f"{page.stem}.html"
+        pages.append(target)
+        if target.is_file() and target.stat().st_mtime >= max(source.stat().st_mtime, code):
+            continue
+        import nbformat  # here: importing nbconvert takes seconds, needed only on a change
+        from nbconvert import HTMLExporter
+
+        nb = nbformat.read(source, as_version=4)
+        nb.metadata["title"] = notebook_title(nb) or page.stem
+        exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True,
+                                exclude_output_prompt=True)  # fmt: skip
+        body, _ = exporter.from_notebook_node(nb)
+        partial = target.with_suffix(".part")
+        partial.write_text(body, encoding="utf-8")
+        partial.replace(target)  # atomic: a server never sends half a page
+    return pages
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m tablegames_widgets.pages rules`` (from ``notebooks/``): build the rules
+    pages that ``make play`` serves beside the play pages."""
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["rules"]:
+        print("usage (from notebooks/): python -m tablegames_widgets.pages rules", file=sys.stderr)
+        return 2
+    pages = build_rules_pages(Path("walkthroughs"), Path("play"))
+    print(f"rules pages: {', '.join(p.name for p in pages)} in play/{RULES_DIR}/")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
