@@ -61,6 +61,8 @@ CAPS: dict[str, dict[str, Any]] = {
     "cardchess": {"max_plies": 1000},
     "resistor": {"max_turns": 60, "max_rounds": 4},
 }
+#: A game still going after this many decisions is a failure (the caps should end it).
+MAX_DECISIONS = 100_000
 #: Option sets worth soaking besides the covering ones: the bridge at its default row.
 EXTRA: dict[str, list[dict[str, Any]]] = {"poohsticks": [{"bridge": True}]}
 #: A JSON string that is a card code.
@@ -327,9 +329,13 @@ def play_one(game: tg.Game, seed: int, timer: Timer) -> int:
     seats = [Seat() for _ in range(game.num_players)]
     state = game.initial_state(seed)
     played: list[str] = []
-    check_state(state, deck, seats, timer)
+    try:
+        check_state(state, deck, seats, timer)
+    except AssertionError as exc:
+        raise AssertionError(f"in the initial state: {exc}") from None
     n = 0
     while not state.is_terminal:
+        assert n < MAX_DECISIONS, f"no end after {n} decisions: the caps do not end the game"
         timer.start()
         moves = state.legal_moves()
         assert moves, f"no legal move in a live position (decision {n + 1})"
