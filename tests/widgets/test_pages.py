@@ -1,0 +1,159 @@
+"""Play pages: the Currents page's "Show currents" view and the links to the rules pages
+(the walkthroughs exported to HTML by ``python -m tablegames_widgets.pages rules``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tablegames_widgets import pages
+from tablegames_widgets.pages import PlayPage, build_rules_pages, page_index, rules_href
+
+import tablegames as tg
+
+
+@pytest.fixture(scope="module")
+def currents_page() -> PlayPage:
+    return PlayPage("currents")
+
+
+def test_show_currents_is_off_by_default(currents_page: PlayPage) -> None:
+    view = currents_page.view
+    assert view is not None and view.toggle.description == "Show currents"
+    assert view.toggle.value is False
+    board = currents_page.play.board
+    assert board.inspector is False and board.influence_lines is False
+    assert view.panel.canvas.layout.display == "none"
+    assert view.toggle in currents_page.children[3].children  # beside New game
+
+
+def test_show_currents_draws_the_inspectors_lines_and_panel_and_follows_every_move() -> None:
+    page = PlayPage("currents")
+    view, play = page.view, page.play
+    view.toggle.value = True
+    board = play.board
+    assert board.inspector is True and board.influence_lines is True
+    assert view.panel.canvas.layout.display is None
+    assert view.panel.drawn["vector"] == play.state.inspect().vector
+    # a human move, then the bots' answers: the panel shows the position the board shows
+    for _ in range(3):
+        before = len(play.history)
+        play.play(play.state.legal_moves()[0])
+        if play.state.is_terminal:
+            assert view.panel.drawn["vector"] is None  # "The game is over."
+            break
+        assert len(play.history) > before + 1  # the bots answered too
+        inf = play.state.inspect()
+        assert view.panel.drawn["vector"] == inf.vector
+        assert view.panel.drawn["rows"] == [
+            (si.slot, si.card, si.directions) for si in inf.currents
+        ]
+        assert board.drawn.get("influencing", ()) == tuple(si.slot for si in inf.currents)
+    # stepping back through the game: the panel follows the board
+    play.controls.slider.value = 1
+    assert view.panel.drawn["vector"] == play.history[1].inspect().vector
+    view.toggle.value = False
+    assert board.inspector is False and view.panel.canvas.layout.display == "none"
+
+
+def test_the_panel_sits_beside_the_board_and_survives_a_new_game() -> None:
+    page = PlayPage("currents")
+    view = page.view
+    view.toggle.value = True
+    page.controls["players"].value = 2
+    page.start()
+    board = page.play.board
+    assert board.state.game.num_players == 2
+    row = page.play.children[0]
+    assert list(row.children) == [board, view.panel.canvas]
+    assert board.inspector is True  # the toggle stays on for the new game
+    assert view.panel.canvas.height == int(board.geometry.height)
+    assert view.panel.drawn["vector"] == board.state.inspect().vector
+
+
+def test_other_games_have_no_extra_view() -> None:
+    assert PlayPage("poohsticks").view is None
+
+
+def test_the_rules_link_points_at_the_static_file_beside_the_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/currents.ipynb")
+    assert rules_href("currents") == "/voila/files/rules/currents.html"
+    # behind a proxy (Binder, JupyterHub) the prefix and folder are kept
+    monkeypatch.setenv("SCRIPT_NAME", "/user/x/voila/render/notebooks/play/currents.ipynb")
+    assert rules_href("currents") == "/user/x/voila/files/notebooks/play/rules/currents.html"
+    monkeypatch.delenv("SCRIPT_NAME")
+    assert rules_href("currents") == "../files/rules/currents.html"
+
+
+def test_pages_link_their_rules_in_a_new_tab_only_when_the_rules_page_exists(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/currents.ipynb")
+    assert pages.rules_link("currents") == ""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "currents.html").write_text("<title>Currents</title>")
+    link = pages.rules_link("currents")
+    assert "href='/voila/files/rules/currents.html'" in link
+    assert "target='_blank'" in link and "rel='noopener'" in link
+    assert "How to play Currents" in link
+    (tmp_path / "currents.ipynb").write_text("{}")
+    (tmp_path / "poohsticks.ipynb").write_text("{}")
+    listing = page_index(tmp_path).data
+    assert listing.count("class='rules-link'") == 1  # Poohsticks has no rules page here
+
+
+def notebook(title: str) -> dict[str, Any]:
+    text = f"Intro\n\n# {title}\n\nText"
+    result = {"output_type": "execute_result", "execution_count": 1,
+              "data": {"text/plain": "2"}, "metadata": {}}  # fmt: skip
+    return {
+        "cells": [
+            {"cell_type": "markdown", "id": "a", "metadata": {}, "source": text},
+            {"cell_type": "code", "id": "b", "metadata": {}, "source": "1 + 1",
+             "execution_count": 1, "outputs": [result]},
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+
+
+def test_rules_pages_are_the_walkthroughs_of_the_play_pages_titled_by_their_heading(
+    tmp_path: Path,
+) -> None:
+    walk, play = tmp_path / "walkthroughs", tmp_path / "play"
+    walk.mkdir()
+    play.mkdir()
+    (walk / "currents.ipynb").write_text(json.dumps(notebook("Currents, step by step")))
+    (walk / "extra.ipynb").write_text(json.dumps(notebook("Not a game")))
+    (play / "currents.ipynb").write_text("{}")
+    (play / "index.ipynb").write_text("{}")
+    built = build_rules_pages(walk, play)
+    assert built == [play / "rules" / "currents.html"]  # only games with both notebooks
+    assert sorted(p.name for p in (play / "rules").iterdir()) == [".gitignore", "currents.html"]
+    assert (play / "rules" / ".gitignore").read_text().splitlines()[-1] == "*"
+    text = built[0].read_text()
+    assert "<title>Currents, step by step</title>" in text
+    assert "Text" in text and "<pre>2</pre>" in text  # the stored output, not re-run
+    # up to date: kept as is (make play restarts quickly)
+    built[0].write_text("kept")
+    build_rules_pages(walk, play)
+    assert built[0].read_text() == "kept"
+
+
+def test_the_make_play_target_builds_the_rules_pages_with_the_tests_command() -> None:
+    from browser_support import RULES_COMMAND
+
+    makefile = (Path(__file__).parents[2] / "Makefile").read_text()
+    recipe = makefile.split("\nplay:", 1)[1].split("\n\n", 1)[0]
+    assert "cd notebooks && ../$(PY) " + " ".join(RULES_COMMAND) in recipe
+    assert recipe.index(" ".join(RULES_COMMAND)) < recipe.index("voila play")
+
+
+def test_currents_is_registered(currents_page: PlayPage) -> None:
+    assert currents_page.play.game == tg.make("currents")
