@@ -45,6 +45,18 @@ def _count(v: Any) -> int:
     raise ValueError(v)
 
 
+def _bridge_row(v: Any) -> int | None:
+    """None (the middle row) or a river row number 2 to MAX_LENGTH: never row 1."""
+    if v is None:
+        return None
+    if isinstance(v, int) and not isinstance(v, bool) and 2 <= v <= MAX_LENGTH:
+        return v
+    raise ValueError(v)
+
+
+_bridge_row.values = (None, *range(2, MAX_LENGTH + 1))  # type: ignore[attr-defined]
+
+
 def _shape(v: Any) -> tuple[str, ...] | None:
     """None, or a list of equally long strings of '#' (a card) and '.' (no card)."""
     if v is None:
@@ -75,6 +87,14 @@ OPTIONS = (
         _optional_int(2, MAX_LENGTH),
     ),
     Option("bridge", False, "True or False", boolean, "Under the Bridge: a face-down row"),
+    Option(
+        "bridge_row",
+        None,
+        f"None (the middle row, length // 2 + 1) or a row number 2 to {MAX_LENGTH} within "
+        "the river (any row but the first, where boats enter); needs bridge=True",
+        _bridge_row,
+        "Under the Bridge: which row lies face down",
+    ),
     Option(
         "rocks",
         0,
@@ -163,19 +183,32 @@ class PoohsticksGame(Game):
                 "option shape must leave a path of cards from the first row to the last"
             )
         self.bridge: bool = o["bridge"]
-        #: the Under the Bridge row (0-based): the middle row, never the first
-        self.bridge_row: int | None = self.length // 2 if self.bridge else None
+        row = o["bridge_row"]
+        if row is not None and not self.bridge:
+            raise ValueError(
+                f"option bridge_row={row} places the Under the Bridge row: it needs bridge=True"
+            )
+        if row is not None and row > self.length:
+            raise ValueError(
+                f"option bridge_row={row} lies beyond the river, which has {self.length} rows: "
+                f"choose a row 2 to {self.length}"
+            )
+        #: the Under the Bridge row, 0-based (the option counts from 1): by default the
+        #: middle row ``length // 2`` (row 4 of 6), never the first
+        self.bridge_row: int | None = (
+            (self.length // 2 if row is None else row - 1) if self.bridge else None
+        )
         self.bridge_cells: tuple[int, ...] = (
             tuple(i for i in self.cells if i // w == self.bridge_row) if self.bridge else ()
         )
         self.rocks: int = o["rocks"]
         shortest = _shortest(self, ())
         assert shortest is not None
-        room = len(self.cells) - len(shortest) - len(self.bridge_cells)
-        if self.rocks > max(room, 0):
+        room = len(self.cells) - len(shortest)
+        if self.rocks > room:
             raise ValueError(
-                f"option rocks={self.rocks} is too many for this river: at most {max(room, 0)} "
-                "rocks leave a path from the first row to the last (bridge cards excluded)"
+                f"option rocks={self.rocks} is too many for this river: at most {room} "
+                "rocks leave a path from the first row to the last"
             )
         self.boat_powers: bool = o["boat_powers"]
         self.max_turns: int | None = o["max_turns"]
@@ -209,13 +242,14 @@ class PoohsticksGame(Game):
         rest = pile[len(self.cells) :]
         rocks = self.lay_rocks(gen)
         hands, rest = deal(rest, self.players, HAND_SIZE)
+        rock_set = set(rocks)
         return PoohsticksState(
             game=self,
             phase="play",
             player=0,
             turn=0,
             river=tuple(river),
-            face_down=self.bridge_cells,
+            face_down=tuple(c for c in self.bridge_cells if c not in rock_set),
             rocks=rocks,
             boats=(None,) * self.players,
             exited=(),
@@ -228,14 +262,14 @@ class PoohsticksGame(Game):
         )
 
     def lay_rocks(self, gen: random.Random) -> tuple[int, ...]:
-        """``rocks`` cells chosen by ``gen`` off one random shortest path (never on the
-        bridge row), so a path from the first row to the last always remains."""
+        """``rocks`` cells chosen by ``gen`` off one random shortest path, so a path from
+        the first row to the last always remains. Rocks may lie on the bridge row (a rock
+        there is a rock, not a bridge card); the path keeps one bridge card free."""
         if not self.rocks:
             return ()
         path = _shortest(self, (), gen)
         assert path is not None
-        bridge = set(self.bridge_cells)
-        free = [i for i in self.cells if i not in path and i not in bridge]
+        free = [i for i in self.cells if i not in path]
         return tuple(sorted(gen.sample(free, self.rocks)))
 
     def has_path(self, blocked: Iterable[int]) -> bool:

@@ -41,6 +41,12 @@ KEYS = (
     "last_move",
 )
 
+#: every kind of event a Poohsticks state records (see docs/poohsticks-json.md)
+EVENT_KINDS = frozenset(
+    {"move", "power", "flip", "exit", "discard", "pass", "end", "draw", "reshuffle", "turn",
+     "tie", "win", "max_turns"}
+)  # fmt: skip
+
 
 def to_json(s: PoohsticksState) -> dict[str, Any]:
     """The full state as plain JSON values (see docs/poohsticks-json.md)."""
@@ -174,8 +180,14 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
                 raise _fail(f"{where}: the shape has no card there, so it must be null")
             else:
                 river.append(None)
-    face_down = _cells(game, d.get("face_down", [game.names[c] for c in game.bridge_cells]),
-                       "face_down")  # fmt: skip
+    rocks = _cells(game, d.get("rocks", []), "rocks")
+    if not game.has_path(rocks):
+        raise _fail(
+            "the rocks leave no path of cards from the first row to the last: every boat "
+            "would be stuck (move or remove a rock)"
+        )
+    default_down = [game.names[c] for c in game.bridge_cells if c not in rocks]
+    face_down = _cells(game, d.get("face_down", default_down), "face_down")
     if face_down and not game.bridge:
         raise _fail("face_down cards are the Under the Bridge variant's (option bridge=True)")
     off_bridge = [game.names[c] for c in face_down if c not in game.bridge_cells]
@@ -184,14 +196,11 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
             f"face_down {', '.join(off_bridge)}: only cards of the bridge row "
             f"(row {(game.bridge_row or 0) + 1}) lie face down"
         )
-    rocks = _cells(game, d.get("rocks", []), "rocks")
-    both = [game.names[c] for c in rocks if c in game.bridge_cells]
+    both = [game.names[c] for c in face_down if c in rocks]
     if both:
-        raise _fail(f"rocks {', '.join(both)} lie on the bridge row; rocks never do")
-    if not game.has_path(rocks):
         raise _fail(
-            "the rocks leave no path of cards from the first row to the last: every boat "
-            "would be stuck (move or remove a rock)"
+            f"{', '.join(both)} is listed as a rock and as a face-down bridge card; a rock on "
+            "the bridge row is a rock only (it is never turned over)"
         )
 
     boats_d = d.get("boats", [None] * n)
@@ -207,6 +216,14 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
         if b in rocks or b in face_down:
             what = "a rock" if b in rocks else "a face-down bridge card"
             raise _fail(f"player {p}'s boat is on {what} ({game.names[b]})")
+        in_front = b is not None and game.bridge_row is not None and b // w == game.bridge_row - 1
+        if b is not None and in_front and b + w in face_down:
+            ahead = b + w
+            raise _fail(
+                f"player {p}'s boat at {game.names[b]} lies in front of the face-down "
+                f"bridge card {game.names[ahead]}: arriving there turns that card over, "
+                "so it would be face up (drop it from face_down)"
+            )
 
     exited_d = d.get("exited", [])
     if (
@@ -251,6 +268,19 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
     if any(powers) and not game.boat_powers:
         raise _fail("powers_used belongs to the boat powers variant (option boat_powers=True)")
 
+    if moved and boats[player] is None:
+        raise _fail(
+            f"moved is true, but player {player} has no boat on the river: a boat that has "
+            "moved this turn is on the river (an exit ends the turn)"
+        )
+    no_boat = [p for p in range(n) if powers[p] and boats[p] is None and p not in exited]
+    if no_boat:
+        raise _fail(
+            f"powers_used is true for player(s) {', '.join(map(str, no_boat))}, whose boat "
+            "never entered the river: a boat power moves the boat onto a card, so it stays "
+            "on the river until it exits"
+        )
+
     winners_d = _READ.winners(d, n, over)
     if over and sorted(set(winners_d)) != sorted(exited):
         raise _fail(
@@ -260,6 +290,12 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
     if over and not exited and (game.max_turns is None or turn < game.max_turns):
         raise _fail("a game ends when a boat exits or max_turns is reached; neither happened")
     events = _READ.events(d)
+    unknown = sorted({e.kind for e in events} - EVENT_KINDS)
+    if unknown:
+        raise _fail(
+            f"unknown event kind(s) {', '.join(map(repr, unknown))}; Poohsticks' events are "
+            f"{', '.join(sorted(EVENT_KINDS))}"
+        )
     move = _READ.last_move(d, mv.parse)
     return PoohsticksState(
         game,

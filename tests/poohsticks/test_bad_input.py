@@ -98,6 +98,8 @@ def test_notation_is_case_insensitive(state: PoohsticksState) -> None:
             "exactly",
         ),
         ({"moved": "yes"}, "moved must be"),
+        ({"moved": True, "boats": [None, "B3"]}, "player 0 has no boat on the river"),
+        ({"events": [{"kind": "teleport", "player": 0}]}, "unknown event kind.*'teleport'"),
         ({"draw_pile": [], "discard_pile": []}, "missing"),
         ({"viewer": 0}, "observation"),
         ({"game": "currents"}, "expected 'poohsticks'"),
@@ -127,6 +129,28 @@ def test_bridge_and_shape_states() -> None:
         shaped.state_from_json(data(["2H", ""]))
 
 
+def test_impossible_positions_refused() -> None:
+    """Positions play cannot reach (docs/rulings.md ``impossible_positions_refused``)."""
+    bridge = tg.make("poohsticks", bridge=True)
+    with pytest.raises(tg.InvalidState, match="in front of the face-down bridge card A4"):
+        bridge.state_from_json(data(["2H", ""], boats=["A3", None]))
+    # in front of a card already turned over is an ordinary place
+    assert bridge.state_from_json(data(["2H", ""], boats=["A3", None], face_down=["B4"]))
+    plain = tg.make("poohsticks")
+    with pytest.raises(tg.InvalidState, match="moved is true, but player 1 has no boat"):
+        plain.state_from_json(data(["", "2H"], boats=["A2", None], moved=True, turn=1,
+                                   current_player=1))  # fmt: skip
+    with pytest.raises(tg.InvalidState, match=r"unknown event kind.*'flip_all'"):
+        plain.state_from_json(data(["2H", ""], events=[{"kind": "flip_all"}]))
+    powers = tg.make("poohsticks", boat_powers=True)
+    with pytest.raises(tg.InvalidState, match=r"player.s. 1, whose boat never entered"):
+        powers.state_from_json(data(["2H", ""], boats=["A2", None], powers_used=[True, True]))
+    # an exited boat may have used its power: it left the river from the last row
+    over = data(["2H", ""], boats=[None, "B3"], exited=[0], winners=[0], phase="over",
+                current_player=-1, powers_used=[True, False], turn=2)  # fmt: skip
+    assert powers.state_from_json(over).is_terminal
+
+
 @pytest.mark.parametrize(
     "options, match",
     [
@@ -142,6 +166,10 @@ def test_bridge_and_shape_states() -> None:
         ({"shape": ["##", "###"]}, "option shape="),
         ({"shape": ["##", "##"], "width": 3}, "option width=3 disagrees"),
         ({"max_turns": 0}, "option max_turns=0"),
+        ({"bridge": True, "bridge_row": 1}, "option bridge_row=1 is not allowed"),
+        ({"bridge": True, "bridge_row": 7}, "option bridge_row=7 lies beyond the river"),
+        ({"bridge": True, "bridge_row": 2.0}, "option bridge_row=2.0"),
+        ({"bridge_row": 3}, "needs bridge=True"),
         ({"players": 4, "length": 10, "width": 4}, "more than the"),
     ],
 )

@@ -37,6 +37,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "4p": {"players": 4},
     "bridge": {"players": 2, "bridge": True},
     "rocks": {"players": 3, "rocks": 4},
+    "bridge-row-rocks": {"players": 2, "bridge": True, "bridge_row": 2, "rocks": 3},
     "boat-powers": {"players": 2, "boat_powers": True},
     "shaped": {"players": 2, "shape": ["###", "#.#", "###", ".##", "##."]},
 }
@@ -67,7 +68,9 @@ def check_state(s: PoohsticksState) -> None:
     assert len(set(placed)) == len(placed), "two boats share a card"
     assert not set(placed) & (set(s.rocks) | set(s.face_down)), "a boat on a face-down card"
     assert all(b in g.cell_set for b in placed)
-    assert set(s.face_down) <= set(g.bridge_cells) and not set(s.rocks) & set(g.bridge_cells)
+    assert set(s.face_down) <= set(g.bridge_cells) and not set(s.rocks) & set(s.face_down)
+    w = g.width
+    assert not {b + w for b in placed} & set(s.face_down), "a boat in front of a face-down card"
     assert len(s.rocks) == g.rocks and g.has_path(s.rocks)
     assert all(s.boats[p] is None for p in s.exited)
     if s.is_terminal:

@@ -215,7 +215,8 @@ def test_under_the_bridge_arriving_in_front_flips_one_card_and_ends_the_turn() -
 
 
 def test_under_the_bridge_face_down_cards_cannot_be_entered() -> None:
-    state = position(["3S 4S 2H"], extra={"boats": ["A3", None], "face_down": ["A4", "B4"]},
+    # (a boat just upstream of a face-down card cannot be: arriving there turns it over)
+    state = position(["3S 4S 2H"], extra={"boats": ["B4", None], "face_down": ["A4"]},
                      bridge=True)  # fmt: skip
     with pytest.raises(tg.IllegalMove, match="face-down bridge card"):
         state.apply(state.parse_move("S>A4 3S"))

@@ -139,6 +139,41 @@ def test_ruling_bridge_row() -> None:
     for length, row in ((6, 4), (7, 4), (2, 2), (9, 5)):
         game = tg.make("poohsticks", bridge=True, length=length)
         assert game.bridge_row == row - 1  # type: ignore[attr-defined]
+    # the option bridge_row picks any row but the first (counted from 1, as in cell names)
+    game = tg.make("poohsticks", bridge=True, bridge_row=2)
+    assert [game.names[c] for c in game.bridge_cells] == ["A2", "B2"]  # type: ignore[attr-defined]
+    assert [game.names[c] for c in game.initial_state(1).face_down] == ["A2", "B2"]  # type: ignore[attr-defined]
+    assert tg.make("poohsticks", bridge=True, bridge_row=6).bridge_row == 5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"option bridge_row=1 is not allowed.*but the first"):
+        tg.make("poohsticks", bridge=True, bridge_row=1)
+    with pytest.raises(ValueError, match="bridge_row=7 lies beyond the river, which has 6 rows"):
+        tg.make("poohsticks", bridge=True, bridge_row=7)
+    with pytest.raises(ValueError, match="needs bridge=True"):
+        tg.make("poohsticks", bridge_row=3)
+    # the JSON check follows the option: row 2 face down, row 4 an ordinary row
+    two = position(["5H 9H 2S", "9S TS QS"], extra={"face_down": ["B2"]}, bridge=True,
+                   bridge_row=2)  # fmt: skip
+    assert two.to_json()["options"]["bridge_row"] == 2
+    with pytest.raises(tg.InvalidState, match=r"only cards of the bridge row \(row 2\)"):
+        position(["2H"], extra={"face_down": ["A4"]}, bridge=True, bridge_row=2)
+    # entering row 1 arrives in front of the row-2 bridge and flips only that card
+    flip = play(position(["5H 9H 2S", "9S TS QS"], bridge=True, bridge_row=2), "S>A1 5H")
+    assert kinds(flip)[:2] == ["move", "flip"] and flip.current_player == 1
+    assert [flip.game.names[c] for c in flip.face_down] == ["B2"]
+    assert "bridge_row" in [o.name for o in tg.GAMES["poohsticks"].option_table]
+
+
+def test_ruling_rock_on_bridge_row_is_a_rock() -> None:
+    # a rock on the bridge row is never face down as a bridge card, and never turned over
+    state = position(["5H 9H 2S", "9S TS QS"], extra={"rocks": ["B4"]}, bridge=True, rocks=1)
+    assert [state.game.names[c] for c in state.face_down] == ["A4"]
+    edited = {"rocks": ["B4"], "face_down": [], "boats": ["A3", None]}
+    ahead = play(position(["QH 9H 2S", "9S TS QS"], extra=edited, bridge=True, rocks=1),
+                 "S>B3 QH")  # fmt: skip
+    assert "flip" not in kinds(ahead) and ahead.current_player == 0 and ahead.rocks == (7,)
+    with pytest.raises(tg.InvalidState, match="as a rock and as a face-down bridge card"):
+        position(["2H"], extra={"rocks": ["B4"], "face_down": ["A4", "B4"]}, bridge=True,
+                 rocks=1)  # fmt: skip
 
 
 def test_ruling_bridge_flip_on_arrival() -> None:
@@ -155,10 +190,17 @@ def test_ruling_bridge_flip_on_arrival() -> None:
 
 def test_ruling_rocks_generated_off_a_path() -> None:
     game = tg.make("poohsticks", players=2, rocks=3, bridge=True)
+    on_bridge = 0
     for seed in range(100):
         s = game.initial_state(seed)
         assert isinstance(s, PoohsticksState)
         assert not set(s.rocks) & set(s.face_down) and game.has_path(s.rocks)  # type: ignore[attr-defined]
+        on_bridge += bool(set(s.rocks) & set(game.bridge_cells))  # type: ignore[attr-defined]
+        # one bridge card always stays passable: a rock never fills the whole bridge row
+        assert set(game.bridge_cells) - set(s.rocks)  # type: ignore[attr-defined]
+    assert on_bridge > 10  # rocks do land on the bridge row
+    # a 2x6 river's shortest path takes 6 cells, so 6 rocks fit, the bridge row included
+    assert len(tg.make("poohsticks", players=2, rocks=6, bridge=True).initial_state(0).rocks) == 6
     with pytest.raises(ValueError, match="option rocks=7 is too many"):
         tg.make("poohsticks", players=2, rocks=7, bridge=True)
 
@@ -166,8 +208,10 @@ def test_ruling_rocks_generated_off_a_path() -> None:
 def test_ruling_edited_rocks_need_a_path() -> None:
     with pytest.raises(tg.InvalidState, match="no path"):
         position(["2H"], extra={"rocks": ["A3", "B3"]}, rocks=2)
-    with pytest.raises(tg.InvalidState, match="bridge row"):
-        position(["2H"], extra={"rocks": ["A4"]}, rocks=1, bridge=True)
+    with pytest.raises(tg.InvalidState, match="no path"):
+        position(["2H"], extra={"rocks": ["A4", "B4"]}, rocks=2, bridge=True)
+    # one rock on the bridge row leaves the other bridge card as the way through
+    assert position(["2H"], extra={"rocks": ["A4"]}, rocks=1, bridge=True).rocks == (6,)
 
 
 def test_ruling_boat_power_is_a_move() -> None:
