@@ -1,18 +1,53 @@
 """The controls bar shared by every game: first / back / forward / last, a play button
 with a speed slider, a step slider and a line of text.
 
-The play button is an ``ipywidgets.Play`` linked in the browser to the slider, so
-playback runs without a round trip per frame; the kernel only hears the slider's
-new value and calls ``on_step``. Arrow keys, Home and End step too.
+Playback is an ``ipywidgets.Play`` linked in the browser to the slider, so it runs
+without a round trip per frame; the kernel only hears the slider's new value and
+calls ``on_step``. Arrow keys, Home and End step too.
+
+Every control has a visible label or an accessible name. ipywidgets 8.1 renders a
+Button's ``tooltip`` as its ``title`` (the accessible name of an icon-only button), but
+the Play widget's own play/stop/repeat buttons are bare icons with neither a label nor
+a title: :class:`Playback` hides them and shows labelled buttons that drive the Play.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ipywidgets import HTML, Button, HBox, IntSlider, Layout, Play, VBox, jslink
+from ipywidgets import HTML, Button, HBox, IntSlider, Layout, Play, ToggleButton, VBox, jslink
 
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
+
+
+class Playback(HBox):  # type: ignore[misc]
+    """Labelled Play/Pause and Repeat buttons for an ``ipywidgets.Play``, whose own icon
+    buttons are hidden (they have no accessible name). The animation still runs in the
+    browser: a click only sets the Play's ``playing`` (one message)."""
+
+    def __init__(self, play: Play, what: str = "the game") -> None:
+        self.play = play
+        play.layout.display = "none"
+        self.toggle = Button(description="Play", icon="play",
+                             tooltip=f"Play {what} step by step; Pause stops")  # fmt: skip
+        self.repeat = ToggleButton(
+            value=bool(play.repeat), description="Repeat", icon="retweet",
+            tooltip="At the end, start again from the first step",
+        )  # fmt: skip
+        self.toggle.on_click(lambda _b: self.set_playing(not self.play.playing))
+        jslink((self.repeat, "value"), (play, "repeat"))
+        play.observe(self._playing_changed, names="playing")
+        super().__init__([play, self.toggle, self.repeat])
+        self.add_class("tablegames-playback")
+
+    def set_playing(self, playing: bool) -> None:
+        """Start or pause playback (the browser steps the Play's value)."""
+        self.play.playing = playing
+
+    def _playing_changed(self, change: object = None) -> None:
+        playing = bool(self.play.playing)
+        self.toggle.description = "Pause" if playing else "Play"
+        self.toggle.icon = "pause" if playing else "play"
 
 
 class Controls(VBox):  # type: ignore[misc]
@@ -30,7 +65,7 @@ class Controls(VBox):  # type: ignore[misc]
             button.on_click(lambda _b, d=delta: self.step(d))
         top = max(length - 1, 0)
         self.play = Play(min=0, max=top, step=1, interval=interval_ms, description="Play")
-        self.play.tooltip = "Play the game"
+        self.playback = Playback(self.play)
         self.slider = IntSlider(
             min=0, max=top, description="Step", continuous_update=True, layout=Layout(width="320px")
         )
@@ -43,8 +78,8 @@ class Controls(VBox):  # type: ignore[misc]
         self.slider.observe(self._slider_changed, names="value")
         self.text = HTML()
         self.text.add_class("tablegames-step-text")
-        row = HBox([self.first, self.back, self.play, self.forward, self.last, self.slider])
-        super().__init__([row, HBox([self.speed]), self.text])
+        row = HBox([self.first, self.back, self.forward, self.last, self.slider])
+        super().__init__([row, HBox([self.playback, self.speed]), self.text])
         self.add_class("tablegames-controls")
 
     @property

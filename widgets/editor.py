@@ -21,6 +21,8 @@ from .board import BoardWidget, Key
 from .static import StaticPicture
 
 Edit = Callable[[dict[str, Any], Key, Any], dict[str, Any]]
+#: The place list's first entry. Not None: ipywidgets shows a None value as a blank box.
+NO_PLACE = "(choose)"
 
 
 class PositionEditor(StaticPicture, VBox):  # type: ignore[misc]
@@ -50,7 +52,7 @@ class PositionEditor(StaticPicture, VBox):  # type: ignore[misc]
         self.export_button.on_click(lambda _b: self.export())
         self.import_button.on_click(lambda _b: self.load_text(self.json.value))
         # The keyboard path: choose a place from the list instead of clicking it.
-        self.place = Dropdown(options=[("(choose)", None), *places], description="Place",
+        self.place = Dropdown(options=[(NO_PLACE, NO_PLACE), *places], description="Place",
                               layout=Layout(width="260px"))  # fmt: skip
         self.apply_button = Button(description="Apply", tooltip="Use the tool on that place")
         self.apply_button.on_click(lambda _b: self._apply_to_place())
@@ -110,7 +112,7 @@ class PositionEditor(StaticPicture, VBox):  # type: ignore[misc]
         return self.apply_data(data)
 
     def _apply_to_place(self) -> None:
-        if self.place.value is not None:
+        if self.place.value not in (None, NO_PLACE):
             self._clicked(self.place.value)
 
     def _clicked(self, key: Key) -> None:

@@ -97,6 +97,10 @@ class MoveInput:
         return out
 
 
+#: The move list's only entry when there is nothing to play (the list never shows blank).
+NO_MOVE = "(no move: the game is over)"
+
+
 def seat_label(seat: Any) -> str:
     return "human" if seat == "human" else type(seat).__name__
 
@@ -136,7 +140,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.said = ""  #: the message line's text (the static picture's caption)
         self.message.add_class("tablegames-message")
         self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
-        self.moves = Dropdown(description="Move", layout=Layout(width="360px"))
+        self.moves = Dropdown(description="Move", tooltip="Every legal move, to play from the "
+                              "keyboard", layout=Layout(width="360px"))  # fmt: skip
         self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
         self.play_selected.on_click(lambda _b: self._play_from_list())
         self.hint_button = Button(
@@ -257,7 +262,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         return analysis
 
     def _play_from_list(self) -> None:
-        if self.moves.value is not None:
+        if self.moves.value is not None and self.moves.value != NO_MOVE:
             self.play(self.moves.value)
 
     def _review(self, i: int) -> None:
@@ -275,8 +280,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.board.show(state, selected=out.picked, targets=out.targets)
         self.buttons.children = [self._button(m) for m in out.choices]
         legal = state.legal_moves() if not state.is_terminal else []
-        self.moves.options = [(self.board.move_label(m), m) for m in legal]
-        self.moves.index = 0 if legal else None
+        self.moves.options = [(self.board.move_label(m), m) for m in legal] or [(NO_MOVE, NO_MOVE)]
+        self.moves.index = 0
         self.moves.disabled = self.play_selected.disabled = not legal
         hint = self.board.hint(state, out.picked) if out.picked else ""
         self._say(out.message or hint or self.prompt(state), error=bool(out.message))

@@ -33,6 +33,9 @@ def step_text(states: Sequence[tg.State], i: int, board: BoardWidget) -> str:
     return " · ".join(parts)
 
 
+ALL_CARDS = -1  #: the viewpoint list's "All cards": not None, which ipywidgets shows blank
+
+
 class GameViewer(StaticPicture, VBox):  # type: ignore[misc]
     """Shows a game from a record (options + seed + moves, or its JSON) or a list of states.
 
@@ -54,13 +57,19 @@ class GameViewer(StaticPicture, VBox):  # type: ignore[misc]
         self.board = board_for(states[0], viewer=viewer, **board_options)
         self.controls = Controls(len(states), self._show)
         n = states[0].game.num_players
+        # A Dropdown whose value is None shows no choice at all (ipywidgets takes None
+        # for "nothing selected"), so "All cards" has a value of its own.
         self.viewpoint = Dropdown(
-            options=[("All cards", None)]
+            options=[("All cards", ALL_CARDS)]
             + [(f"{self.board.player_name(p)}'s view", p) for p in range(n)],
-            value=viewer,
+            value=ALL_CARDS if viewer is None else viewer,
             description="View",
+            tooltip="Whose cards to show face up",
         )
-        self.viewpoint.observe(lambda ch: self.board.set_view(viewer=ch["new"]), names="value")
+        self.viewpoint.observe(
+            lambda ch: self.board.set_view(viewer=None if ch["new"] == ALL_CARDS else ch["new"]),
+            names="value",
+        )
         self.four_colour = Checkbox(value=self.board.four_colour, description="Four-colour suits")
         self.four_colour.observe(
             lambda ch: self.board.set_view(viewer=self.board.viewer, four_colour=ch["new"]),

@@ -8,7 +8,7 @@ from typing import Any
 import ipycanvas.canvas as ipc
 import numpy as np
 import pytest
-from tablegames_widgets.currents.inspector import CurrentsInspector, VectorPanel
+from tablegames_widgets.currents.inspector import NO_SLOT, CurrentsInspector, VectorPanel
 from widget_helpers import centre, click, face_text, fire, move, position
 
 import tablegames as tg
@@ -96,7 +96,7 @@ def test_clicking_a_slot_pins_its_lines_until_clicked_again(canvas):
     assert board.drawn["lines"][0] == "N1" and insp.slot.value == 1
     canvas.clear()
     click(multi, *centre(lay.slot_rect(1)))
-    assert board.selected_slot is None and insp.slot.value is None
+    assert board.selected_slot is None and insp.slot.value == NO_SLOT
     assert len(canvas.batches) == 1
     # unpinned, the hovered slot shows again
     move(multi, *centre(lay.slot_rect(12)))
@@ -105,15 +105,16 @@ def test_clicking_a_slot_pins_its_lines_until_clicked_again(canvas):
 
 def test_the_slot_dropdown_pins_lines_from_the_keyboard(canvas):
     insp = CurrentsInspector(crossfire(), square=40)
-    assert [v for _, v in insp.slot.options] == [None, *range(16)]
+    assert [v for _, v in insp.slot.options] == [NO_SLOT, *range(16)]
     canvas.clear()
     insp.slot.value = 9
     assert len(canvas.batches) == 1
     assert insp.board.selected_slot == 9
     assert insp.board.drawn["lines"] == ("S1", insp.board.geometry.slot_lines_px(9))
     assert lines_drawn(canvas, insp.board) == [tuple(v) for v in insp.board.drawn["lines"][1]]
-    insp.slot.value = None
+    insp.slot.value = NO_SLOT
     assert "lines" not in insp.board.drawn
+    assert insp.slot.label == "(none)"
 
 
 def test_clicking_elsewhere_than_a_slot_changes_nothing(canvas):

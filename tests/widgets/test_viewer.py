@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tablegames_widgets.viewer import GameViewer
+from tablegames_widgets.viewer import ALL_CARDS, GameViewer
 from widget_helpers import face_text, key, placed_cards
 
 import tablegames as tg
@@ -107,7 +107,7 @@ def test_viewpoint_dropdown_hides_the_other_players_hands(canvas, states):
     viewer = GameViewer(states, square=40)
     viewer.controls.go(8)
     state = states[8]
-    assert [o[1] for o in viewer.viewpoint.options] == [None, 0, 1, 2, 3]
+    assert [o[1] for o in viewer.viewpoint.options] == [ALL_CARDS, 0, 1, 2, 3]
     canvas.clear()
     viewer.viewpoint.value = 2
     assert viewer.board.viewer == 2
@@ -126,7 +126,8 @@ def test_viewpoint_dropdown_hides_the_other_players_hands(canvas, states):
     assert len(backs) == sum(len(h) for p, h in enumerate(states[9].hands) if p != 2)
     # back to all cards
     canvas.clear()
-    viewer.viewpoint.value = None
+    viewer.viewpoint.value = ALL_CARDS
+    assert viewer.board.viewer is None
     assert canvas.rects("fillRects", pieces, fill_style=style.CARD_BACK) == []
 
 

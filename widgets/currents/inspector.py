@@ -23,10 +23,12 @@ from tablegames.currents.influence import Influence
 from tablegames.currents.svg_inspector import inspector_svg
 
 from ..canvas import arrow, draw_cards, held, redraw_on_reconnect
+from ..controls import Playback
 from ..static import StaticPicture
 from .board import CurrentsBoard
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+NO_SLOT = -1  #: the slot list's "(none)": not None, which ipywidgets shows as a blank choice
 
 
 class VectorPanel:
@@ -150,16 +152,23 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
         self.panel = VectorPanel(
             height=int(self.board.geometry.height), four_colour=self.board.four_colour
         )
-        self.slot = Dropdown(options=[("(none)", None)] + [(s, i) for i, s in enumerate(SLOTS)],
-                             description="Slot", layout=Layout(width="180px"))  # fmt: skip
+        self.slot = Dropdown(
+            options=[("(none)", NO_SLOT)] + [(s, i) for i, s in enumerate(SLOTS)],
+            value=NO_SLOT, description="Slot", tooltip="Pin the influence lines of a slot",
+            layout=Layout(width="180px"),
+        )  # fmt: skip
         self.slot.observe(lambda ch: self.select_slot(ch["new"]), names="value")
         self.scout = Checkbox(value=False, description="Scout")
         self.scout_play = Play(min=0, max=0, interval=600, description="Run the scout")
+        self.scout_playback = Playback(self.scout_play, what="the scout's walk")
         self.scout.observe(lambda ch: self._scout_toggled(), names="value")
         self.scout_play.observe(lambda ch: self.show_scout(ch["new"]), names="value")
         self.board.on_click(self._clicked)
-        row = HBox([self.slot, self.scout, self.scout_play])
-        super().__init__([row, HBox([self.board, self.panel.canvas])])
+        row = HBox([self.slot, self.scout, self.scout_playback])
+        # The panel wraps below the board when the output area is too narrow for both.
+        pair = HBox([self.board, self.panel.canvas], layout=Layout(flex_flow="row wrap"))
+        pair.add_class("tablegames-inspector-row")
+        super().__init__([row, pair])
         self.add_class("tablegames-inspector")
         self.show(state)
 
@@ -199,9 +208,12 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
 
     def select_slot(self, slot: int | None) -> None:
         """Pin the influence lines of slot ``slot`` (None: follow the mouse)."""
+        if slot == NO_SLOT:
+            slot = None
         self.board.selected_slot = slot
-        if self.slot.value != slot:
-            self.slot.value = slot  # its observer calls select_slot again, which redraws
+        chosen = NO_SLOT if slot is None else slot
+        if self.slot.value != chosen:
+            self.slot.value = chosen  # its observer calls select_slot again, which redraws
             return
         self.board.redraw()
 
