@@ -7,13 +7,10 @@ Chromium missing: the tests are skipped on a developer's machine, but fail under
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, FLAGS, start_voila
+from browser_support import start_voila
 
 
 @pytest.fixture(scope="session")
@@ -25,19 +22,9 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
-        if os.environ.get("CI"):
-            pytest.fail(
-                "chromium is not installed; `make test` installs it (apt-get install chromium)"
-            )
-        pytest.skip("Debian's chromium is not installed (make test installs it as root)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
+def browser(chromium: object) -> object:
+    """The session's chromium (tests/conftest.py), shared with the JupyterLab tests."""
+    return chromium
 
 
 @pytest.fixture

@@ -1,0 +1,85 @@
+"""Screenshots of each walkthrough in JupyterLab, for the README and docs:
+docs/img/walkthrough-<name>.png.
+
+Run: ``.venv/bin/python tests/lab/screenshots.py [name ...]`` (default: every walkthrough;
+needs Debian's chromium and JupyterLab, which ``make test`` installs). It starts
+JupyterLab as the lab tests do (a temporary copy of notebooks/, nothing saved), and for
+each walkthrough at 1280x800 with the file browser open (JupyterLab's default layout):
+opens it, clears and runs it, scrolls to its representative widget (the inspector for
+Currents, the first picture otherwise: the summary's) and saves the window. Re-run it
+after a walkthrough changes, and look at the pictures before committing them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from browser_support import CHROMIUM, FLAGS, ROOT
+from lab_support import (
+    close_notebook,
+    load_lab,
+    open_notebook,
+    run_all,
+    start_lab,
+    stop_lab,
+    wait_canvases,
+    walkthroughs,
+)
+
+#: The widget each screenshot centres on (CSS, inside the notebook's outputs); the first
+#: picture of the notebook when a walkthrough has no entry.
+FOCUS = {"currents": ".tablegames-inspector"}
+FIRST_PICTURE = ".jp-OutputArea-output canvas.tablegames-canvas, .jp-OutputArea-output img"
+
+#: Scroll so that the element's top sits ``margin`` px below the notebook's top edge
+#: (the cell's heading and code stay in view when the widget is short).
+SCROLL = """([selector, margin]) => {
+  const el = document.querySelector(selector);
+  const scroller = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
+  const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  const room = scroller.clientHeight - el.getBoundingClientRect().height;
+  scroller.scrollTop += top - Math.max(8, Math.min(margin, room / 2));
+}"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="walkthroughs (default: all)")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
+    args = parser.parse_args()
+    names = args.names or walkthroughs()
+    from playwright.sync_api import sync_playwright
+
+    proc, url = start_lab(Path(tempfile.mkdtemp(prefix="tablegames-lab-shots-")))
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+            load_lab(page, url)
+            for name in names:
+                path = f"walkthroughs/{name}.ipynb"
+                panel = "#" + open_notebook(page, path)
+                ran = run_all(page, path)
+                wait_canvases(page, panel)
+                focus = f"{panel} {FOCUS.get(name, FIRST_PICTURE)}"
+                if page.locator(focus).count() == 0:
+                    focus = f"{panel} {FIRST_PICTURE}"
+                page.evaluate(SCROLL, [focus, 90])
+                page.mouse.move(5, 790)  # no hover effect on the boards
+                page.wait_for_timeout(1500)  # let the boards redraw after scrolling
+                target = args.out / f"walkthrough-{name}.png"
+                page.screenshot(path=str(target))
+                print(f"{target.relative_to(ROOT)}: {ran['run']} of {ran['code']} cells run")
+                close_notebook(page, path)
+            browser.close()
+    finally:
+        stop_lab(proc)
+
+
+if __name__ == "__main__":
+    main()
