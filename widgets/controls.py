@@ -28,11 +28,11 @@ class Playback(HBox):  # type: ignore[misc]
     def __init__(self, play: Play, what: str = "the game") -> None:
         self.play = play
         play.layout.display = "none"
-        self.toggle = Button(description="Play", icon="play",
+        self.toggle = Button(description="Play", icon="play", layout=Layout(width="96px"),
                              tooltip=f"Play {what} step by step; Pause stops")  # fmt: skip
         self.repeat = ToggleButton(
             value=bool(play.repeat), description="Repeat", icon="retweet",
-            tooltip="At the end, start again from the first step",
+            tooltip="At the end, start again from the first step", layout=Layout(width="96px"),
         )  # fmt: skip
         self.toggle.on_click(lambda _b: self.set_playing(not self.play.playing))
         jslink((self.repeat, "value"), (play, "repeat"))

@@ -158,7 +158,7 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
             layout=Layout(width="180px"),
         )  # fmt: skip
         self.slot.observe(lambda ch: self.select_slot(ch["new"]), names="value")
-        self.scout = Checkbox(value=False, description="Scout")
+        self.scout = Checkbox(value=False, description="Scout", layout=Layout(width="auto"))
         self.scout_play = Play(min=0, max=0, interval=600, description="Run the scout")
         self.scout_playback = Playback(self.scout_play, what="the scout's walk")
         self.scout.observe(lambda ch: self._scout_toggled(), names="value")
