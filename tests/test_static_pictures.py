@@ -211,3 +211,15 @@ def test_nbconvert_html_export_shows_a_png_for_every_widget_output():
     assert len(images) == 4
     assert [png_size(i) for i in images] == [png_size(o.data[PNG]) for o in outputs]
     assert "&lt;GameViewer" not in body  # no output fell back to its text
+
+
+def test_inspector_picture_shows_a_pinned_slot_and_the_scout_as_the_live_one_does():
+    insp = tw.CurrentsInspector(crossfire())
+    assert "pinned-line" not in insp.static_svg() and "class='scout'" not in insp.static_svg()
+    insp.select_slot(1)  # N1
+    insp.scout.value = True
+    svg = insp.static_svg()
+    assert svg.count("class='pinned-line'") == 3
+    assert "data-slot='N1'" in svg
+    x, y = insp.board.geometry.point(*crossfire().inspect().scout_path[0])
+    assert f"<circle class='scout' cx='{x:.1f}' cy='{y:.1f}'" in svg

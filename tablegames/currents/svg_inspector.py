@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 from .. import style
 from ..cards import SUIT_NAMES, pretty
 from ..svg import card_svg, document, place, svg_size, text_svg, wrap
+from .geometry import SLOTS
 from .influence import Influence
+from .layout import Layout
 from .svg import describe, state_svg
 
 if TYPE_CHECKING:
@@ -31,17 +33,55 @@ ROW = 40.0  #: height of one current's row (a small card with its slot and direc
 
 
 def inspector_svg(
-    state: CurrentsState, square: float = 40.0, four_colour: bool = False, viewer: int | None = None
+    state: CurrentsState,
+    square: float = 40.0,
+    four_colour: bool = False,
+    viewer: int | None = None,
+    selected_slot: int | None = None,
+    scout_step: int | None = None,
 ) -> str:
-    """The board (influence lines, arrow) with the cancellation table to its right."""
+    """The board (influence lines, arrow) with the cancellation table to its right.
+
+    ``selected_slot`` (0-15) draws that slot's three lines pinned, as the live inspector
+    does for a clicked slot; ``scout_step`` puts the scout token on that stop of the
+    scout's path.
+    """
     board = state_svg(state, square, four_colour, viewer, inspector=True)
     bw, bh = svg_size(board)
     inf = None if state.is_terminal else state.inspect()
     parts, th = cancellation_parts(inf, four_colour)
     height = max(bh, th)
     label = describe(state) + " " + cancellation_text(inf)
+    lay = Layout(square, state.game.num_players)
+    overlay = _pinned(lay, selected_slot)
+    if inf is not None and scout_step is not None:
+        stop = inf.scout_path[min(scout_step, len(inf.scout_path) - 1)]
+        x, y = lay.point(*stop)
+        overlay.append(
+            f"<circle class='scout' cx='{x:.1f}' cy='{y:.1f}' r='{lay.square * 0.16:.1f}' "
+            f"fill='#fdd835' stroke='{style.PAWN}' stroke-width='2'/>"
+        )
+        label += f" The scout stands at {stop}."
     table = f"<g class='cancellation' transform='translate({bw:.1f} 0)'>{''.join(parts)}</g>"
-    return document(bw + TABLE_WIDTH, height, label, [place(board, 0, 0), table])
+    return document(bw + TABLE_WIDTH, height, label, [place(board, 0, 0), *overlay, table])
+
+
+def _pinned(lay: Layout, slot: int | None) -> list[str]:
+    """A pinned slot's three lines, stronger than the others, and a frame round it."""
+    if slot is None:
+        return []
+    out = [
+        f"<line class='pinned-line' x1='{x1:.1f}' y1='{y1:.1f}' x2='{x2:.1f}' y2='{y2:.1f}' "
+        f"stroke='{style.HIGHLIGHT}' stroke-opacity='0.6' stroke-width='6'/>"
+        for x1, y1, x2, y2 in lay.slot_lines_px(slot)
+    ]
+    x, y, w, h = lay.slot_rect(slot)
+    out.append(
+        f"<rect class='pinned-slot' data-slot='{SLOTS[slot]}' x='{x - 5:.1f}' y='{y - 5:.1f}' "
+        f"width='{w + 10:.1f}' height='{h + 10:.1f}' rx='6' fill='none' "
+        f"stroke='{style.HIGHLIGHT}' stroke-width='2'/>"
+    )
+    return out
 
 
 def cancellation_text(inf: Influence | None) -> str:

@@ -201,7 +201,9 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
         """The static picture: the board with every influencing current's lines and the
         net-vector arrow, and the cancellation table beside it (as the panel shows it)."""
         b = self.board
-        return inspector_svg(b.cstate, b.square, b.four_colour, b.viewer)
+        return inspector_svg(
+            b.cstate, b.square, b.four_colour, b.viewer, b.selected_slot, b.scout_step
+        )
 
     def __repr__(self) -> str:
         return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"
