@@ -61,6 +61,10 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
             load_lab(page, url)
+            page.evaluate(  # the file browser shows the walkthroughs' folder
+                "() => window.jupyterapp.commands.execute('filebrowser:go-to-path', "
+                "{path: 'walkthroughs/'})"
+            )
             for name in names:
                 path = f"walkthroughs/{name}.ipynb"
                 panel = "#" + open_notebook(page, path)
@@ -69,12 +73,16 @@ def main() -> None:
                 focus = f"{panel} {FOCUS.get(name, FIRST_PICTURE)}"
                 if page.locator(focus).count() == 0:
                     focus = f"{panel} {FIRST_PICTURE}"
+                page.evaluate(  # only the notebook in the main area (no Launcher tab)
+                    "() => [...window.jupyterapp.shell.widgets('main')]"
+                    ".filter(w => !w.context).forEach(w => w.close())"
+                )
                 page.evaluate(SCROLL, [focus, 90])
                 page.mouse.move(5, 790)  # no hover effect on the boards
                 page.wait_for_timeout(1500)  # let the boards redraw after scrolling
                 target = args.out / f"walkthrough-{name}.png"
                 page.screenshot(path=str(target))
-                print(f"{target.relative_to(ROOT)}: {ran['run']} of {ran['code']} cells run")
+                print(f"{target}: {ran['run']} of {ran['code']} cells run")
                 close_notebook(page, path)
             browser.close()
     finally:
