@@ -104,13 +104,21 @@ def test_without_a_rasteriser_the_picture_falls_back_to_svg(monkeypatch):
     assert bundle[SVG].startswith("<svg")
 
 
-def test_voila_pages_pay_nothing_for_pictures(monkeypatch):
-    """Voila starts its kernels with SERVER_SOFTWARE=voila/<version>; its pages are never
-    stored, so widgets there make no picture (the rasteriser is not even called)."""
+@pytest.mark.parametrize(
+    "variable, value", [("SERVER_SOFTWARE", "voila/0.5.13"), ("VOILA_BASE_URL", "/")]
+)
+def test_voila_pages_pay_nothing_for_pictures(monkeypatch, variable, value):
+    """Voila starts a page's kernel with SERVER_SOFTWARE=voila/<version> (pooled kernels
+    with VOILA_BASE_URL); its pages are never stored, so widgets there make no picture
+    (the rasteriser is not even called)."""
     calls = []
     monkeypatch.setattr(static, "svg_to_png", lambda svg: calls.append(svg))
-    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.delenv("VOILA_BASE_URL", raising=False)
     play = tw.PlayWidget(tg.make("currents"))
+    assert PNG in play._repr_mimebundle_() or calls  # outside Voila: a picture
+    calls.clear()
+    monkeypatch.setenv(variable, value)
     assert set(play._repr_mimebundle_()) == {VIEW, "text/plain"}
     assert calls == []
 

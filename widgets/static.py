@@ -18,8 +18,8 @@ which would win over the PNG in nbconvert and be refused untrusted). When no ras
 is installed (``resvg-py``, the ``static`` extra) the SVG goes in instead of the PNG, so
 trusted and exported views still get a picture and nothing fails.
 
-Voila pages never store their outputs, so under Voila (its kernels run with
-``SERVER_SOFTWARE=voila/...``) no picture is made; :func:`set_static_pictures` turns
+Voila pages never store their outputs, so under Voila (see :func:`under_voila`) no
+picture is made; :func:`set_static_pictures` turns
 them off anywhere else (rasterising costs tens of milliseconds per display).
 """
 
@@ -43,8 +43,11 @@ def set_static_pictures(enabled: bool) -> None:
 
 
 def under_voila() -> bool:
-    """Whether this kernel was started by Voila (whose pages are never stored)."""
-    return os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+    """Whether this kernel was started by Voila (whose pages are never stored): Voila
+    0.5 sets ``SERVER_SOFTWARE=voila/<version>`` for a page's kernel, and the
+    ``VOILA_*`` variables (base URL, preheat) for pooled ones too."""
+    env = os.environ
+    return env.get("SERVER_SOFTWARE", "").startswith("voila/") or "VOILA_BASE_URL" in env
 
 
 def pictures_wanted() -> bool:
