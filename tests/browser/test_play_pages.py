@@ -1,13 +1,18 @@
 """The Voila play pages in a real headless Chromium: every page found renders a finished
-page with no code and no error, only play pages are served, a click plays, a reload
-redraws, and idle kernels are culled."""
+page with no code and no error and links to its rules page (served by the same Voila),
+only play pages and rules pages are served, the Currents board marks the goal edges and
+whose turn it is and its "Show currents" toggle draws the inspector, a click plays, a
+reload redraws, and idle kernels are culled."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -71,7 +76,7 @@ def refused_point(name: str) -> tuple[float, float]:
 
 def play_first_listed_move(page) -> None:
     """Play the move selected in the page's move list with its Play button."""
-    page.locator(".tablegames-play button", has_text="Play").last.click()
+    page.locator(".tablegames-play button[title='Play the move chosen in the list']").click()
 
 
 def status(url: str) -> int:
@@ -79,6 +84,30 @@ def status(url: str) -> int:
         return int(urllib.request.urlopen(url, timeout=10).status)
     except urllib.error.HTTPError as exc:
         return int(exc.code)
+
+
+def walkthrough_title(name: str) -> str:
+    """The first heading of the game's walkthrough: the rules page's title."""
+    nb = json.loads((PLAY.parent / "walkthroughs" / name).read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            m = re.search(r"^# +(.+?)\s*$", "".join(cell["source"]), re.MULTILINE)
+            if m:
+                return m.group(1)
+    raise AssertionError(f"the walkthrough {name} has no title")
+
+
+def check_rules_link(page, url: str, name: str) -> None:
+    """The page links to its rules in a new tab; the link returns the walkthrough."""
+    link = page.locator(".tablegames-page p.rules-link a")
+    assert link.count() == 1, "no rules link"
+    assert link.get_attribute("target") == "_blank"
+    href = link.get_attribute("href")
+    response = urllib.request.urlopen(urllib.parse.urljoin(page.url, href), timeout=10)
+    assert response.status == 200
+    body = response.read().decode()
+    title = walkthrough_title(name)
+    assert f"<title>{html.escape(title)}</title>" in body
 
 
 @pytest.mark.parametrize("name", play_pages())
@@ -90,8 +119,12 @@ def test_every_play_page_renders_finished_without_code(page, voila_url: str, nam
         assert wait_painted(page) > 1000, "the board canvas stayed empty"
         assert page.locator(".tablegames-page h1").inner_text()
         assert page.locator("button:has-text('New game')").count() == 1
+        check_rules_link(page, voila_url, name)
     else:
         page.wait_for_selector(".page-list a", timeout=30_000)
+        rules = page.locator(".page-list a.rules-link")
+        assert rules.count() == len(board_pages())
+        assert set(rules.evaluate_all("els => els.map(e => e.target)")) == {"_blank"}
     text = page.inner_text("body")
     assert "Traceback" not in text and "Error" not in text
     assert page.locator(".jp-InputArea-editor, .cm-editor").count() == 0, "code is shown"
@@ -103,15 +136,34 @@ def test_every_play_page_renders_finished_without_code(page, voila_url: str, nam
 def test_index_lists_every_play_page(page, voila_url: str) -> None:
     page.goto(f"{voila_url}/voila/render/index.ipynb", timeout=90_000)
     page.wait_for_selector(".page-list", timeout=90_000)
-    links = page.locator(".page-list a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    links = page.locator(".page-list a:not(.rules-link)").evaluate_all(
+        "els => els.map(e => e.getAttribute('href'))"
+    )
     assert sorted(links) == [n for n in play_pages() if n != "index.ipynb"]
 
 
-def test_only_play_pages_are_served(voila_url: str) -> None:
+def listed(url: str) -> set[str]:
+    """The names a Voila folder listing links to."""
+    page = urllib.request.urlopen(url, timeout=10).read().decode()
+    links = re.findall(r"href=['\"](/voila/(?:render|tree)/[^'\"?]*)", page)
+    return {h.rstrip("/").rsplit("/", 1)[-1] for h in links}
+
+
+def test_only_play_pages_and_their_rules_pages_are_served(voila_url: str) -> None:
     listing = urllib.request.urlopen(voila_url + "/", timeout=10).read().decode()
     for name in play_pages():
         assert name in listing
     assert "walkthroughs" not in listing and "refresh.py" not in listing
+    assert listed(voila_url + "/") == set(play_pages())  # the rules folder is not listed
+    rules = [n.removesuffix(".ipynb") + ".html" for n in board_pages()]
+    for name in rules:
+        assert status(f"{voila_url}/voila/files/rules/{name}") == 200
+    # the allowlist lets through the rules pages and nothing else
+    assert status(f"{voila_url}/voila/files/rules/.gitignore") in (403, 404)
+    assert status(f"{voila_url}/voila/files/rules/nothing.html") == 404
+    assert status(f"{voila_url}/voila/files/currents.ipynb") == 403
+    assert status(f"{voila_url}/voila/files/rules/../currents.ipynb") in (403, 404)
+    assert status(f"{voila_url}/voila/files/rules/%2E%2E/voila.json") in (403, 404)
     assert status(f"{voila_url}/voila/render/../walkthroughs/currents.ipynb") == 404
     assert status(f"{voila_url}/voila/render/%2E%2E/walkthroughs/currents.ipynb") == 404
     assert status(f"{voila_url}/voila/files/voila.json") in (403, 404)
@@ -154,6 +206,90 @@ def test_currents_click_plays_a_card(page, voila_url: str) -> None:
     print(f"click to redraw after the bots answered: {elapsed:.0f} ms")
     assert "player 0 to play" in caption.inner_text()
     shoot(page, "currents-after-click")
+
+
+def pixel(page, x: float, y: float) -> tuple[int, int, int]:
+    """The colour of the Currents board canvas at (x, y)."""
+    rgba = page.evaluate(
+        "([x, y]) => Array.from(document.querySelector('canvas.tablegames-currents')"
+        ".getContext('2d').getImageData(x, y, 1, 1).data)",
+        [round(x), round(y)],
+    )
+    return (rgba[0], rgba[1], rgba[2])
+
+
+def turn_line(page) -> str:
+    return str(page.locator(".tablegames-turn").first.inner_text())
+
+
+def test_currents_board_marks_the_goal_edges_and_whose_turn_it_is(page, voila_url: str) -> None:
+    from tablegames import style
+
+    open_board(page, voila_url, "currents.ipynb")
+    line = turn_line(page)
+    assert "P0's turn: push the pawn over the N edge (guarded by P2)" in line
+    assert "Goal edges: N P0 · E P1 · S P2 · W P3" in line
+    lay = Layout(40, 4)
+    for edge, player, alpha in (("N", 0, 0.45), ("S", 2, 0.2)):  # P0 to play: N highlighted
+        x, y, _w, h = lay.goal_band(edge)
+        inside = (x + 4, y + h / 2)  # clear of the label, which is centred
+        outside = (x + 4, y + h + 10) if edge == "N" else (x + 4, y - 10)
+        board = pixel(page, *outside)  # the same square, outside the band
+        band = pixel(page, *inside)
+        colour = style.PLAYER_COLOURS[player]
+        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        expected = [round((1 - alpha) * b + alpha * c) for b, c in zip(board, rgb, strict=True)]
+        assert band != board
+        assert max(abs(a - e) for a, e in zip(band, expected, strict=True)) <= 8, (band, expected)
+
+
+def settled(page, canvas: str) -> str:
+    """The canvas's picture once it stops changing (the caption can arrive before the
+    drawing batch)."""
+    last = page.evaluate(f"() => {canvas}.toDataURL()")
+    for _ in range(40):
+        page.wait_for_timeout(250)
+        now = page.evaluate(f"() => {canvas}.toDataURL()")
+        if now == last:
+            return str(now)
+        last = now
+    raise AssertionError("the board kept changing")
+
+
+def test_show_currents_draws_the_influence_lines_and_the_cancellation_panel(
+    page, voila_url: str
+) -> None:
+    open_board(page, voila_url, "currents.ipynb")
+    panel = page.locator("canvas.tablegames-vector-panel")
+    assert not panel.is_visible(), "the panel shows before the toggle is on"
+    canvas = "document.querySelector('canvas.tablegames-currents')"
+    start = settled(page, canvas)
+    play_first_listed_move(page)  # 7♣ on compass N; the bots fill slots N1 and W1
+    page.wait_for_function(f"() => {canvas}.toDataURL() !== {json.dumps(start)}", timeout=20_000)
+    before = settled(page, canvas)
+    shoot(page, "currents-show-currents-off")
+    page.get_by_label("Show currents").check()
+    page.wait_for_function(f"() => {canvas}.toDataURL() !== {json.dumps(before)}", timeout=20_000)
+    panel.wait_for(state="visible", timeout=20_000)
+    painted = (
+        "() => { const c = document.querySelector('canvas.tablegames-vector-panel');"
+        " const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        " let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; }"
+    )
+    page.wait_for_function(f"() => ({painted})() > 1000", timeout=20_000)
+    box, board_box_ = panel.bounding_box(), board_box(page)
+    assert box["x"] >= board_box_["x"] + board_box_["width"] - 1, "the panel is not beside"
+    lay = Layout(40, 4)
+    x1, y1, _x2, y2 = lay.slot_lines_px(1)[1]  # a line of slot N1, which acts on the pawn
+    on_line = pixel(page, x1 + 2, (y1 + y2) / 2 + 3)  # in the wide stroke, off the board line
+    page.get_by_label("Show currents").uncheck()
+    page.wait_for_function(f"() => {canvas}.toDataURL() === {json.dumps(before)}", timeout=20_000)
+    assert pixel(page, x1 + 2, (y1 + y2) / 2 + 3) != on_line, "no influence line was drawn"
+    page.get_by_label("Show currents").check()
+    page.wait_for_function(f"() => {canvas}.toDataURL() !== {json.dumps(before)}", timeout=20_000)
+    page.wait_for_timeout(300)
+    shoot(page, "currents-show-currents-on")
+    assert not page.errors, page.errors
 
 
 def test_resistor_places_a_piece_with_one_click(page, voila_url: str) -> None:
