@@ -231,3 +231,18 @@ def test_inspector_picture_shows_a_pinned_slot_and_the_scout_as_the_live_one_doe
     assert "data-slot='N1'" in svg
     x, y = insp.board.geometry.point(*crossfire().inspect().scout_path[0])
     assert f"<circle class='scout' cx='{x:.1f}' cy='{y:.1f}'" in svg
+
+
+def test_the_rasteriser_comes_with_the_lab_and_dev_installs_and_binder():
+    """The pictures need resvg-py: ``make lab`` installs the lab extra, ``make test`` the
+    dev extra, Binder its requirements; play pages (voila extra) make no pictures."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert any(d.startswith("resvg-py") for d in extras["static"])
+    assert any(d.startswith("tablegames[") and "static" in d for d in extras["lab"])
+    assert any(d.startswith("resvg-py") for d in extras["dev"])
+    assert "resvg-py==" in (root / "binder" / "requirements.txt").read_text()
