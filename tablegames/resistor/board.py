@@ -162,6 +162,12 @@ RESISTOR_STEPS: tuple[tuple[int, ...], ...] = tuple(
     tuple(j for k in RESISTOR_DIRS if (j := GRID.steps[i][k]) in PLAYABLE) for i in range(SIZE)
 )
 
+#: NEIGHBOURS[i]: the up to eight cells around cell i (the text calls a diagonal
+#: neighbour adjacent too: "any adjacent space that lies diagonally").
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in GRID.steps[i] if j >= 0) for i in range(SIZE)
+)
+
 
 def home_point(points: tuple[int, ...], col: int, free: Sequence[str]) -> int:
     """Where a piece sent back to a row of twelve ``points`` goes: the point in its own

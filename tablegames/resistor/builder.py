@@ -243,11 +243,13 @@ class Builder:
         p = self.board[src]
         me = self.player
         self.turn_kind = "amperes" if p == AMPERE else "chargers"
+        # a jump, or (slingshot="extra_step") the step beyond the turn's allotted moves
+        sling = m.slingshot or self.moves_made >= self.allotted()
         self.moves_made += 1
         self.put(src, EMPTY)
         t = self.board[dst]
         self.events.append(
-            Event("slingshot" if m.slingshot else "move", me, where=str(m), text=PIECES[p].kind)
+            Event("slingshot" if sling else "move", me, where=str(m), text=PIECES[p].kind)
         )
         zone = ZONES[dst]
         if dst in CYCLE:
@@ -278,10 +280,20 @@ class Builder:
             self.put(dst, p)
         self.after_step()
 
+    def allotted(self) -> int:
+        """The moves allotted to this ampere turn's kind (duty cycle, or two for chargers)."""
+        return self.duty if self.turn_kind == "amperes" else CHARGER_MOVES
+
     def after_step(self) -> None:
-        budget = self.duty if self.turn_kind == "amperes" else CHARGER_MOVES
-        if self.moves_made >= budget:
-            self.end_ampere_turn()
+        """End the ampere turn once its moves are used: the allotted ones, and with
+        ``slingshot="extra_step"`` the extra step too when one is possible."""
+        made, budget = self.moves_made, self.allotted()
+        if made < budget:
+            return
+        extra = made == budget and self.game.slingshot == "extra_step"
+        if extra and self.freeze().steps(self.turn_kind):
+            return  # the slingshot's extra step is still to decide (or 'end')
+        self.end_ampere_turn()
 
     def to_dead_space(self, cell: int) -> None:
         self.put(cell, OVERLOADED)

@@ -64,6 +64,16 @@ OPTIONS = (
         "the duty-cycle limit: with at most this many amperes on the board an ampere turn "
         "has two moves, otherwise one",
     ),
+    Option(
+        "slingshot",
+        "jump",
+        "'jump' or 'extra_step'",
+        choice("jump", "extra_step"),
+        "how the text's 'one extra space' of a slingshot reads: 'jump' (a move two spaces "
+        "in a straight line over an adjacent piece of the same kind, as many as the turn's "
+        "moves) or 'extra_step' (once a turn, after the allotted moves, a piece beside a "
+        "usable piece of its kind makes one more ordinary step)",
+    ),
 )
 
 
@@ -101,6 +111,8 @@ class ResistorGame(Game):
         self.resistors: int = o["resistors"]
         self.dead_spaces: int = o["dead_spaces"]
         self.duty_cycle: int = o["duty_cycle"]
+        #: "jump" (the default reading) or "extra_step" (see docs/rulings.md)
+        self.slingshot: str = o["slingshot"]
         if self.max_rounds is not None and self.max_rounds < self.rounds:
             raise ValueError(
                 f"option max_rounds={self.max_rounds} is not allowed for resistor: it caps "

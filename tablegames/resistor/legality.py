@@ -168,6 +168,8 @@ def _step_reason(s: ResistorState, m: mv.ResistorMove) -> str:
         return (
             f"this turn moves {s.turn_kind}; amperes and chargers are never played in the same turn"
         )
+    if s.game.slingshot == "extra_step":
+        return _extra_step_reason(s, m, p, kind)
     paths = AMPERE_PATHS[src] if p == AMPERE else CHARGER_PATHS[src]
     over = -1
     for nxt, beyond, _k in paths:
@@ -208,6 +210,51 @@ def _step_reason(s: ResistorState, m: mv.ResistorMove) -> str:
     return f"{_occupied(s, dst)}; one piece per space"
 
 
+def _extra_step_reason(s: ResistorState, m: mv.ResistorMove, p: str, kind: str) -> str:
+    """``_step_reason`` with ``slingshot="extra_step"``: one-space steps only; the step
+    beyond the allotted moves is the slingshot (see ``ResistorState.extra_step_due``)."""
+    src, dst = m.src, m.dst
+    board = s.board
+    piece = "ampere" if p == AMPERE else "charger"
+    if not any(dst == nxt for nxt, _b, _k in (AMPERE_PATHS if p == AMPERE else CHARGER_PATHS)[src]):
+        if m.slingshot:
+            return (
+                "with slingshot='extra_step' a slingshot is one extra ordinary step after "
+                "the turn's allotted moves, never a jump over a piece"
+            )
+        if p == AMPERE:
+            return (
+                "an ampere moves one space up (towards the charge zone), left or right, "
+                "never down or diagonally"
+            )
+        return (
+            "a charger moves one space down (towards the current source), left, right or "
+            "diagonally down, never back up"
+        )
+    extra = bool(s.turn_kind) and s.moves_made >= s.allotted(kind)
+    if extra and not s.beside_own_kind(src):
+        return (
+            f"the turn's {s.allotted(kind)} allotted move(s) are used; only a {piece} beside a "
+            f"usable {piece} may slingshot one extra space"
+        )
+    there = CELL_NAMES[dst]
+    if dst in s.dead:
+        return f"{there} is a dead space; no piece may enter one"
+    t = board[dst]
+    if t == EMPTY or (t == DRAINED and p == CHARGER):
+        return ""
+    if t == RESISTOR and extra:
+        if s.free_dead_space():
+            return ""
+        return "an overload sends the resistor to a free dead space, and none is free"
+    if t == RESISTOR:
+        return (
+            f"{_occupied(s, dst)}; only a slingshot (the extra step after the allotted "
+            "moves) lands on a resistor, overloading it"
+        )
+    return f"{_occupied(s, dst)}; one piece per space"
+
+
 def _resistor_reason(s: ResistorState, m: mv.ResistorMove) -> str:
     src, dst = m.src, m.dst
     board = s.board
@@ -222,6 +269,13 @@ def _resistor_reason(s: ResistorState, m: mv.ResistorMove) -> str:
         )
     if p == OVERLOADED:
         return f"the resistor on {here} was overloaded: it is unusable on this turn"
+    leaving = s.must_leave()
+    if leaving and src not in leaving:
+        names = ", ".join(CELL_NAMES[j] for j in leaving)
+        return (
+            f"the resistor on the dead space {names} has sat out its overload and must leave "
+            "it this turn: only an overloaded resistor may occupy a dead space"
+        )
     (r0, c0), (r1, c1) = divmod(src, COLS), divmod(dst, COLS)
     if abs(r1 - r0) != 1 or abs(c1 - c0) != 1:
         return "a resistor moves one space diagonally (forwards or backwards)"

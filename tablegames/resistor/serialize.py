@@ -265,12 +265,23 @@ def from_json(game: ResistorGame, d: Mapping[str, Any]) -> ResistorState:
         game, phase, player, rnd, first, scores, points, turn, "".join(board), dead, kind,
         duty, made, pending, pending_cell, seed, winners, events, move,
     )  # fmt: skip
+    if phase == "play" and extra_step_ended(state):
+        raise _fail(
+            f"moves_made {made} uses the turn's allotted moves, and no piece beside one of its "
+            "kind can slingshot an extra step, so the turn would have ended"
+        )
     if phase == "play" and not state.legal_moves():
         raise _fail(
             f"the resistor on {CELL_NAMES[pending_cell]} cannot step off the drained ampere: "
             "no diagonal neighbour is free"
         )
     return state
+
+
+def extra_step_ended(s: ResistorState) -> bool:
+    """With ``slingshot="extra_step"``: the allotted moves are used and no extra step is
+    possible (play ends such a turn at once, so no position shows it)."""
+    return s.extra_step_due and s.player == s.ampere_player and not s.steps(s.turn_kind)
 
 
 def _early(
@@ -386,12 +397,20 @@ def _play(
                 f"on the board, duty_cycle={game.duty_cycle}), not {duty}"
             )
         budget = {"amperes": duty, "chargers": CHARGER_MOVES, "": 0}[kind]
-        top = budget if pending == "overload" else budget - 1
+        extra = int(game.slingshot == "extra_step")  # the slingshot's step beyond the budget
+        top = budget + extra if pending == "overload" else budget - 1 + extra
         if bool(kind) != bool(made) or made < 0 or (kind and made > top):
             raise _fail(
                 f"turn_kind {kind or None!r} and moves_made {made} do not fit an ampere turn "
                 f"(a turn commits to amperes or chargers with its first move and ends after "
-                f"{duty} ampere or {CHARGER_MOVES} charger moves)"
+                f"{duty} ampere or {CHARGER_MOVES} charger moves"
+                + (", and one extra step for a slingshot)" if extra else ")")
+            )
+        if made == 0 and not pending and counts[OVERLOADED]:
+            raise _fail(
+                "an overloaded resistor (overloaded) stands on the board at the start of the "
+                "ampere player's turn, but it is overloaded only until the end of the resistor "
+                "player's next turn, which comes before this one (list it under resistors)"
             )
     elif kind or made or duty:
         raise _fail("turn_kind, duty and moves_made are for the ampere player's turn only")

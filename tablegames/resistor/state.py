@@ -25,6 +25,7 @@ from .board import (
     CHARGER_PATHS,
     DRAINED,
     EMPTY,
+    NEIGHBOURS,
     PIECES,
     RESISTOR,
     RESISTOR_START,
@@ -240,6 +241,37 @@ class ResistorState(State):
             j for j in RESISTOR_STEPS[cell] if j not in dead and (board[j] == EMPTY or j == origin)
         ]
 
+    def allotted(self, kind: str) -> int:
+        """The moves an ampere turn moving ``kind`` ("amperes" or "chargers") is allotted:
+        the duty cycle's for amperes, two for chargers."""
+        return self.duty if kind == "amperes" else CHARGER_MOVES
+
+    @property
+    def extra_step_due(self) -> bool:
+        """With ``slingshot="extra_step"``: the turn's allotted moves are used and only the
+        slingshot's one extra step (or ``end``) is left."""
+        kind = self.turn_kind
+        return (
+            self.game.slingshot == "extra_step"
+            and kind != ""
+            and not self.pending
+            and self.moves_made >= self.allotted(kind)
+        )
+
+    def beside_own_kind(self, cell: int) -> bool:
+        """Whether a usable piece of the same kind as the one on ``cell`` (an ampere that is
+        not drained, or a charger) stands on one of the eight spaces around it."""
+        board = self.board
+        code = board[cell]
+        return any(board[j] == code for j in NEIGHBOURS[cell])
+
+    def must_leave(self) -> tuple[int, ...]:
+        """Resistors standing on a dead space after their sit-out turn that can move: the
+        resistor player's move this turn takes one of them off (only an overloaded
+        resistor may occupy a dead space)."""
+        board = self.board
+        return tuple(i for i in self.dead if board[i] == RESISTOR and self._resistor_moves_from(i))
+
     def free_dead_space(self) -> bool:
         """Whether a dead space is free (an overload needs one)."""
         board = self.board
@@ -262,6 +294,8 @@ class ResistorState(State):
 
     def steps(self, kind: str) -> list[mv.ResistorMove]:
         """The ampere player's steps for a turn committed to ``kind`` ("" for either)."""
+        if self.game.slingshot == "extra_step":
+            return self._extra_step_steps(kind)
         view = self.blocked_view()
         out: list[mv.ResistorMove] = []
         append = out.append
@@ -302,8 +336,44 @@ class ResistorState(State):
                 i = view.find(CHARGER, i + 1)
         return out
 
+    def _extra_step_steps(self, kind: str) -> list[mv.ResistorMove]:
+        """``steps`` with ``slingshot="extra_step"``: one-space steps only; once the
+        allotted moves are used, one extra step by a piece beside a usable piece of its
+        kind, which may land on a resistor (overloading it) when a dead space is free."""
+        view = self.blocked_view()
+        extra = self.extra_step_due
+        overload = extra and self.free_dead_space()
+        out: list[mv.ResistorMove] = []
+        for code, table, lands in (
+            (AMPERE, _AMPERE_MOVES, (EMPTY,)),
+            (CHARGER, _CHARGER_MOVES, (EMPTY, DRAINED)),
+        ):
+            if kind and kind != ("amperes" if code == AMPERE else "chargers"):
+                continue
+            i = view.find(code)
+            while i != -1:
+                if not extra or self.beside_own_kind(i):
+                    for nxt, step, _beyond, _sling in table[i]:
+                        t = view[nxt]
+                        if t in lands or (overload and t == RESISTOR):
+                            out.append(step)
+                i = view.find(code, i + 1)
+        return out
+
+    def _resistor_moves_from(self, i: int) -> list[mv.ResistorMove]:
+        view = self.blocked_view()
+        return [
+            move
+            for j, move in _RESISTOR_MOVES[i]
+            if (t := view[j]) in (EMPTY, CHARGER) or (t == AMPERE and self.follow_ups(j, i))
+        ]
+
     def resistor_moves(self) -> list[mv.ResistorMove]:
-        """The resistor player's moves (a resistor on a dead space may leave it)."""
+        """The resistor player's moves. A resistor left on a dead space after its sit-out
+        turn must leave it: while one of them can move, only such moves are offered."""
+        leaving = self.must_leave()
+        if leaving:
+            return [m for i in leaving for m in self._resistor_moves_from(i)]
         board = self.board
         view = self.blocked_view()
         out: list[mv.ResistorMove] = []

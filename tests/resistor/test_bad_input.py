@@ -283,6 +283,11 @@ def test_bad_pending_states() -> None:
     )
     with pytest.raises(tg.InvalidState, match="none is free"):
         game_for(full).state_from_json(full)
+    # an overloaded marker lasts only to the end of the resistor player's next turn, which
+    # comes before the ampere player's next turn starts
+    marked = data({"e5": "A", "f12": "O", **FAR}, phase="play")
+    with pytest.raises(tg.InvalidState, match=r"overloaded resistor .overloaded. stands on the"):
+        game_for(marked).state_from_json(marked)
     capped = _with(turn=5)
     with pytest.raises(tg.InvalidState, match="max_turns=5"):
         game_for(capped, max_turns=5).state_from_json(capped)

@@ -59,6 +59,10 @@ CONFIGS: dict[str, tuple[dict[str, Any], str]] = {
         {"resistors": 8, "dead_spaces": 8, "duty_cycle": 8, "max_turns": 60, "max_rounds": 2},
         "forward",
     ),
+    "extra_step_forward": (
+        {"amperes": 4, "slingshot": "extra_step", "max_turns": 60, "max_rounds": 2},
+        "forward",
+    ),
     "no_dead_spaces_no_forfeit": (
         {"dead_spaces": 0, "first_amperes": 0, "duty_cycle": 0, "max_turns": 30, "max_rounds": 2},
         "no_forfeit",
@@ -96,6 +100,8 @@ def check_state(s: ResistorState, scored: int) -> list[ResistorMove]:
         for i in s.cells(code):
             assert i in allowed, f"{code} on {i}, where it may not stand"
             assert (i in dead) == (code == OVERLOADED) or code == RESISTOR, f"{code} on {i}"
+    if s.phase == "play" and s.player == s.ampere_player and not s.pending and not s.moves_made:
+        assert OVERLOADED not in board, "an overloaded marker at an ampere turn's start"
     assert sum(s.scores) == scored and 0 <= s.points <= s.scores[s.ampere_player]
     assert s.round <= g.max_rounds and len(s.dead) == (g.dead_spaces if s.phase != "roles" else 0)
     moves = s.legal_moves()
@@ -121,7 +127,7 @@ def check_state(s: ResistorState, scored: int) -> list[ResistorMove]:
             assert AMPERE in board or CHARGER in board
             if s.turn_role == "amperes" and s.turn_kind:
                 left = s.ampere_moves_left or s.charger_moves_left
-                assert left > 0 or s.pending == "overload"
+                assert left > 0 or s.pending == "overload" or s.extra_step_due
     return moves
 
 

@@ -282,7 +282,7 @@ def test_amperes_and_chargers_never_in_the_same_turn() -> None:
 
 
 def test_resistor_player_chooses_the_dead_space_of_an_overload() -> None:
-    s = position({"e5": "A", "e6": "A", "e7": "R", "k16": "O"}, dead=["f12", "k16", "c4"])
+    s = position({"e5": "A", "e6": "A", "e7": "R", "k16": "R"}, dead=["f12", "k16", "c4"])
     s = play(s, "e5-e7")
     assert s.current_player == 1 and legal(s) == {"overload c4", "overload f12"}
     with pytest.raises(tg.IllegalMove, match="already holds a resistor"):

@@ -114,6 +114,73 @@ def test_ruling_slingshot_is_a_jump() -> None:
         s.parse_move("f5-g7")
 
 
+EXTRA = {"slingshot": "extra_step"}
+
+
+def test_ruling_slingshot_extra_step() -> None:
+    # the option's other reading: no jumps; once the allotted moves are used, a piece beside
+    # a usable piece of its kind (the eight spaces around it) moves one more ordinary space
+    s = position({"e5": "A", "e6": "A", **FAR}, options=EXTRA)
+    assert tg.make("resistor", **EXTRA).options["slingshot"] == "extra_step"
+    with pytest.raises(tg.IllegalMove, match="never a jump over a piece"):
+        s.parse_move("e5-e7")
+    s = play(s, "e6-e7", "e7-e8")  # two allotted moves; e8 and e5 stand apart: turn over
+    assert s.current_player == 1 and "slingshot" not in kinds(s)
+    s = play(position({"e5": "A", "e6": "A", **FAR}, options=EXTRA), "e6-e7", "e5-e6")
+    assert s.current_player == 0 and s.extra_step_due and "end" in legal(s)
+    assert {"e7-e8", "e7-d7", "e7-f7", "e6-d6", "e6-f6"} <= legal(s)
+    s = play(s, "e7-e8")
+    assert kinds(s)[0] == "slingshot" and s.current_player == 1  # one extra step a turn
+    # a diagonal neighbour is adjacent too; the extra step may land on a resistor
+    due = {"phase": "play", "turn_kind": "amperes", "moves_made": 2}
+    s = position({"e7": "A", "f6": "A", "e8": "R", **FAR}, options=EXTRA, **due)
+    assert "e7-e8" in legal(s)
+    s = play(s, "e7-e8")
+    assert s.pending == "overload" and kinds(s) == ["slingshot", "overload"]
+    s = play(s, "overload f12")
+    assert s.current_player == 1  # the extra step was the turn's last
+    # an allotted (ordinary) step never lands on a resistor
+    s = position({"e7": "A", "f6": "A", "e8": "R", **FAR}, options=EXTRA)
+    with pytest.raises(tg.IllegalMove, match=r"only a slingshot .the extra step"):
+        s.parse_move("e7-e8")
+    # chargers: the same, beside a charger, after their two moves
+    s = position({"e10": "C", "f10": "C", **FAR}, options=EXTRA, turn_kind="chargers",
+                 moves_made=2)  # fmt: skip
+    assert {"e10-e9", "f10-f9"} <= legal(s)
+    apart = {"e10": "C", "h10": "C", **FAR}
+    with pytest.raises(tg.InvalidState, match="no piece beside one of its kind"):
+        position(apart, options=EXTRA, turn_kind="chargers", moves_made=2)
+
+
+def test_ruling_several_slingshots_per_turn() -> None:
+    # jump reading: each of the turn's moves may be a slingshot (the text sets no limit)
+    s = position({"e5": "A", "e6": "A", **FAR})
+    assert s.duty == 2
+    s = play(s, "e5-e7", "e6-e8")
+    assert [e.kind for e in s.events][:1] == ["slingshot"] and s.current_player == 1
+    assert at(s, "e7") == "A" and at(s, "e8") == "A"
+    # extra_step reading: one extra space a turn, after the allotted moves
+    s = position({"e5": "A", "e6": "A", "e7": "A", "b2": "A", **FAR}, options=EXTRA)
+    assert s.duty == 1
+    s = play(s, "e7-e8", "e6-e7")
+    assert s.current_player == 1 and s.moves_made == 0
+
+
+def test_ruling_resistor_one_diagonal_step() -> None:
+    s = position({"e5": "A", "h8": "R"}, current_player=1)
+    assert targets(s, "h8") == {"g7", "i7", "g9", "i9"}
+    with pytest.raises(tg.IllegalMove, match="one space diagonally"):
+        s.parse_move("h8-j10")
+
+
+def test_ruling_charger_moves_split() -> None:
+    s = position({"e10": "C", "h10": "C", **FAR})
+    s = play(s, "e10-e9")
+    assert s.current_player == 0 and s.charger_moves_left == 1
+    s = play(s, "h10-h9")
+    assert s.current_player == 1 and at(s, "e9") == "C" and at(s, "h9") == "C"
+
+
 def test_ruling_drained_ampere_no_slingshot() -> None:
     s = position({"e5": "A", "e6": "D", **FAR})
     assert "e5-e7" not in legal(s)
@@ -125,7 +192,7 @@ def test_ruling_only_slingshot_lands_on_resistor() -> None:
     s = position({"e5": "A", "e6": "R"})
     with pytest.raises(tg.IllegalMove, match="only a slingshot lands on a resistor"):
         s.parse_move("e5-e6")
-    s = position({"e5": "A", "e6": "A", "e7": "O"}, dead=["e7", "k16"])
+    s = position({"e5": "A", "e6": "A", "e7": "R"}, dead=["e7", "k16"])
     with pytest.raises(tg.IllegalMove, match="e7 is a dead space"):
         s.parse_move("e5-e7")
 
@@ -140,7 +207,7 @@ def test_ruling_charger_slingshot_overloads() -> None:
 
 
 def test_ruling_overload_needs_free_dead_space() -> None:
-    s = position({"e5": "A", "e6": "A", "e7": "R", "f12": "O"}, dead=["f12"])
+    s = position({"e5": "A", "e6": "A", "e7": "R", "f12": "R"}, dead=["f12"])
     assert "e5-e7" not in legal(s)
     with pytest.raises(tg.IllegalMove, match="none is free"):
         s.parse_move("e5-e7")
@@ -163,6 +230,21 @@ def test_ruling_overloaded_resistor_sits_out_one_turn() -> None:
     assert targets(s, "f12") == set()
     s = play(s, "h8-g9", "e5-e6", "end")
     assert at(s, "f12") == "R" and targets(s, "f12") == {"e11", "g11", "e13", "g13"}
+
+
+def test_ruling_overloaded_resistor_leaves_dead_space() -> None:
+    # after its sit-out turn the resistor is no longer overloaded, so it may not stay on the
+    # dead space: the resistor player's next move takes it off (the dead space is free again)
+    s = position({"e5": "A", "h8": "R", "f12": "R"}, current_player=1)
+    assert {m.src for m in s.legal_moves()} == {cell_index("f12")}
+    with pytest.raises(tg.IllegalMove, match="must leave it this turn"):
+        s.parse_move("h8-g9")
+    s = play(s, "f12-g13")
+    assert at(s, "f12") == "." and s.free_dead_space()
+    # hemmed in, it stays until it can move; the other resistors move meanwhile
+    boxed = {"e5": "A", "h8": "R", "f12": "R", "e11": "R", "g11": "R", "e13": "R", "g13": "R"}
+    s = position(boxed, current_player=1)
+    assert "h8-g9" in legal(s) and not targets(s, "f12")
 
 
 def test_ruling_resistors_never_enter_dead_spaces() -> None:
