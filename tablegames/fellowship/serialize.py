@@ -15,7 +15,15 @@ from .. import stateio
 from ..cards import ALL_CARDS, JOKERS, ORDER, SUITS, duplicates
 from . import moves as mv
 from .moves import SIZE
-from .state import BOROMIR, HAND_SIZE, PHASES, FellowshipState, score, two_player_roles
+from .state import (
+    BOROMIR,
+    CAN_CAPTURE,
+    HAND_SIZE,
+    PHASES,
+    FellowshipState,
+    score,
+    two_player_roles,
+)
 
 if TYPE_CHECKING:
     from .game import FellowshipGame
@@ -156,6 +164,32 @@ def _roles(game: FellowshipGame, d: Mapping[str, Any], where_js: str, hands: Any
     return roles_t
 
 
+def can_arise(stack: tuple[str, ...], by_suit: bool) -> bool:
+    """Whether play can build ``stack`` (bottom to top).
+
+    Stacks grow only by a capture: a whole stack goes on top of a neighbour whose top
+    card its own top card captures (opposite colour, or another suit with three or four
+    players, and strictly stronger; anything captures or covers the uncovered joker). So a
+    stack of several cards splits into a lower part and an upper part that could both
+    arise, with the upper top capturing the lower top; a single card always can.
+
+    >>> can_arise(("5S", "KH"), False), can_arise(("KH", "5S"), False)
+    (True, False)
+    >>> can_arise(("4S", "9S"), False), can_arise(("RJ", "9S", "TH"), False)
+    (False, True)
+    """
+    n = len(stack)
+    targets = CAN_CAPTURE[by_suit]
+    # ok[i][j]: the cards stack[i:j] form a stack that play can build
+    ok = [[j - i == 1 for j in range(n + 1)] for i in range(n + 1)]
+    for size in range(2, n + 1):
+        for i in range(n - size + 1):
+            j = i + size
+            top = targets[stack[j - 1]]
+            ok[i][j] = any(stack[k - 1] in top and ok[i][k] and ok[k][j] for k in range(i + 1, j))
+    return ok[0][n]
+
+
 def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
     """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
     _READ.open(game, d)
@@ -190,6 +224,13 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
             raise _fail(
                 f"circle[{i}]: an uncovered joker never moves, so it stands alone; it cannot "
                 f"top the stack {list(stack)}"
+            )
+        if not can_arise(stack, n > 2):
+            raise _fail(
+                f"circle[{i}]: the stack {list(stack)} cannot arise in play: a stack grows only "
+                "when a stack whose top card captures the top card below it ("
+                + ("another suit" if n > 2 else "the opposite colour")
+                + ", strictly stronger; anything on the uncovered joker) is moved onto it"
             )
     hands = _READ.hands(d, n, HAND_SIZE, _cards)
     draw_given = "draw_pile" in d

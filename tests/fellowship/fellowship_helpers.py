@@ -12,6 +12,29 @@ from tablegames.fellowship import FellowshipState
 FILLER = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "QC", "KC", "AC", "RJ KS"]
 
 
+def buried(cards: list[str], top: str, players: int = 2) -> list[str]:
+    """``cards`` piled under ``top`` into one stack that play can build (bottom to top):
+    each card goes under a card above it that captures it, as stacks grow by captures.
+    AssertionError when some card finds no place (choose other cards)."""
+    from tablegames.fellowship.state import CAN_CAPTURE
+
+    targets = CAN_CAPTURE[players > 2]
+    order = "KQJT98765432A"
+    pool = sorted(cards, key=lambda c: order.index(c[0]))
+
+    def build(card: str) -> list[str]:
+        below: list[str] = []
+        for c in list(pool):
+            if c in pool and c in targets[card]:
+                pool.remove(c)
+                below += build(c)
+        return [*below, card]
+
+    stack = build(top)
+    assert not pool, f"no place under {top} for {pool}"
+    return stack
+
+
 def circle(at: dict[int, str], players: int = 2) -> list[list[str]]:
     """The JSON circle: FILLER with the stacks in ``at`` replaced ("bottom ... top")."""
     stacks = list(FILLER)

@@ -153,6 +153,13 @@ def test_impossible_states_are_rejected(d: dict[str, Any], match: str) -> None:
         tg.make("fellowship").state_from_json(d)
 
 
+@pytest.mark.parametrize("stack", ["KH 5S", "4S 9S", "5H 9D", "2C 3H 5D", "TH QS 9D"])
+def test_stacks_that_cannot_arise_are_refused(stack: str) -> None:
+    # a stack grows only by a capture: its upper part's top captures the lower part's top
+    with pytest.raises(tg.InvalidState, match=r"circle\[4\]: the stack .* cannot arise"):
+        position({4: stack, 5: "RJ", 12: "KS"}, ["2D"])
+
+
 def test_multiplayer_roles_checked() -> None:
     g = tg.make("fellowship", players=3)
     d = data(GOOD | {12: "KS"}, ["9S", "2S", "3S"], players=3)

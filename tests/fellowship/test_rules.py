@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from fellowship_helpers import data, kinds, legal, play, position
+from fellowship_helpers import buried, data, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck
@@ -95,8 +95,9 @@ def test_otherwise_higher_rank_wins_and_equal_never_captures() -> None:
 
 
 def test_a_stack_shows_its_top_card() -> None:
-    # position 4 shows 9D (on top of a king): only its top counts
-    s = position({4: "KH 9D"}, ["2H"])
+    # position 4 shows 9D (on top of the ace of spades, which 5C and 4C would beat): only
+    # its top counts
+    s = position({4: "AS 9D"}, ["2H"])
     assert "5>4 2H" not in legal(s) and "3>4 2H" not in legal(s)  # 5C, 4C are weaker than 9D
     assert "4>3 2H" in legal(s) and "4>5 2H" in legal(s)  # 9D beats the black 4C and 5C
 
@@ -130,9 +131,9 @@ def test_capture_only_neighbours_and_the_circle_wraps() -> None:
 
 
 def test_capture_moves_the_stack_onto_the_target_and_fills_the_gap() -> None:
-    s = position({3: "TD 4S", 4: "3H"}, ["5H JD"])
+    s = position({3: "2D 4S", 4: "3H"}, ["5H JD"])
     after = play(s, "3>4 5H")
-    assert after.circle[4] == ("3H", "TD", "4S")  # the whole stack, on top
+    assert after.circle[4] == ("3H", "2D", "4S")  # the whole stack, on top
     assert after.circle[3] == ("5H",)
     assert kinds(after)[:2] == ["capture", "fill"]
 
@@ -255,7 +256,7 @@ def test_cards_run_out() -> None:
     # every card not in the circle or player 0's hand is buried under position 11
     used = {c for st in d["circle"] for c in st} | {"9H", "JS"}
     rest = [c for c in standard_deck(1) if c not in used]
-    d["circle"][11] = [*rest, "AC"]
+    d["circle"][11] = buried(rest, "AC")
     s = game().state_from_json(d)
     after = play(s, "3>4 9H")
     assert after.is_terminal and "no_cards" in kinds(after)
@@ -278,7 +279,7 @@ def test_all_one_colour_with_the_jack_never_drawn_is_a_stalemate() -> None:
 
 
 def test_stacks_counted_by_top_colour_and_the_joker_counts_for_nobody() -> None:
-    s = position({5: "RJ", 12: "KS", 4: "KH 2S", 6: "3S 3H"}, ["9D"])
+    s = position({5: "RJ", 12: "KS", 4: "KH AS", 6: "3S 4H"}, ["9D"])
     assert s.counts() == {"black": 11, "red": 1}
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from fellowship_helpers import data, kinds, legal, play, position
+import pytest
+from fellowship_helpers import buried, data, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck
@@ -119,7 +120,7 @@ def test_ruling_game_ends_when_no_move() -> None:
 def test_ruling_cards_run_out_is_an_empty_hand() -> None:
     d = data({4: "3H", 7: "2D", 9: "3D"}, ["9H JS", "5H"], draw_pile=[])
     used = {c for st in d["circle"] for c in st} | {"9H", "JS", "5H"}
-    d["circle"][11] = [*(c for c in standard_deck(1) if c not in used), "AC"]
+    d["circle"][11] = buried([c for c in standard_deck(1) if c not in used], "AC")
     s = game().state_from_json(d)
     after = play(s, "3>4 9H")  # the pile is empty, player 1 still holds a card: play on
     assert not after.is_terminal and after.current_player == 1
@@ -141,7 +142,7 @@ def test_ruling_unknown_roles_stalemate() -> None:
     # the game ends by "no card", not by one colour, and nobody has a colour
     d = data({4: "3H", 7: "2D"}, ["9H TH JH QH KH", ""], current_player=1)
     used = {c for st in d["circle"] for c in st} | {"9H", "TH", "JH", "QH", "KH", "JS"}
-    d["circle"][11] = [*(c for c in standard_deck(1) if c not in used), "AC"]
+    d["circle"][11] = buried([c for c in standard_deck(1) if c not in used], "AC")
     d["draw_pile"] = ["JS"]
     s = dataclasses.replace(game().state_from_json({**d, "current_player": 0}), player=1)
     over = started(s)
@@ -225,3 +226,23 @@ def test_ruling_covered_joker_moves_with_its_stack() -> None:
 
     with pytest.raises(tg.InvalidState, match="uncovered joker never moves"):
         position({5: "9H RJ", 12: "KS"}, ["2D"])
+
+
+def test_ruling_stacks_grow_by_captures() -> None:
+    from tablegames.fellowship.serialize import can_arise
+
+    # one stack onto another whose top its top captures: opposite colour, stronger
+    assert can_arise(("3H", "5S"), False) and not can_arise(("5S", "3H"), False)
+    assert not can_arise(("KH", "5S"), False) and not can_arise(("5H", "9D"), False)
+    # a stack keeps capturing: one strong card may top several weaker ones of the other colour
+    assert can_arise(("2H", "3D", "4H", "9S"), False)
+    # the upper part may itself be a stack: [4S, 6D] (6D over 4S) captured the black 5C
+    assert can_arise(("5C", "4S", "6D"), False) and not can_arise(("5C", "6D", "4S"), False)
+    # the uncovered joker takes any stack, and is covered by any card
+    assert can_arise(("RJ", "4S"), False) and can_arise(("RJ", "2H", "9S"), False)
+    # three and four players: another suit, whatever the colour
+    assert can_arise(("4S", "9C"), True) and not can_arise(("4S", "9S"), True)
+    assert not can_arise(("4S", "9S"), False)
+    with pytest.raises(tg.InvalidState, match="cannot arise in play"):
+        position({4: "KH 5S", 5: "RJ", 12: "KS"}, ["2D"])
+    assert position({4: "7S 4S 8D", 5: "RJ", 12: "KS"}, ["2D"]).circle[4][-1] == "8D"
