@@ -154,15 +154,17 @@ def load_lab(page: object, url: str) -> None:
     )
 
 
-def open_notebook(page: object, path: str) -> str:
+def open_notebook(page: object, path: str, kernel: bool = True) -> str:
     """Open ``path`` (relative to the served folder) in the loaded JupyterLab, bring it to
-    the front and wait until its kernel is idle; the panel's DOM id."""
+    the front and wait until its kernel is idle (``kernel=False``: only until its cells
+    are in the page, as a reader sees it before any run); the panel's DOM id."""
     page.evaluate(  # type: ignore[attr-defined]
         "async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }",
         path,
     )
+    ready = "s.kernel === 'idle'" if kernel else "s.code > 0"
     page.wait_for_function(  # type: ignore[attr-defined]
-        f"""(path) => {{ const s = ({CELLS})(path); return s && s.kernel === 'idle'; }}""",
+        f"""(path) => {{ const s = ({CELLS})(path); return s && {ready}; }}""",
         arg=path,
         timeout=120_000,
         polling=250,
@@ -182,6 +184,7 @@ def close_notebook(page: object, path: str) -> None:
         f"""async (path) => {{
           const panel = ({PANEL})(path);
           if (!panel) return;
+          await panel.sessionContext.ready;  // a kernel still starting is shut down too
           await panel.sessionContext.shutdown();
           panel.context.model.dirty = false;
           panel.dispose();
