@@ -164,7 +164,7 @@ def cancellation_parts(
     parts.append(text_svg(10, y + 42, vector, 14, bold=True))
     if inf.vector != (0, 0):
         n = max(abs(dx), abs(dy), 1)
-        cx, cy = width - 30, y + 36
+        cx, cy = min(width - 30, 30 + len(vector) * 14 * 0.62), y + 36  # after the text
         parts.append(_arrow(cx, cy, cx + 18 * dx / n, cy - 18 * dy / n))
     y += 54
     if inf.blocked:
