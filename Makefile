@@ -42,7 +42,7 @@ lab: PORT = 8888
 lab: $(VENV)/.lab
 	@echo "tablegames walkthroughs in JupyterLab: http://127.0.0.1:$(PORT)/lab/tree/walkthroughs/currents.ipynb"
 	@echo "(open the address Jupyter prints below, with its token; Ctrl-C stops the server)"
-	cd notebooks && exec ../$(VENV)/bin/jupyter lab \
+	cd notebooks && exec $(abspath $(VENV))/bin/jupyter lab \
 	  --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) --ServerApp.port_retries=0 \
 	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/walkthroughs/currents.ipynb \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
