@@ -246,3 +246,14 @@ def test_the_rasteriser_comes_with_the_lab_and_dev_installs_and_binder():
     assert any(d.startswith("tablegames[") and "static" in d for d in extras["lab"])
     assert any(d.startswith("resvg-py") for d in extras["dev"])
     assert "resvg-py==" in (root / "binder" / "requirements.txt").read_text()
+
+
+def test_a_set_up_picture_shows_the_aces_still_to_place():
+    state = tg.make("currents").initial_state(1)
+    assert state.phase == "setup" and state.aside
+    svg = tw.board_for(state).static_svg()
+    assert "Aces to place" in svg
+    lay = tw.board_for(state).geometry
+    for k in range(len(state.aside)):
+        x, y, _w, _h = lay.aside_rect(k)
+        assert f"<rect x='{x:.1f}' y='{y:.1f}'" in svg  # each ace's card where the board has it

@@ -163,6 +163,12 @@ def _panel(state: CurrentsState, lay: Layout, four: bool, viewer: int | None) ->
         f"<text x='{cx:.1f}' y='{cy + fs / 3:.1f}' font-size='{fs:.1f}' text-anchor='middle' "
         f"fill='{style.MUTED}' {FONT}>✣</text>"
     )
+    if state.aside:  # set-up: the aces still to be placed, as the live board shows them
+        out.append(
+            f"<text x='{lay.panel_x + lay.gap:.1f}' y='{lay.aside_y + fs * 0.55:.1f}' "
+            f"font-size='{fs * 0.85:.1f}' fill='{style.TEXT}' {FONT}>Aces to place</text>"
+        )
+        out += [card_svg(ace, lay.aside_rect(k), four) for k, ace in enumerate(state.aside)]
     for p, hand in enumerate(state.hands):
         lx, ly = lay.hand_label(p)
         mark = " ◀" if p == state.player else ""
