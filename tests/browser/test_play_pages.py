@@ -171,7 +171,15 @@ def test_only_play_pages_and_their_rules_pages_are_served(voila_url: str) -> Non
 
 
 def board_box(page) -> dict[str, float]:
-    return page.locator("canvas.tablegames-currents").first.bounding_box()
+    return canvas_box(page, "canvas.tablegames-currents")
+
+
+def canvas_box(page, selector: str) -> dict[str, float]:
+    """A board canvas's box on screen, scrolled into view first (a click below the fold
+    would miss it: the page scrolls as the canvas takes the focus)."""
+    canvas = page.locator(selector).first
+    canvas.scroll_into_view_if_needed()
+    return canvas.bounding_box()
 
 
 def click_rect(page, rect: tuple[float, float, float, float]) -> None:
@@ -303,7 +311,7 @@ def test_resistor_places_a_piece_with_one_click(page, voila_url: str) -> None:
     target = state.legal_moves()[0].dst  # type: ignore[attr-defined]
     open_board(page, voila_url, "resistor.ipynb")
     shown = caption(page)
-    box = page.locator("canvas.tablegames-resistor").first.bounding_box()
+    box = canvas_box(page, "canvas.tablegames-resistor")
     x, y = board.geometry.cell_center(target)
     page.mouse.click(box["x"] + x, box["y"] + y)
     page.wait_for_function(
@@ -321,7 +329,7 @@ def test_page_explains_an_illegal_click_and_plays_by_buttons(
 ) -> None:
     open_board(page, voila_url, name)
     prompt, shown = message(page), caption(page)
-    box = page.locator("canvas.tablegames-canvas").first.bounding_box()
+    box = canvas_box(page, "canvas.tablegames-canvas")
     x, y = refused_point(name)
     page.mouse.click(box["x"] + x, box["y"] + y)
     page.wait_for_function(
