@@ -3,7 +3,10 @@
 Used by ``CurrentsState._repr_svg_``, so a state alone in a notebook cell draws
 the board, and static exports (nbconvert HTML) keep the picture. It shows the
 board with its current slots, the pawn, obstacles, the influence lines of the
-currents acting on the pawn, the net vector as an arrow, the compass and the hands.
+currents acting on the pawn, the net vector as an arrow, the compass and the hands,
+and each edge's goal mark: a band in the colour of the player who wins over it,
+naming them and its goaltender, highlighted for the player whose turn it is (the
+canvas board draws the same marks from the same geometry).
 """
 
 from __future__ import annotations
