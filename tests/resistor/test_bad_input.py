@@ -283,14 +283,21 @@ def test_bad_pending_states() -> None:
     )
     with pytest.raises(tg.InvalidState, match="none is free"):
         game_for(full).state_from_json(full)
-    # an overloaded marker lasts only to the end of the resistor player's next turn, which
-    # comes before the ampere player's next turn starts
-    marked = data({"e5": "A", "f12": "O", **FAR}, phase="play")
-    with pytest.raises(tg.InvalidState, match=r"overloaded resistor .overloaded. stands on the"):
-        game_for(marked).state_from_json(marked)
     capped = _with(turn=5)
     with pytest.raises(tg.InvalidState, match="max_turns=5"):
         game_for(capped, max_turns=5).state_from_json(capped)
     late = _with(round=6)
     with pytest.raises(tg.InvalidState, match="beyond max_rounds=4"):
         game_for(late, max_rounds=4).state_from_json(late)
+
+
+def test_overloaded_marker_at_ampere_turn_start_refused() -> None:
+    # an overloaded marker lasts only to the end of the resistor player's next turn, which
+    # comes before the ampere player's next turn starts
+    marked = data({"e5": "A", "f12": "O", **FAR}, phase="play")
+    with pytest.raises(tg.InvalidState, match=r"overloaded resistor .overloaded. stands on the"):
+        game_for(marked).state_from_json(marked)
+    # during the resistor player's turn, and inside the ampere turn that overloaded it, it may
+    assert position({"e5": "A", "f12": "O", **FAR}, current_player=1).board.count("O") == 1
+    mid = {"e5": "A", "f12": "O", **FAR}
+    assert position(mid, turn_kind="amperes", moves_made=1).moves_made == 1
