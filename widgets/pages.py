@@ -251,10 +251,7 @@ def page_index(folder: str | Path = ".") -> Any:
         title = tg.GAMES[name].info.title if name in tg.GAMES else name.replace("-", " ").title()
         blurb = how_to(name).split(". ")[0].rstrip(".")
         line = f" — {html.escape(blurb)}." if blurb else ""
-        rules = rules_link(name, short=True)
-        items.append(
-            f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}{rules}</li>"
-        )
+        items.append(f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}</li>")
     body = "".join(items) or "<li>No play pages yet.</li>"
     return StaticHTML(
         PAGE_CSS + f"<div class='tablegames-page'><ul class='page-list'>{body}</ul></div>"
@@ -281,15 +278,14 @@ def rules_href(game_name: str) -> str:
     return f"../files/{RULES_DIR}/{game_name}.html"  # relative to /voila/render/<page>
 
 
-def rules_link(game_name: str, short: bool = False) -> str:
+def rules_link(game_name: str) -> str:
     """A link to the game's rules page, opening in a new tab ('' when the page does not
-    exist beside the running notebook, e.g. outside ``make play``)."""
+    exist beside the running notebook: outside ``make play``, e.g. on Binder, rather
+    than a link that fails). The index shows none, so its stored output stays the same
+    whether or not the rules pages were built."""
     if not (Path(RULES_DIR) / f"{game_name}.html").is_file():
         return ""
     href = html.escape(rules_href(game_name))
-    if short:
-        text = "rules"
-        return f" <a class='rules-link' href='{href}' target='_blank' rel='noopener'>({text})</a>"
     title = tg.GAMES[game_name].info.title if game_name in tg.GAMES else game_name
     text = f"How to play {title}: the rules, step by step (opens in a new tab)"
     return (
