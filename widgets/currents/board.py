@@ -45,10 +45,13 @@ class CurrentsBoard(BoardWidget):
     css_class = "tablegames-currents"
     how_to = (
         "Play cards round the board to push the pawn off the edge across from your seat. "
+        "Each edge's coloured band names whose goal it is and who guards it; the goal of "
+        "the player to move is highlighted. "
         "Click a card in your hand, then a compass point or a current slot; actions and "
         "discards appear as buttons. When the pawn is about to cross an edge, its "
         "goaltender may stop it. Arrow keys step through the game; the list below the "
-        "board plays any move from the keyboard."
+        "board plays any move from the keyboard. Tick Show currents to see the currents "
+        "acting on the pawn, where they push it and how opposite pushes cancel."
     )
 
     def __init__(
