@@ -30,19 +30,22 @@ from lab_support import (
     walkthroughs,
 )
 
-#: The widget each screenshot centres on (CSS, inside the notebook's outputs); the first
-#: picture of the notebook when a walkthrough has no entry.
-FOCUS = {"currents": ".tablegames-inspector"}
+#: The widget each screenshot scrolls to (CSS, inside the notebook's outputs) and where
+#: its top goes (px below the notebook's top edge); the first picture of the notebook,
+#: 90 px down, when a walkthrough has no entry. Currents: the inspector, its board with
+#: the pinned influence lines and the arrow (at this width its cancellation panel wraps
+#: below the board, out of the window).
+FOCUS = {"currents": (".tablegames-inspector", 8)}
 FIRST_PICTURE = ".jp-OutputArea-output canvas.tablegames-canvas, .jp-OutputArea-output img"
 
 #: Scroll so that the element's top sits ``margin`` px below the notebook's top edge
-#: (the cell's heading and code stay in view when the widget is short).
-SCROLL = """([selector, margin]) => {
+#: (not ``exact``: less, to centre a short element).
+SCROLL = """([selector, margin, exact]) => {
   const el = document.querySelector(selector);
   const scroller = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
   const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
   const room = scroller.clientHeight - el.getBoundingClientRect().height;
-  scroller.scrollTop += top - Math.max(8, Math.min(margin, room / 2));
+  scroller.scrollTop += top - (exact ? margin : Math.max(8, Math.min(margin, room / 2)));
 }"""
 
 
@@ -70,14 +73,15 @@ def main() -> None:
                 panel = "#" + open_notebook(page, path)
                 ran = run_all(page, path)
                 wait_canvases(page, panel)
-                focus = f"{panel} {FOCUS.get(name, FIRST_PICTURE)}"
+                target_css, margin = FOCUS.get(name, (FIRST_PICTURE, 90))
+                focus = f"{panel} {target_css}"
                 if page.locator(focus).count() == 0:
-                    focus = f"{panel} {FIRST_PICTURE}"
+                    focus, margin = f"{panel} {FIRST_PICTURE}", 90
                 page.evaluate(  # only the notebook in the main area (no Launcher tab)
                     "() => [...window.jupyterapp.shell.widgets('main')]"
                     ".filter(w => !w.context).forEach(w => w.close())"
                 )
-                page.evaluate(SCROLL, [focus, 90])
+                page.evaluate(SCROLL, [focus, margin, name in FOCUS])
                 page.mouse.move(5, 790)  # no hover effect on the boards
                 page.wait_for_timeout(1500)  # let the boards redraw after scrolling
                 target = args.out / f"walkthrough-{name}.png"
