@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import tablegames as tg
 from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.geometry import POINTS, SLOTS, crossings, on_board
+from tablegames.currents.rules import stopped_by
 from tablegames.currents.state import HAND_SIZE
 
 GAMES_PER_CONFIG = 2000
@@ -38,6 +39,8 @@ SMALL_MOVE_LIST = 4
 FULL_CHECK_EVERY = 32
 
 OBSTACLES = [[4, 5], [5, 3], [2, 2], [6, 6], [0, 4], [8, 4], [4, 0], [0, 8], [8, 0]]
+#: riptides pointing away from the edges, and one blocking obstacle beside them
+RIPTIDES = [[4, 6, "S"], [4, 2, "N"], [2, 4, "E"], [6, 4, "W"], [4, 8, "S"], [0, 4, "E"], [3, 3]]
 CONFIGS: dict[str, dict[str, Any]] = {
     "2p": {"players": 2},
     "4p": {"players": 4},
@@ -50,6 +53,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "easier-usurping": {"easier_usurping": True},
     "combination-attacks": {"combination_attacks": True},
     "obstacles": {"obstacles": OBSTACLES},
+    "riptides": {"obstacles": RIPTIDES},
     "2p-p0-edges-EW": {"players": 2, "p0_edges": "EW"},
     "all-options-4p": {
         "players": 4,
@@ -209,10 +213,16 @@ def check_step(prev: CurrentsState, move: CurrentsMove, s: CurrentsState) -> Non
         assert e.value[:2] == pos, (e, pos)
         pos = e.value[2:]
         assert pos == e.value[:2] or pos not in s.game.obstacle_set, "moved onto an obstacle"
+        riptides = s.game.riptides
+        if pos != e.value[:2] and pos in riptides:
+            assert not stopped_by(frozenset(), riptides, e.value[:2], pos), "against a riptide"
     assert pos == s.pawn
     for e in ev:
         if e.kind == "blocked":
-            assert e.value in s.game.obstacle_set
+            assert e.value in s.game.obstacle_set or (
+                e.text == f"riptide {s.game.riptides[e.value]}"
+                and stopped_by(frozenset(), s.game.riptides, prev.pawn, e.value)
+            )
     assert s.turn == prev.turn + len(steps) - (1 if s.winners else 0)
     turns = [e for e in ev if e.kind == "turn"]
     if turns:

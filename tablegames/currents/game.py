@@ -16,22 +16,32 @@ ACES = ("AC", "AD", "AH", "AS")
 START = (SIZE // 2, SIZE // 2)
 
 
-def _obstacles(v: Any) -> tuple[tuple[int, int], ...]:
-    """A list of distinct on-board intersections other than the start."""
+#: A riptide's direction: where it points (the pawn may not enter it moving against it).
+RIPTIDE_DIRECTIONS = ("N", "E", "S", "W")
+
+
+def _obstacles(v: Any) -> tuple[tuple[int, int] | tuple[int, int, str], ...]:
+    """A list of distinct on-board intersections other than the start: ``[x, y]`` blocks
+    the intersection, ``[x, y, "N"]`` (or E, S, W) is a riptide pointing that way."""
     if isinstance(v, (str, bytes)) or not hasattr(v, "__iter__"):
         raise ValueError(v)
-    out = []
+    out: list[tuple[int, int] | tuple[int, int, str]] = []
     for p in v:
-        if (
-            not hasattr(p, "__len__")
-            or len(p) != 2
-            or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= SIZE for c in p)
-        ):
+        if isinstance(p, (str, bytes)) or not hasattr(p, "__len__") or len(p) not in (2, 3):
             raise ValueError(p)
-        out.append((p[0], p[1]))
-    if len(set(out)) != len(out) or START in out:
+        xy = p[0], p[1]
+        if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= SIZE for c in xy):
+            raise ValueError(p)
+        if len(p) == 3:
+            if p[2] not in RIPTIDE_DIRECTIONS:
+                raise ValueError(p)
+            out.append((xy[0], xy[1], p[2]))
+        else:
+            out.append(xy)
+    places = [o[:2] for o in out]
+    if len(set(places)) != len(places) or START in places:
         raise ValueError(v)
-    return tuple(sorted(out))
+    return tuple(sorted(out, key=lambda o: o[:2]))
 
 
 OPTIONS = (
@@ -57,9 +67,12 @@ OPTIONS = (
     Option(
         "obstacles",
         (),
-        "a list of distinct [x, y] intersections with 0 <= x, y <= 8, not the start [4, 4]",
+        "a list of distinct intersections with 0 <= x, y <= 8, not the start [4, 4]: [x, y] "
+        "blocks it, [x, y, d] with d one of 'N', 'E', 'S', 'W' is a riptide pointing that "
+        "way (the pawn may not enter it moving against d)",
         _obstacles,
-        "a pawn whose destination is blocked stays where it is",
+        "a pawn whose destination is blocked, or a riptide it would enter against its "
+        "direction, stays where it is",
     ),
     Option("max_turns", None, "None or a positive integer", optional_positive_int),
     Option(
@@ -115,7 +128,12 @@ class CurrentsGame(Game):
         self.combination_attacks: bool = o["combination_attacks"]
         self.wild_jokers: str = o["wild_jokers"]
         self.max_turns: int | None = o["max_turns"]
-        self.obstacle_set = frozenset(o["obstacles"])
+        #: blocking obstacles: intersections the pawn never enters
+        self.obstacle_set = frozenset(ob for ob in o["obstacles"] if len(ob) == 2)
+        #: riptides: intersection -> the direction it points (see :func:`rules.stopped_by`)
+        self.riptides: dict[tuple[int, int], str] = {
+            (ob[0], ob[1]): ob[2] for ob in o["obstacles"] if len(ob) == 3
+        }
         self.owner, self.goaltender = edge_roles(self.players, o["p0_edges"])
         #: who places each ace during set-up, in order (reverse turn order from the last player)
         self.setup_order: tuple[int, ...] = (3, 2, 1, 0) if self.players == 4 else (1, 1, 0, 0)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import SUIT
 from .geometry import INFLUENCING, OPPOSITE, POINTS, SLOTS, VECTOR, crossings, slot_lines
-from .rules import advantage_order
+from .rules import advantage_order, stopped_by
 
 if TYPE_CHECKING:
     from .state import CurrentsState
@@ -59,7 +59,16 @@ class Influence(NamedTuple):
     crossed: dict[str, int]  #: edges beyond which the destination lies, and by how much
     scout_path: tuple[tuple[int, int], ...]  #: the scout's stops, one per occupied slot
     goaltending: tuple[Goaltending, ...]  #: crossings in the order they would be defended
-    blocked: bool  #: the destination is an obstacle (the pawn would stay)
+    blocked: bool  #: an obstacle or a riptide at the destination keeps the pawn where it is
+    #: what stopped it ("" when nothing did): "obstacle at (x, y)" or "riptide at (x, y)
+    #: pointing S: the pawn may not enter it moving N"
+    blocked_by: str = ""
+
+    @property
+    def landing(self) -> tuple[int, int]:
+        """Where the pawn ends the Move phase if nobody defends: the destination, or where
+        it stands when an obstacle or a riptide stops it."""
+        return self.at if self.blocked else self.destination
 
     @property
     def currents(self) -> tuple[SlotInfluence, ...]:
@@ -69,6 +78,16 @@ class Influence(NamedTuple):
 
 def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influence:
     """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``."""
+    if at is not None and (
+        isinstance(at, (str, bytes))
+        or not hasattr(at, "__len__")
+        or len(at) != 2
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in at)
+    ):
+        raise ValueError(
+            f"at={at!r} is not an intersection: give None (the pawn) or (x, y), two integers "
+            "0 to 8 (x west to east, y south to north)"
+        )
     pos = state.pawn if at is None else (at[0], at[1])
     if pos not in INFLUENCING:
         if at is None:
@@ -125,7 +144,8 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
                 crossed[edge],
             )
         )
-    blocked = not crossed and dest != pos and dest in game.obstacle_set
+    why = "" if crossed else stopped_by(game.obstacle_set, game.riptides, pos, dest)
+    blocked = bool(why)
     return Influence(
         pos,
         tuple(slots),
@@ -138,4 +158,5 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
         tuple(path),
         tuple(goal),
         blocked,
+        why,
     )

@@ -90,6 +90,17 @@ class Layout:
         """Pixel of intersection ``(x, y)`` (x east, y north; may be off the board)."""
         return (self.x0 + x * self.square, self.y0 + (SIZE - y) * self.square)
 
+    def riptide_arrow(self, x: int, y: int, direction: str) -> list[list[tuple[float, float]]]:
+        """The arrow drawn on a riptide at ``(x, y)`` pointing ``direction`` (N, E, S or W),
+        as line segments in pixels: the shaft, then the two barbs at its tip."""
+        cx, cy = self.point(x, y)
+        ux, uy = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[direction]
+        r, b = self.square * 0.3, self.square * 0.13
+        tail, tip = (cx - ux * r, cy - uy * r), (cx + ux * r, cy + uy * r)
+        back = (tip[0] - ux * b, tip[1] - uy * b)
+        barbs = [(back[0] + uy * b, back[1] + ux * b), (back[0] - uy * b, back[1] - ux * b)]
+        return [[tail, tip], [tip, barbs[0]], [tip, barbs[1]]]
+
     def to_point(self, px: float, py: float) -> tuple[int, int]:
         """The nearest intersection to a pixel (not clamped to the board)."""
         return (round((px - self.x0) / self.square), round(SIZE - (py - self.y0) / self.square))

@@ -88,3 +88,43 @@ def advantage_order(
         return (turn_player - owner[edge]) % players
 
     return sorted(edges, key=distance)
+
+
+#: The direction opposite each compass direction.
+_AGAINST = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def stopped_by(
+    obstacles: frozenset[tuple[int, int]],
+    riptides: dict[tuple[int, int], str],
+    start: tuple[int, int],
+    dest: tuple[int, int],
+) -> str:
+    """Why a pawn moving from ``start`` to ``dest`` stays where it is ("" when it lands).
+
+    Only the landing point counts (the pawn jumps over everything on the way). A blocking
+    obstacle stops every move onto it; a riptide stops a move whose step has a component
+    against the riptide's direction (a riptide pointing S stops a pawn moving north, or
+    north-east, onto it; moving south, east or west it enters).
+
+    >>> stopped_by(frozenset(), {(4, 7): "S"}, (4, 5), (4, 7))
+    'riptide at (4, 7) pointing S: the pawn may not enter it moving N'
+    >>> stopped_by(frozenset(), {(4, 7): "S"}, (3, 7), (4, 7))
+    ''
+    """
+    if dest == start:
+        return ""
+    if dest in obstacles:
+        return f"obstacle at ({dest[0]}, {dest[1]})"
+    d = riptides.get(dest)
+    if d is None:
+        return ""
+    dx, dy = dest[0] - start[0], dest[1] - start[1]
+    moving = {"N": dy > 0, "S": dy < 0, "E": dx > 0, "W": dx < 0}
+    against = _AGAINST[d]
+    if moving[against]:
+        return (
+            f"riptide at ({dest[0]}, {dest[1]}) pointing {d}: the pawn may not enter it "
+            f"moving {against}"
+        )
+    return ""

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import stateio
-from ..cards import ALL_CARDS, JOKERS, ORDER, SUIT, duplicates
+from ..cards import ALL_CARDS, JOKERS, ORDER, RANK, SUIT, duplicates
 from . import moves as mv
-from .geometry import OPPOSITE, POINTS, SIZE, crossings, on_board
-from .rules import advantage_order
-from .state import HAND_SIZE, PHASES, CurrentsState
+from .geometry import OPPOSITE, POINTS, SIZE, clamp_axis, crossings, on_board
+from .rules import advantage_order, net_vector
+from .state import HAND_SIZE, PHASES, CurrentsState, follows_up
 
 if TYPE_CHECKING:
     from .game import CurrentsGame
@@ -117,6 +117,65 @@ def _point(v: Any, where: str) -> tuple[int, int]:
     ):
         raise _fail(f"{where} must be [x, y] with two integers, not {v!r}")
     return (v[0], v[1])
+
+
+#: The farthest a move carries the pawn along one axis: eight currents, one unit each.
+REACH = 8
+
+
+def _check_target(
+    game: CurrentsGame,
+    pawn: tuple[int, int],
+    compass: tuple[str | None, ...],
+    currents: tuple[str | None, ...],
+    target: tuple[int, int],
+    queue: tuple[str, ...],
+    turn_player: int,
+) -> None:
+    """The defend phase's target is the pawn plus the net vector, stopped on the edge line
+    of every crossing already defended (those resolved before the ones still queued)."""
+    dx, dy = net_vector(compass, currents, pawn)
+    raw = (pawn[0] + dx, pawn[1] + dy)
+    full = advantage_order(list(crossings(*raw)), game.owner, turn_player, game.num_players)
+    done = full[: len(full) - len(queue)]
+    expected = raw
+    for edge in done:
+        expected = clamp_axis(*expected, edge)
+    if target != expected or full[len(done) :] != list(queue):
+        raise _fail(
+            f"target {list(target)} and queue {list(queue)} do not follow from the pawn "
+            f"{list(pawn)} and the net vector ({dx}, {dy}) of the currents and compass: the "
+            f"pawn heads for {list(raw)}, crossing {', '.join(full) or 'no edge'} in that "
+            "order (the target is stopped on the edge line of each crossing already defended)"
+        )
+
+
+def _check_combo(
+    game: CurrentsGame, combo: str, card: str, hand: tuple[str, ...], d: Mapping[str, Any]
+) -> None:
+    """The combo phase follows a demotion onto ``combo`` with the option on, and only when
+    the hand holds a follow-up."""
+    if not game.combination_attacks:
+        raise _fail("the combo phase belongs to the option combination_attacks=True")
+    on_compass = mv.TARGET_INDEX[combo] < 4
+    if RANK[card] == RANK["2C" if on_compass else "AC"]:
+        raise _fail(
+            f"combo {combo}: {card} cannot have just demoted that place (a demotion puts a "
+            + ("higher rank of the same suit on a compass point" if on_compass else
+               "lower rank of the same suit on a current slot")
+            + f", and nothing is {'lower' if on_compass else 'higher'} than {card[0]})"
+        )  # fmt: skip
+    last = d.get("last_move")
+    if last is not None and str(last).replace(" ", "").upper() != f"{card}>{combo}".upper():
+        raise _fail(
+            f"combo {combo}: the last move {last!r} did not play {card} there; the combo phase "
+            f"follows the demotion itself ('{card}>{combo}')"
+        )
+    if not any(follows_up(c, card, on_compass, game.easier_usurping) for c in hand):
+        raise _fail(
+            f"combo {combo}: the hand holds no card of another suit that beats {card}, so "
+            "no follow-up is offered and the turn goes on to the Move phase"
+        )
 
 
 def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
@@ -238,6 +297,7 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         s = SUIT[card] if card else None
         if s is None or sum(SUIT[c] == s for c in hands[player]) < beyond[queue[0]]:
             raise _fail(f"player {player} cannot defend the {queue[0]} edge, so nobody is asked")
+        _check_target(game, pawn, compass, currents, target, queue, turn_player)
     elif d.get("target") is not None or d.get("queue", []) != []:
         raise _fail("target and queue belong to the defend phase only (null and [] otherwise)")
     if phase == "combo":
@@ -248,6 +308,7 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
             or (compass + currents)[mv.TARGET_INDEX[combo]] is None
         ):
             raise _fail(f"combo must name the occupied place just demoted, not {combo!r}")
+        _check_combo(game, combo, (compass + currents)[mv.TARGET_INDEX[combo]], hands[player], d)
     elif d.get("combo") is not None:
         raise _fail("combo belongs to the combo phase only")
     winners_d = _READ.winners(d, n, over)
@@ -261,6 +322,21 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
             )
     elif over and not on_board(*pawn):
         raise _fail(f"pawn {list(pawn)} is off the board, but the game ended without a winner")
+    if over and not winners_d and (game.max_turns is None or turn != game.max_turns):
+        raise _fail(
+            "a game ends with a winner, or with none when max_turns is reached; "
+            + (
+                "this game has no max_turns, so winners must name the owner of the edge crossed"
+                if game.max_turns is None
+                else f"turn {turn} is not max_turns={game.max_turns}"
+            )
+        )
+    if over and winners_d and any(not -REACH <= c <= SIZE + REACH for c in pawn):
+        raise _fail(
+            f"pawn {list(pawn)} is further off the board than a move can carry it: at most "
+            f"{REACH} currents act on the pawn, so a won game ends with x and y from -{REACH} "
+            f"to {SIZE + REACH}"
+        )
     events = _READ.events(d)
 
     move = _READ.last_move(d, mv.parse)

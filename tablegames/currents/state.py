@@ -28,6 +28,7 @@ from .rules import (
     beats_by_rank,
     is_demotion,
     net_vector,
+    stopped_by,
 )
 
 if TYPE_CHECKING:
@@ -623,8 +624,15 @@ class _Builder:
         self.events.append(Event("win", winner, where=edge))
 
     def finish_move(self, dest: tuple[int, int]) -> None:
-        if dest != self.pawn and dest in self.game.obstacle_set:
-            self.events.append(Event("blocked", self.turn_player, value=dest))
+        game = self.game
+        why = stopped_by(game.obstacle_set, game.riptides, self.pawn, dest)
+        if why:
+            riptide = game.riptides.get(dest, "")
+            self.events.append(
+                Event(
+                    "blocked", self.turn_player, value=dest, text=riptide and f"riptide {riptide}"
+                )
+            )
             dest = self.pawn
         self.events.append(Event("move", self.turn_player, value=(*self.pawn, *dest)))
         self.pawn = dest

@@ -76,6 +76,13 @@ def _board(state: CurrentsState, lay: Layout) -> list[str]:
             f"<path d='M{px - r:.1f},{py - r:.1f}L{px + r:.1f},{py + r:.1f}M{px + r:.1f},"
             f"{py - r:.1f}L{px - r:.1f},{py + r:.1f}' stroke='{style.OBSTACLE}' stroke-width='4'/>"
         )
+    for (ox, oy), d in sorted(state.game.riptides.items()):  # riptides: an arrow
+        path = "".join(f"M{a[0]:.1f},{a[1]:.1f}L{b[0]:.1f},{b[1]:.1f}" for a, b in
+                       lay.riptide_arrow(ox, oy, d))  # fmt: skip
+        out.append(
+            f"<path d='{path}' stroke='{style.OBSTACLE}' stroke-width='3' fill='none' "
+            f"stroke-linecap='round'><title>riptide at ({ox}, {oy}) pointing {d}</title></path>"
+        )
     return out
 
 

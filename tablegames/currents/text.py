@@ -26,7 +26,8 @@ def _put(row: list[str], col: int, text: str) -> None:
 
 
 def board_lines(s: CurrentsState) -> list[str]:
-    """The board with its 16 current slots, the pawn ``@`` and obstacles ``#``."""
+    """The board with its 16 current slots, the pawn ``@``, obstacles ``#`` and riptides
+    ``^ > v <`` (pointing N, E, S, W)."""
     width = _LEFT + _W * SIZE + 8
     out: list[str] = []
     names = [" "] * width
@@ -46,6 +47,8 @@ def board_lines(s: CurrentsState) -> list[str]:
                 ch = "@"
             elif (x, y) in s.game.obstacle_set:
                 ch = "#"
+            elif (x, y) in s.game.riptides:
+                ch = "^>v<"["NESW".index(s.game.riptides[x, y])]
             row[col] = ch
             if x < SIZE:
                 for i in range(1, _W):

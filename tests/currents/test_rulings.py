@@ -295,6 +295,52 @@ def test_ruling_obstacle_not_on_start() -> None:
     assert tg.make("currents", obstacles=[[4, 3]]).options["obstacles"] == ((4, 3),)
 
 
+def test_ruling_riptides_limit_entry() -> None:
+    # [x, y, d]: a riptide pointing d; the pawn may not land on it moving against d
+    north = {"N1": "6C"}  # from (4, 4): one north, to (4, 5)
+    s = position(["2D"], cur=north, obstacles=[[4, 5, "S"]])
+    assert s.game.options["obstacles"] == ((4, 5, "S"),)
+    assert s.game.options_json()["obstacles"] == [[4, 5, "S"]]
+    t = neutral(s)
+    assert t.pawn == (4, 4) and Event("blocked", 0, value=(4, 5), text="riptide S") in t.events
+    for d in ("N", "E", "W"):  # with the riptide, or across it: the pawn enters
+        assert neutral(position(["2D"], cur=north, obstacles=[[4, 5, d]])).pawn == (4, 5)
+    # a diagonal move is stopped by any component against the riptide
+    ne = {"N1": "6C", "E2": "6D"}  # from (4, 4): one north, one east, to (5, 5)
+    for d, stays in (("S", True), ("W", True), ("N", False), ("E", False)):
+        t = neutral(position(["2D"], cur=ne, obstacles=[[5, 5, d]]))
+        assert (t.pawn == (4, 4)) == stays, d
+    # the pawn may stand on a riptide (it is no blocking obstacle)
+    assert position(["2D"], cur=north, pawn=(4, 5), obstacles=[[4, 5, "S"]]).pawn == (4, 5)
+    # blocking entries keep their format beside riptides; each place once, never the start
+    game = tg.make("currents", obstacles=[[4, 6], [2, 2, "N"]])
+    assert game.obstacle_set == {(4, 6)} and game.riptides == {(2, 2): "N"}  # type: ignore[attr-defined]
+    for bad in ([[4, 5, "X"]], [[4, 5, "NE"]], [[4, 4, "N"]], [[4, 5], [4, 5, "N"]], [[4, 5, 1]]):
+        with pytest.raises(ValueError, match="option obstacles="):
+            tg.make("currents", obstacles=bad)
+
+
+def test_ruling_riptide_checked_after_goaltending() -> None:
+    cur = {"N1": "6C", "S1": "7C"}  # from (4, 7): two north, to (4, 9)
+    # defended: the pawn stops on (4, 8), moving north onto a riptide pointing south: stays
+    s = position(["2D", "", "5H", ""], cur=cur, pawn=(4, 7), obstacles=[[4, 8, "S"]])
+    assert play(neutral(s), "defend 5H").pawn == (4, 7)
+    # undefended: the crossing wins, riptide or not
+    s = position(["2D", "", "", ""], cur=cur, pawn=(4, 7), obstacles=[[4, 8, "S"]])
+    assert neutral(s).winners == frozenset({0})
+
+
+def test_ruling_inspect_names_the_obstacle() -> None:
+    north = {"N1": "6C"}
+    inf = position(["2D"], cur=north, obstacles=[[4, 5, "S"]]).inspect()
+    assert inf.blocked and inf.destination == (4, 5) and inf.landing == (4, 4)
+    assert inf.blocked_by == "riptide at (4, 5) pointing S: the pawn may not enter it moving N"
+    inf = position(["2D"], cur=north, obstacles=[[4, 5]]).inspect()
+    assert inf.blocked and inf.blocked_by == "obstacle at (4, 5)"
+    inf = position(["2D"], cur=north, obstacles=[[4, 5, "N"]]).inspect()
+    assert not inf.blocked and inf.blocked_by == "" and inf.landing == (4, 5)
+
+
 def test_ruling_empty_hand_skips_play() -> None:
     # both piles are emptied by hand: a full deck never runs dry
     s = position(["9C", "", "2S", ""], compass={"E": "AD", "S": "AH", "W": "AS"}, cur={"S1": "5H"})

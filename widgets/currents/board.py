@@ -147,6 +147,9 @@ class CurrentsBoard(BoardWidget):
             c.stroke_line_segments(
                 [[(px - r, py - r), (px + r, py + r)], [(px + r, py - r), (px - r, py + r)]]
             )
+        c.line_width = 3
+        for (ox, oy), d in sorted(self.cstate.game.riptides.items()):  # riptides: an arrow
+            c.stroke_line_segments(lay.riptide_arrow(ox, oy, d))
         c.line_width = 1
 
     def draw_goal_marks(self, c: Canvas, s: CurrentsState) -> None:
