@@ -528,7 +528,12 @@ def test_inconsistent_defend_phase(defend: CurrentsState) -> None:
 
 
 def test_corner_queue_must_be_in_advantage_order(defend: CurrentsState) -> None:
-    corner = {**defend.to_json(), "target": [9, 9], "queue": ["E", "N"]}
+    # from (8, 8) a club (north) and player 0's diamond (east) head for the corner (9, 9)
+    empty: list[None] = [None] * 4
+    cur = {"N": [None, None, None, "5C"], "E": [None, None, None, "3D"], "S": empty, "W": empty}
+    hands = [[], ["7H", "8H", "9S"]]
+    corner = {**defend.to_json(), "pawn": [8, 8], "currents": cur, "hands": hands,
+              "target": [9, 9], "queue": ["E", "N"]}  # fmt: skip
     invalid(corner, r"queue \['E', 'N'\] is not in advantage order", players=2)
     corner["queue"] = ["N", "E"]
     build(corner, players=2)
