@@ -69,8 +69,11 @@ CAPS: dict[str, dict[str, Any]] = {
 LEAN = frozenset({"resistor"})
 #: A game still going after this many decisions is a failure (the caps should end it).
 MAX_DECISIONS = 100_000
-#: Option sets worth soaking besides the covering ones: the bridge at its default row.
-EXTRA: dict[str, list[dict[str, Any]]] = {"poohsticks": [{"bridge": True}]}
+#: Option sets worth soaking besides the covering ones (dropped if the game refuses them).
+EXTRA: dict[str, list[dict[str, Any]]] = {
+    "poohsticks": [{"bridge": True}],
+    "resistor": [{"slingshot": "extra_step"}],  # the covering set has one ampere: no slingshot
+}
 #: A JSON string that is a card code.
 QUOTED_CARD = re.compile(r'"([2-9TJQKA][CDHS]|RJ|BJ)"')
 #: A card code in a move's notation or an event (ranks 2-9 T J Q K A, suits C D H S; jokers).
