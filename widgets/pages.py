@@ -65,9 +65,28 @@ def option_control(option: Option, players: int) -> Any | None:
     values = option.choices
     if values is None:
         return None
-    return Dropdown(options=list(values), value=option.default, description=label,
-                    tooltip=option.allowed, layout=Layout(width="260px"),
+    return Dropdown(options=menu_items(values), value=to_control(option.default),
+                    description=label, tooltip=option.allowed, layout=Layout(width="260px"),
                     style={"description_width": "initial"})  # fmt: skip
+
+
+#: What a menu holds for an option's None (ipywidgets shows a None value as a blank menu).
+DEFAULT = "(default)"
+
+
+def to_control(value: Any) -> Any:
+    """An option value as a menu value (None becomes :data:`DEFAULT`)."""
+    return DEFAULT if value is None else value
+
+
+def from_control(value: Any) -> Any:
+    """A menu value as the option value it stands for."""
+    return None if value == DEFAULT else value
+
+
+def menu_items(values: tuple[Any, ...] | list[Any]) -> list[tuple[str, Any]]:
+    """(label, value) pairs for a menu: None reads as "default" (the game picks)."""
+    return [("default", DEFAULT) if v is None else (str(v), v) for v in values]
 
 
 class PlayPage(VBox):  # type: ignore[misc]
@@ -110,20 +129,33 @@ class PlayPage(VBox):  # type: ignore[misc]
         """Refresh the seats, and grey out choices that cannot differ with these settings
         (asking the engine: e.g. Currents' p0_edges exists for two players only)."""
         self._seat_controls()
-        chosen = {name: c.value for name, c in self.controls.items()}
         cls = tg.GAMES[self.game_name]
         for option in cls.option_table:
             control = self.controls.get(option.name)
             if control is None or option.choices is None:
                 continue
-            usable = 0
+            chosen = self.chosen_options()
+            usable = []
             for value in option.choices:
                 try:
                     tg.make(self.game_name, **{**chosen, option.name: value})
-                    usable += 1
+                    usable.append(value)
                 except ValueError:
                     pass
-            control.disabled = usable < 2 and control.value == option.default
+            # Offer only the values these settings allow (Poohsticks' bridge rows follow
+            # the river's length); the default stays, so the menu is never empty.
+            offered = usable if option.default in usable else [option.default, *usable]
+            current = from_control(control.value)
+            keep = current if current in offered else option.default
+            items = menu_items(offered)
+            if list(control.options) != items:
+                control.options = items
+            control.value = to_control(keep)
+            control.disabled = len(usable) < 2 and keep == option.default
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The options as the controls set them now."""
+        return {name: from_control(c.value) for name, c in self.controls.items()}
 
     def _seat_controls(self) -> None:
         n = int(self.controls["players"].value) if "players" in self.controls else 2
@@ -139,7 +171,7 @@ class PlayPage(VBox):  # type: ignore[misc]
 
     def start(self) -> None:
         """A new game with the chosen options and seats (refusals shown, old game kept)."""
-        options = {name: c.value for name, c in self.controls.items()}
+        options = self.chosen_options()
         try:
             game = tg.make(self.game_name, **options)
         except ValueError as exc:

@@ -155,3 +155,23 @@ def test_the_make_play_target_builds_the_rules_pages_with_the_tests_command() ->
 
 def test_currents_is_registered(currents_page: PlayPage) -> None:
     assert currents_page.play.game == tg.make("currents")
+
+
+def test_page_menus_offer_only_values_the_settings_allow_and_never_show_blank() -> None:
+    """Poohsticks' bridge row: greyed without a bridge, then the rows of this river only;
+    the default (None in the engine) reads "default", never a blank menu."""
+    from tablegames_widgets.pages import DEFAULT
+
+    page = PlayPage("poohsticks")
+    menu = page.controls["bridge_row"]
+    assert menu.disabled and menu.label == "default"
+    page.controls["bridge"].value = True
+    assert not menu.disabled
+    assert [v for _label, v in menu.options] == [DEFAULT, 2, 3, 4, 5, 6]  # a 6-row river
+    menu.value = 5
+    page.start()
+    assert page.error.value == ""
+    assert page.chosen_options()["bridge_row"] == 5
+    for name, control in page.controls.items():
+        if hasattr(control, "options"):
+            assert control.label, f"{name} shows a blank menu"
