@@ -295,11 +295,22 @@ def describe(state: CurrentsState) -> str:
     else:
         status = f"player {state.player} to {_phase_verb(state.phase)}"
     inf = state.inspect() if not state.is_terminal else None
-    vec = f", the currents push it {inf.vector}" if inf else ""
+    vec = f", the currents push it {push_in_words(inf.vector)}" if inf else ""
     return (
         f"Currents, turn {state.turn + 1}: pawn at ({x}, {y}){vec}; compass {compass}; "
         f"{n} of 16 current slots filled; {status}."
     )
+
+
+def push_in_words(vector: tuple[int, int]) -> str:
+    """A net vector in words: ``(1, -1)`` is "1 step east and 1 step south"."""
+    dx, dy = vector
+    parts = [
+        f"{abs(d)} step{'s' if abs(d) > 1 else ''} {name}"
+        for d, name in ((dx, "east" if dx > 0 else "west"), (dy, "north" if dy > 0 else "south"))
+        if d
+    ]
+    return " and ".join(parts) if parts else "nowhere (the pushes cancel or none acts)"
 
 
 def _phase_verb(phase: str) -> str:

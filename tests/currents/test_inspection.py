@@ -323,3 +323,15 @@ def test_inspect_agrees_with_apply_in_random_games() -> None:
                 seen[check_move_phase(state, after)] += 1
             state = after
     assert min(seen.values()) >= 10, seen
+
+
+def test_the_description_says_the_push_in_words_not_as_a_tuple() -> None:
+    """Captions, alt texts and stored pictures' labels read as sentences."""
+    from tablegames.currents.svg import describe, push_in_words
+
+    assert push_in_words((1, -1)) == "1 step east and 1 step south"
+    assert push_in_words((0, 2)) == "2 steps north"
+    assert push_in_words((-3, 0)) == "3 steps west"
+    assert push_in_words((0, 0)).startswith("nowhere")
+    state = tg.make("currents").initial_state(seed=1)
+    assert "(0, 0)" not in describe(state) and "push it nowhere" in describe(state)
