@@ -22,7 +22,7 @@ from . import resistor as _resistor  # noqa: F401
 # isort: on
 from .bots import RandomBot, play_game
 from .core import GAMES, Game, GameInfo, Move, State, make
-from .errors import IllegalMove, InvalidState
+from .errors import IllegalMove, InvalidMoveError, InvalidState
 from .events import Event
 from .record import Record, load_state, replay
 
@@ -32,6 +32,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "IllegalMove",
+    "InvalidMoveError",
     "InvalidState",
     "Move",
     "RandomBot",
