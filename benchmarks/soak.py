@@ -10,7 +10,8 @@ player leaning forward, see ``LEAN``). After every move:
   once; Poohsticks: one boat per player, none left behind by an exited player;
 - the position check: ``state_from_json`` of the state's JSON *text* succeeds and gives
   an equal state (the JSON round trip and the validation at once);
-- the observation of every seat: the seed hidden, exactly the cards that seat may not
+- the observation of every seat (``tablegames.conformance.check_observations``, shared
+  with ``python -m tablegames check``): the seed hidden, exactly the cards that seat may not
   see (other hands, the draw pile, face-down cards) masked, no such card anywhere else
   in it (events and last move included) unless that seat saw it face up before, and as
   many masked places as ``game.hidden_places`` (the determinizer's view) finds;
@@ -34,7 +35,6 @@ import itertools
 import json
 import os
 import random
-import re
 import sys
 import time
 import traceback
@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tablegames as tg
-from tablegames.determinize import NOT_PLACES
+from tablegames.conformance import Seat, cards_in, check_observations
 from tablegames.record import Record
 from tablegames.resistor.board import COLS as RESISTOR_COLS
 
@@ -74,10 +74,6 @@ EXTRA: dict[str, list[dict[str, Any]]] = {
     "poohsticks": [{"bridge": True}],
     "resistor": [{"slingshot": "extra_step"}],  # the covering set has one ampere: no slingshot
 }
-#: A JSON string that is a card code.
-QUOTED_CARD = re.compile(r'"([2-9TJQKA][CDHS]|RJ|BJ)"')
-#: A card code in a move's notation or an event (ranks 2-9 T J Q K A, suits C D H S; jokers).
-CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|RJ|BJ)(?![A-Za-z0-9])")
 
 
 # ---- the option sets a page offers ------------------------------------------------------
@@ -162,34 +158,6 @@ def configurations(games: list[str]) -> list[tuple[str, str, dict[str, Any]]]:
 # ---- the checks -------------------------------------------------------------------------
 
 
-def cards_in(d: Mapping[str, Any]) -> list[str]:
-    """Every card named as a whole JSON string in ``d`` outside the keys NOT_PLACES
-    (events, options, roles, ...): read from the JSON text, several times faster than
-    walking the value in Python."""
-    return QUOTED_CARD.findall(json.dumps({k: v for k, v in d.items() if k not in NOT_PLACES}))
-
-
-def hidden_cards(s: tg.State, d: Mapping[str, Any], p: int) -> list[str]:
-    """The cards ``p`` may not see, read from the full JSON ``d`` by the rules of each game:
-    the other players' hands and the draw pile; Poohsticks' face-down bridge and rock
-    cards; Card Chess's face-down surface cards."""
-    name = d["game"]
-    if name == "cardchess":
-        rows = d["surface"]
-        cols = len(rows[0])
-        return [c for r, row in enumerate(rows) for k, c in enumerate(row)
-                if not s.face_up(r * cols + k)]  # type: ignore[attr-defined]  # fmt: skip
-    out = [c for q, h in enumerate(d.get("hands", [])) if q != p for c in h]
-    out += d.get("draw_pile", [])
-    if name == "poohsticks":
-        g = s.game
-        w = g.width  # type: ignore[attr-defined]
-        for cell in (*d["face_down"], *d["rocks"]):
-            i = g.index[cell]  # type: ignore[attr-defined]
-            out.append(d["river"][i // w][i % w])
-    return out
-
-
 def check_pieces(s: tg.State, d: Mapping[str, Any]) -> None:
     """Pieces that are not cards: Resistor's sides, Poohsticks' boats."""
     name = d["game"]
@@ -230,58 +198,6 @@ class Timer:
         t = time.process_time()
         self.seconds[what] += t - self._t
         self._t = t
-
-
-class Seat:
-    """What one seat has seen face up so far (cards it may later see named again)."""
-
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
-
-
-def check_observations(
-    s: tg.State, d: Mapping[str, Any], deck: list[str], seats: list[Seat]
-) -> None:
-    """Every seat's observation hides exactly the cards it may not see (see the module)."""
-    game = s.game
-    for p, seat in enumerate(seats):
-        obs = s.observation(p)
-        assert obs["viewer"] == p and obs["seed"] is None, f"seat {p}: seed or viewer shown"
-        if d["game"] == "fellowship":
-            truth = d["roles"]
-            assert all(r is None or r == truth[q] for q, r in enumerate(obs["roles"])), (
-                f"seat {p} sees wrong roles {obs['roles']}"
-            )
-        if not deck:
-            continue
-        hidden = hidden_cards(s, d, p)
-        shown = cards_in(obs)
-        hidden_set = set(hidden)
-        if sorted(shown + hidden) != deck or not hidden_set.isdisjoint(shown):
-            leaked = hidden_set.intersection(shown)
-            assert not leaked, f"seat {p} sees hidden card(s) {sorted(leaked)}"
-            expected = Counter(deck)
-            expected.subtract(hidden)
-            raise AssertionError(
-                f"seat {p}'s observation shows {sorted((Counter(shown) - expected).elements())} "
-                f"too many and misses {sorted((expected - Counter(shown)).elements())}"
-            )
-        holes = len(game.hidden_places(obs))
-        assert holes == len(hidden), f"seat {p}: {holes} masked places, {len(hidden)} hidden"
-        # events and the last move may name cards: none hidden that this seat never saw,
-        # except cards shown face up in this very step before a reshuffle took them back
-        # (the move comes first, so its cards count as shown before the events)
-        named = CARD_TEXT.findall(f"{obs.get('last_move')} {json.dumps(obs['events'])}")
-        if not hidden_set.isdisjoint(named):
-            named = CARD_TEXT.findall(obs.get("last_move") or "")
-            for e in obs["events"]:
-                if e["kind"] in ("reshuffle", "shuffle"):
-                    named.clear()
-                else:
-                    named += CARD_TEXT.findall(json.dumps(e))
-            told = hidden_set.intersection(named) - seat.seen
-            assert not told, f"seat {p}'s events or last move name hidden card(s) {sorted(told)}"
-        seat.seen.update(shown)
 
 
 def check_state(s: tg.State, deck: list[str], seats: list[Seat], timer: Timer) -> None:

@@ -3,7 +3,9 @@
 ``python -m tablegames demo`` plays a seeded Currents game between bots;
 ``python -m tablegames simulate currents --players 4 --games 2000
 --bots mcts,random,random,random --seed 1`` plays many games and prints their metrics
-(any game option as ``--option value``).
+(any game option as ``--option value``); ``python -m tablegames check GAME --games 100
+--seed 0`` runs the conformance suite (:mod:`tablegames.conformance`) on a registered game
+and exits with 1 if any check failed.
 """
 
 from __future__ import annotations
@@ -33,26 +35,45 @@ def option_value(text: str) -> Any:
         return text
 
 
-def simulate_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
-    """Parse the game options left over, simulate, print the metrics table."""
-    from .analysis import metrics, metrics_lines, simulate
-
-    if args.game not in GAMES:
-        raise SystemExit(f"unknown game {args.game!r}; the games are: {', '.join(GAMES)}")
-    known = {o.name for o in GAMES[args.game].option_table}
+def game_options(game: str, extra: Sequence[str]) -> dict[str, Any]:
+    """The game options given as ``--option value`` after the command's own arguments."""
+    if game not in GAMES:
+        raise SystemExit(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    known = {o.name for o in GAMES[game].option_table}
     options: dict[str, Any] = {}
     it = iter(extra)
     for flag in it:
         key = flag.removeprefix("--").replace("-", "_")
         if not flag.startswith("--") or key not in known:
             raise SystemExit(
-                f"unknown argument {flag!r}; {args.game} options: "
+                f"unknown argument {flag!r}; {game} options: "
                 + ", ".join("--" + k.replace("_", "-") for k in sorted(known))
             )
         value = next(it, None)
         if value is None:
             raise SystemExit(f"{flag} needs a value")
         options[key] = option_value(value)
+    return options
+
+
+def check_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
+    """Run the conformance suite on one game, print its report; 1 if a check failed."""
+    from .conformance import check_game
+
+    options = game_options(args.game, extra)
+    try:
+        report = check_game(args.game, games=args.games, seed=args.seed, options=options)
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
+    print(report)
+    return 0 if report.ok else 1
+
+
+def simulate_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
+    """Parse the game options left over, simulate, print the metrics table."""
+    from .analysis import metrics, metrics_lines, simulate
+
+    options = game_options(args.game, extra)
     try:
         game = make(args.game, **options)
         rows = simulate(
@@ -104,9 +125,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--max-decisions", type=int, default=100_000, help="cap per game")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    check = sub.add_parser(
+        "check",
+        help="run the conformance suite on a game (random games, replay, JSON, hidden cards)",
+        description="Game options may follow as --option value (default: the game's "
+        "defaults, matches capped where the rules set no end).",
+    )
+    check.add_argument("game", help="game name: " + ", ".join(GAMES))
+    check.add_argument("--games", type=int, default=100, help="random games (default 100)")
+    check.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     args, extra = parser.parse_known_args(argv)
     if args.command == "simulate":
         return simulate_command(args, extra)
+    if args.command == "check":
+        return check_command(args, extra)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)

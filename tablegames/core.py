@@ -14,7 +14,7 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -260,8 +260,96 @@ def _plain(v: Any) -> Any:
     return v
 
 
-#: Every registered game by name, in the order of the rule texts.
-GAMES: dict[str, type[Game]] = {}
+#: The entry-point group through which an installed package declares its games
+#: (``name = "package.module:GameClass"``); see README, "Writing a game".
+ENTRY_POINT_GROUP = "tablegames.games"
+
+
+class Registry(dict[str, type["Game"]]):
+    """The games by name: this package's five first (in the order of the rule texts,
+    registered when their modules import, so a source checkout that is not installed
+    knows them too), then every game an installed package declares in the entry-point
+    group ``tablegames.games``.
+
+    The entry points are read on the first look at the registry, not at import, so
+    ``import tablegames`` stays fast; a declaration that fails to load (or names no Game
+    class of that name) is skipped with a warning instead of breaking the import.
+    """
+
+    _discovered = False
+
+    def discover(self) -> None:
+        """Load the games the installed packages declare that are not registered yet."""
+        if self._discovered:
+            return
+        self._discovered = True
+        import warnings
+        from importlib.metadata import entry_points
+
+        try:
+            found = list(entry_points(group=ENTRY_POINT_GROUP))
+        except Exception as exc:  # a broken distribution must not break the registry
+            warnings.warn(f"tablegames: cannot read the game entry points: {exc}", stacklevel=2)
+            return
+        for ep in found:
+            if dict.__contains__(self, ep.name):
+                continue  # a game of this package, already registered by its import
+            try:
+                cls = ep.load()
+                ok = isinstance(cls, type) and issubclass(cls, Game)
+                if not ok or getattr(cls, "name", None) != ep.name:
+                    raise TypeError(f"{ep.value} is not a Game class named {ep.name!r}")
+            except Exception as exc:  # a broken plugin: warn and skip it
+                warnings.warn(
+                    f"tablegames: skipping the game {ep.name!r} ({ep.value}): "
+                    f"{type(exc).__name__}: {exc}",
+                    stacklevel=2,
+                )
+                continue
+            dict.__setitem__(self, ep.name, cls)
+
+    def __getitem__(self, name: str) -> type[Game]:
+        if not dict.__contains__(self, name):
+            self.discover()
+        return dict.__getitem__(self, name)
+
+    def __contains__(self, name: object) -> bool:
+        if not dict.__contains__(self, name):
+            self.discover()
+        return dict.__contains__(self, name)
+
+    def __iter__(self) -> Iterator[str]:
+        self.discover()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.discover()
+        return dict.__len__(self)
+
+    def __repr__(self) -> str:
+        self.discover()
+        return dict.__repr__(self)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if not dict.__contains__(self, name):
+            self.discover()
+        return dict.get(self, name, default)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]  # a view of the dict, discovered first
+        self.discover()
+        return dict.keys(self)
+
+    def values(self) -> ValuesView[type[Game]]:  # type: ignore[override]  # a view of the dict, discovered first
+        self.discover()
+        return dict.values(self)
+
+    def items(self) -> ItemsView[str, type[Game]]:  # type: ignore[override]  # a view of the dict, discovered first
+        self.discover()
+        return dict.items(self)
+
+
+#: Every registered game by name (see :class:`Registry`).
+GAMES: Registry = Registry()
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import tablegames as tg
+from tablegames.conformance import check_game
 
 GAME_NAMES = sorted(tg.GAMES)
 SEEDS = range(25)
@@ -232,6 +233,41 @@ class TestContract:
         states = tg.replay(json.loads(json.dumps(result.record.to_json())))
         assert states[0] == game.initial_state(4) and states[-1] == result.final
         assert len(states) == result.decisions + 1
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_conformance_suite(name: str) -> None:
+    """``python -m tablegames check NAME`` (tablegames.conformance) passes: the suite
+    anyone can run on a game of their own, here on a few games of each of ours (the
+    tests above and benchmarks/soak.py play many more)."""
+    report = check_game(name, games=4, seed=100)
+    assert report.ok, str(report)
+    assert report.games == 4 and report.decisions > 0
+
+
+def test_conformance_suite_can_fail() -> None:
+    """The suite reports a game that breaks the contract: here a state whose JSON round
+    trip loses the position, and one whose refusal of garbage is a bare KeyError."""
+    game = tg.make("currents")
+    broken = type(game)
+    original = broken.state_from_json
+
+    def forgetful(self: tg.Game, data: Any) -> tg.State:
+        return self.initial_state(0) if isinstance(data, dict) else original(self, data)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(broken, "state_from_json", forgetful)
+        report = check_game("currents", games=1)
+    assert not report.ok and any("round trip" in f or "Invalid" in f for f in report.failures)
+    state_cls = type(game.initial_state(0))
+
+    def bare(self: tg.State, text: str) -> Any:
+        raise KeyError(text)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(state_cls, "parse_move", bare)
+        report = check_game("currents", games=1)
+    assert any("KeyError" in f for f in report.failures), str(report)
 
 
 def check_returns(state: tg.State, n: int) -> None:

@@ -1,0 +1,402 @@
+"""The conformance suite: does a registered game keep the engine contract?
+
+``check_game(name)`` (or ``python -m tablegames check NAME``) plays seeded random games of
+the game to their end (or its cap) and checks, after every move: legal moves deterministic
+and named uniquely, each notation parsing back to its move, ``apply`` leaving the old
+state unchanged, the JSON round trip (through the JSON text) giving an equal state, and
+every seat's observation plain JSON with the seed hidden and, for a game with cards, no
+card that seat may not see (the others' hands, the draw pile, face-down cards: as many
+masked places as ``game.hidden_places`` finds). At each game's end: the game ended,
+``returns()`` agrees with the winners, no move applies any more, and replaying (options,
+seed, moves in notation) gives the same final state. Once per game: the options table
+(a name, a default and an ``allowed`` text per option; the defaults make a game; a bad
+value gives ValueError), and bad input refused with the library's errors: moves that are
+not moves with :class:`~tablegames.IllegalMove`, bad or damaged state JSON with
+:class:`~tablegames.InvalidState`, never a bare TypeError, KeyError or IndexError.
+
+The card checks (``cards_in``, ``hidden_cards``, ``check_observations``) are shared
+with ``benchmarks/soak.py``, which runs them over millions of moves.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+import random
+import re
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .core import GAMES, Game, State, make
+from .errors import IllegalMove, InvalidState
+from .record import Record, load_state, replay
+
+#: Options that cap matches the rules let go on for ever, set when the game has them so
+#: that random games end (Resistor plays extra pairs of rounds while the score is tied,
+#: and random players never score).
+MATCH_CAPS: dict[str, Any] = {"max_rounds": 4}
+#: Decisions after which a random game that has not ended is a failure.
+MAX_DECISIONS = 5000
+#: A JSON string that is a card code (ranks 2-9 T J Q K A, suits C D H S; jokers).
+QUOTED_CARD = re.compile(r'"([2-9TJQKA][CDHS]|RJ|BJ)"')
+#: A card code in a move's notation or an event.
+CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|RJ|BJ)(?![A-Za-z0-9])")
+
+
+# ---- the card checks (shared with benchmarks/soak.py) -------------------------------------
+
+
+def cards_in(d: Mapping[str, Any]) -> list[str]:
+    """Every card named as a whole JSON string in ``d`` outside the keys that are not
+    places (events, options, roles, ...): read from the JSON text, several times faster
+    than walking the value in Python."""
+    from .determinize import NOT_PLACES as places_not
+
+    return QUOTED_CARD.findall(json.dumps({k: v for k, v in d.items() if k not in places_not}))
+
+
+def hidden_cards(s: State, d: Mapping[str, Any], p: int) -> list[str]:
+    """The cards ``p`` may not see, read from the full JSON ``d``: the other players'
+    hands and the draw pile; Poohsticks' face-down bridge and rock cards; Card Chess's
+    face-down surface cards."""
+    name = d.get("game")
+    if name == "cardchess":
+        rows = d["surface"]
+        cols = len(rows[0])
+        return [c for r, row in enumerate(rows) for k, c in enumerate(row)
+                if not s.face_up(r * cols + k)]  # type: ignore[attr-defined]  # fmt: skip
+    out = [c for q, h in enumerate(d.get("hands", [])) if q != p for c in h]
+    out += d.get("draw_pile", [])
+    if name == "poohsticks":
+        g = s.game
+        w = g.width  # type: ignore[attr-defined]
+        for cell in (*d["face_down"], *d["rocks"]):
+            i = g.index[cell]  # type: ignore[attr-defined]
+            out.append(d["river"][i // w][i % w])
+    return out
+
+
+class Seat:
+    """What one seat has seen face up so far (cards it may later see named again)."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+
+
+def check_observations(s: State, d: Mapping[str, Any], deck: list[str], seats: list[Seat]) -> None:
+    """Every seat's observation is plain JSON, hides the seed and, with a ``deck`` (sorted),
+    hides exactly the cards that seat may not see: none of them anywhere in it (events and
+    last move included) unless the seat saw it face up before, and as many masked places
+    as ``game.hidden_places`` finds. AssertionError says which seat saw what."""
+    game = s.game
+    for p, seat in enumerate(seats):
+        obs = s.observation(p)
+        assert json.loads(json.dumps(obs, allow_nan=False)) == obs, f"seat {p}: not plain JSON"
+        assert obs.get("viewer", p) == p, f"seat {p}: observation of seat {obs.get('viewer')}"
+        assert obs.get("seed") is None, f"seat {p} sees the seed"
+        if d.get("game") == "fellowship":
+            truth = d["roles"]
+            assert all(r is None or r == truth[q] for q, r in enumerate(obs["roles"])), (
+                f"seat {p} sees wrong roles {obs['roles']}"
+            )
+        if not deck:
+            continue
+        hidden = hidden_cards(s, d, p)
+        shown = cards_in(obs)
+        hidden_set = set(hidden)
+        if sorted(shown + hidden) != deck or not hidden_set.isdisjoint(shown):
+            leaked = hidden_set.intersection(shown)
+            assert not leaked, f"seat {p} sees hidden card(s) {sorted(leaked)}"
+            expected = Counter(deck)
+            expected.subtract(hidden)
+            raise AssertionError(
+                f"seat {p}'s observation shows {sorted((Counter(shown) - expected).elements())} "
+                f"too many and misses {sorted((expected - Counter(shown)).elements())}"
+            )
+        holes = len(game.hidden_places(obs))
+        assert holes == len(hidden), f"seat {p}: {holes} masked places, {len(hidden)} hidden"
+        # events and the last move may name cards: none hidden that this seat never saw,
+        # except cards shown face up in this very step before a reshuffle took them back
+        # (the move comes first, so its cards count as shown before the events)
+        events = obs.get("events", [])
+        named = CARD_TEXT.findall(f"{obs.get('last_move')} {json.dumps(events)}")
+        if not hidden_set.isdisjoint(named):
+            named = CARD_TEXT.findall(obs.get("last_move") or "")
+            for e in events:
+                if e.get("kind") in ("reshuffle", "shuffle"):
+                    named.clear()
+                else:
+                    named += CARD_TEXT.findall(json.dumps(e))
+            told = hidden_set.intersection(named) - seat.seen
+            assert not told, f"seat {p}'s events or last move name hidden card(s) {sorted(told)}"
+        seat.seen.update(shown)
+
+
+# ---- the report ---------------------------------------------------------------------------
+
+
+@dataclass
+class Report:
+    """What :func:`check_game` found: one line per failed check (empty when the game
+    conforms), and what was played."""
+
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    decisions: int = 0
+    ended_by_cap: int = 0
+    seconds: float = 0.0
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def __str__(self) -> str:
+        verdict = "OK" if self.ok else f"FAILED ({len(self.failures)} failure(s))"
+        lines = [
+            f"{self.game} {self.options or '(defaults)'}: {verdict}",
+            f"  {self.games} random games, {self.decisions} decisions "
+            f"({self.ended_by_cap} ended by a cap), {self.seconds:.1f} s",
+        ]
+        lines += [f"  FAIL {f}" for f in self.failures[:20]]
+        if len(self.failures) > 20:
+            lines.append(f"  ... and {len(self.failures) - 20} more")
+        return "\n".join(lines)
+
+
+class _Checker:
+    """Runs the checks, turning each failure (any exception) into a line of the report."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+
+    def run(self, what: str, check: Callable[[], Any]) -> bool:
+        try:
+            check()
+        except Exception as exc:
+            where = traceback.extract_tb(exc.__traceback__)[-1]
+            self.report.failures.append(
+                f"{what}: {type(exc).__name__}: {exc} [{where.name}, line {where.lineno}]"
+            )
+            return False
+        return True
+
+
+# ---- the checks ---------------------------------------------------------------------------
+
+
+def check_options(name: str) -> None:
+    """The options table: each option named, with a default and an ``allowed`` text; the
+    defaults make a game equal to ``make(name)`` whose options JSON rebuilds it; a value
+    no option can take and an unknown option give ValueError."""
+    cls = GAMES[name]
+    table = cls.option_table
+    assert isinstance(table, tuple), "option_table must be a tuple of Option"
+    names = [o.name for o in table]
+    assert len(set(names)) == len(names), f"two options share a name: {names}"
+    for o in table:
+        assert isinstance(o.name, str) and o.name.isidentifier(), f"bad option name {o.name!r}"
+        assert isinstance(o.allowed, str) and o.allowed.strip(), f"{o.name}: no allowed text"
+        assert hasattr(o, "default"), f"{o.name}: no default"
+    game = make(name)
+    assert isinstance(game, Game) and game.name == name
+    assert make(name, **{o.name: o.default for o in table}) == game, "defaults differ"
+    assert make(name, **json.loads(json.dumps(game.options_json()))) == game
+    for o in table:
+        _raises(
+            ValueError, functools.partial(make, name, **{o.name: object()}), f"{o.name}=object()"
+        )
+    _raises(ValueError, lambda: make(name, no_such_option=1), "an unknown option")
+
+
+def _raises(kind: type[Exception], call: Callable[[], Any], what: str) -> None:
+    """``call`` must raise ``kind``: AssertionError naming ``what`` otherwise."""
+    try:
+        call()
+    except kind:
+        return
+    except Exception as exc:
+        raise AssertionError(
+            f"{what} raised {type(exc).__name__}: {exc} instead of {kind.__name__}"
+        ) from None
+    raise AssertionError(f"{what} was accepted; {kind.__name__} expected")
+
+
+def check_bad_moves(state: State) -> None:
+    """Moves that are not moves, and notation that is garbage, raise IllegalMove and leave
+    the state unchanged."""
+    before = state.to_json()
+    moves = state.legal_moves()
+    bad: list[Any] = [None, 42, object(), 1.5, [], {}]
+    if moves:
+        bad.append(str(moves[0]))  # the notation text, not the move object
+    for move in bad:
+        _raises(IllegalMove, functools.partial(state.apply, move), f"apply({move!r})")
+    for text in ("", "???", "x" * 200, "\x00", "-1", "99 99", "None"):
+        if text in {str(m) for m in moves}:
+            continue
+        _raises(IllegalMove, functools.partial(state.parse_move, text), f"parse_move({text!r})")
+    assert state.to_json() == before, "a refused move changed the state"
+
+
+def _damaged(d: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Copies of state JSON ``d`` with one key dropped or given a value of a wrong type."""
+    for key in d:
+        out = copy.deepcopy(dict(d))
+        del out[key]
+        yield f"without {key!r}", out
+        wrongs: tuple[Any, ...] = (None, "?", -1, [], {}, [[None]])
+        for wrong in wrongs:
+            out = copy.deepcopy(dict(d))
+            out[key] = wrong
+            yield f"{key}={wrong!r}", out
+
+
+def check_bad_json(game: Game, state: State) -> None:
+    """Data that is no state, and the state's JSON damaged key by key, raise InvalidState
+    (a damaged copy may also load, if it still describes a possible position)."""
+    not_states: tuple[Any, ...] = (None, [], "state", 3, {}, {"no_such_key": 1})
+    for bad in not_states:
+        _raises(
+            InvalidState, functools.partial(game.state_from_json, bad), f"state_from_json({bad!r})"
+        )
+    for what, data in _damaged(state.to_json()):
+        try:
+            game.state_from_json(data)
+        except InvalidState:
+            pass
+        except Exception as exc:
+            raise AssertionError(
+                f"state_from_json of the JSON {what} raised {type(exc).__name__}: {exc} "
+                f"instead of InvalidState"
+            ) from None
+
+
+def check_state(game: Game, state: State, deck: list[str], seats: list[Seat]) -> None:
+    """Every per-move check of one state (see the module docstring)."""
+    n = game.num_players
+    moves = state.legal_moves()
+    assert isinstance(moves, list) and moves == state.legal_moves(), "legal_moves varies"
+    texts = [str(m) for m in moves]
+    assert len(set(texts)) == len(texts), "two legal moves share a notation"
+    if state.is_terminal:
+        assert moves == [] and state.current_player == -1, "a finished game offers moves"
+    else:
+        assert moves, "a state that is not terminal has no legal move"
+        assert 0 <= state.current_player < n, f"current_player {state.current_player}"
+        assert state.winners == frozenset(), "winners before the end"
+    assert isinstance(state.winners, frozenset) and state.winners <= set(range(n))
+    for m, text in zip(moves, texts, strict=True):
+        assert text and state.parse_move(text) == m, f"{text!r} does not parse back"
+    r = state.returns()
+    assert isinstance(r, tuple) and len(r) == n and all(isinstance(x, float) for x in r)
+    if state.is_terminal and state.winners:
+        assert r == tuple(1.0 if p in state.winners else -1.0 for p in range(n)), r
+    d = state.to_json()
+    data = json.loads(json.dumps(d, allow_nan=False))
+    assert data == d, "to_json is not plain JSON"
+    back = game.state_from_json(data)
+    assert back == state and hash(back) == hash(state), "the JSON round trip differs"
+    assert back.legal_moves() == moves, "move order depends on how the state was built"
+    assert load_state(data) == state, "load_state differs"
+    check_observations(state, d, deck, seats)
+
+
+def play_checked(game: Game, seed: int, rng: random.Random) -> tuple[State, list[str]]:
+    """One random game with every state checked; its final state and moves."""
+    deck = sorted(game.card_deck())
+    seats = [Seat() for _ in range(game.num_players)]
+    state = game.initial_state(seed)
+    assert state == game.initial_state(seed), "the same seed gave another initial state"
+    played: list[str] = []
+    check_state(game, state, deck, seats)
+    while not state.is_terminal:
+        assert len(played) < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
+        moves = state.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        before = state.to_json()
+        after = state.apply(move)
+        assert state.to_json() == before, f"apply({move}) changed the old state"
+        assert after == state.apply(move), f"apply({move}) twice gave different states"
+        played.append(str(move))
+        state = after
+        try:
+            check_state(game, state, deck, seats)
+        except AssertionError as exc:
+            raise AssertionError(f"after decision {len(played)} ({move}): {exc}") from None
+    return state, played
+
+
+def check_end(game: Game, seed: int, final: State, played: list[str]) -> None:
+    """A finished game refuses moves; replaying (options, seed, moves) gives ``final``."""
+    first = game.initial_state(seed).legal_moves()[0]
+    _raises(IllegalMove, lambda: final.apply(first), "a move after the end")
+    record = Record.start(game, seed).to_json()
+    record["moves"] = played
+    again = replay(json.loads(json.dumps(record)))[-1]
+    assert again == final, "replaying (options, seed, moves) gave another final state"
+
+
+def _check_random_game(checker: _Checker, game: Game, seed: int, late_json: bool) -> None:
+    """Play and check the random game of ``seed``, then its end and replay; with
+    ``late_json``, bad JSON refused in its final position too."""
+    report = checker.report
+    result: list[Any] = []
+    rng = random.Random(f"conformance:{seed}")
+    report.games += 1
+    if not checker.run(f"seed {seed}", lambda: result.extend(play_checked(game, seed, rng))):
+        return
+    final, played = result
+    report.decisions += len(played)
+    report.ended_by_cap += any("max_" in e.kind for e in getattr(final, "events", ()))
+    checker.run(f"seed {seed}, end", lambda: check_end(game, seed, final, played))
+    if late_json:
+        checker.run("bad JSON at the end", lambda: check_bad_json(game, final))
+
+
+def check_game(
+    name: str, games: int = 100, seed: int = 0, options: Mapping[str, Any] | None = None
+) -> Report:
+    """Run the conformance suite on the registered game ``name``: ``games`` random games
+    with seeds ``seed``, ``seed + 1``, ... and the one-off checks (see the module).
+
+    ``options`` are the game's options, on top of its defaults and :data:`MATCH_CAPS`
+    (where the game has such an option). ValueError for an unknown game or bad options.
+    """
+    cls = GAMES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
+    names = {o.name for o in cls.option_table}
+    options = {**{k: v for k, v in MATCH_CAPS.items() if k in names}, **(options or {})}
+    game = make(name, **options)
+    report = Report(name, dict(options))
+    t0 = time.perf_counter()
+    checker = _Checker(report)
+    checker.run("options table", lambda: check_options(name))
+    start = game.initial_state(seed)
+    checker.run("bad moves", lambda: check_bad_moves(start))
+    checker.run("bad JSON", lambda: check_bad_json(game, start))
+    for s in range(seed, seed + games):
+        _check_random_game(checker, game, s, late_json=s == seed)
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+__all__ = [
+    "MATCH_CAPS",
+    "Report",
+    "Seat",
+    "cards_in",
+    "check_bad_json",
+    "check_bad_moves",
+    "check_game",
+    "check_observations",
+    "check_options",
+    "hidden_cards",
+]
