@@ -247,11 +247,11 @@ def test_a_move_of_another_game(board: CurrentsState) -> None:
         (CurrentsMove("queen", "7H", "N0~N1"), "needs a queen"),
         (CurrentsMove("joker", "7H"), "needs a joker"),
         (CurrentsMove("place", "7H", "X9"), "cannot read '7H>X9'"),
-        (CurrentsMove("place", "7h", "N2"), "reads as <CurrentsMove 7H>N2>"),
+        (CurrentsMove("place", "7h", "N2"), r"reads as CurrentsMove.from_notation\('7H>N2'\)"),
         (CurrentsMove("fly", "7H"), "cannot read"),
         (CurrentsMove("defend", None, "", ("7H", "7H")), "discarded only once"),
         (CurrentsMove("defend", None, "", None), "malformed move"),  # type: ignore[arg-type]
-        (CurrentsMove("decline", "7H"), "reads as <CurrentsMove decline>"),
+        (CurrentsMove("decline", "7H"), r"reads as CurrentsMove.from_notation\('decline'\)"),
     ],
 )
 def test_hand_built_malformed_moves(board: CurrentsState, move: CurrentsMove, match: str) -> None:

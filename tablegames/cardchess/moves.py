@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 
 from ..core import Move, check_table_move
-from ..errors import IllegalMove
+from ..errors import InvalidMoveError
 from ..grid import Grid
+from ..notation import invalid, move_repr
 
 ROWS = COLS = 6
 GRID = Grid(ROWS, COLS)
@@ -61,7 +62,10 @@ def cell_index(name: str) -> int:
 @dataclass(frozen=True, slots=True)
 class CardChessMove(Move):
     """One decision. ``kind`` is ``move`` (the top unit of ``src`` goes to ``dst``;
-    ``card`` is empty) or ``place`` (``card`` from hand onto ``dst``; ``src`` is -1)."""
+    ``card`` is empty) or ``place`` (``card`` from hand onto ``dst``; ``src`` is -1).
+
+    ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
+    (``tablegames.cardchess.CardChessMove``): ``CardChessMove.from_notation('c1-c4')``."""
 
     kind: str
     src: int
@@ -74,7 +78,12 @@ class CardChessMove(Move):
         return f"{self.card} {CELL_NAMES[self.dst]}"
 
     def __repr__(self) -> str:
-        return f"<CardChessMove {self}>"
+        return move_repr(self, parse)
+
+    @classmethod
+    def from_notation(cls, text: str) -> CardChessMove:
+        """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
+        return parse(text)
 
 
 #: MOVE[src][dst] for every pair of different cells (legality is the state's business).
@@ -106,12 +115,14 @@ def parse(text: str) -> CardChessMove:
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("c1 - C4")
-    <CardChessMove c1-c4>
+    CardChessMove.from_notation('c1-c4')
     >>> parse("kh E1")
-    <CardChessMove KH e1>
+    CardChessMove.from_notation('KH e1')
     """
     if not isinstance(text, str):
-        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+        raise InvalidMoveError(
+            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
+        )
     known = _BY_TEXT.get(text)
     if known is not None:
         return known
@@ -120,19 +131,21 @@ def parse(text: str) -> CardChessMove:
     if m is not None:
         src, dst = cell_index(m[1]), cell_index(m[2])
         if src == dst:
-            raise IllegalMove(
-                f"{text!r}: a unit must move to another cell, not stay on {m[1].lower()}"
+            raise invalid(
+                text, f"a unit must move to another cell, not stay on {m[1].lower()}", NOTATION_HELP
             )
         return MOVE[src][dst]
     m = _PLACE_RE.fullmatch(norm)
     if m is not None:
         card, dst = m[1], cell_index(m[2])
         if card not in PLACE:
-            raise IllegalMove(
-                f"{text!r}: only units (kings, queens, jacks and tens) are placed, not {card}"
+            raise invalid(
+                text,
+                f"only units (kings, queens, jacks and tens) are placed, not {card}",
+                NOTATION_HELP,
             )
         return PLACE[card][dst]
-    raise IllegalMove(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+    raise InvalidMoveError(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
 
 
 def check_form(move: CardChessMove) -> None:

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, JOKERS, sort_cards
 from ..core import Move
-from ..errors import IllegalMove
+from ..errors import IllegalMove, InvalidMoveError
+from ..notation import invalid, move_repr
 from .geometry import POINTS, SLOTS
 
 #: Placement targets by index: compass points 0-3 (N E S W), then slots 4-19.
@@ -39,7 +40,10 @@ SLOT_PAIRS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(16)
 @dataclass(frozen=True, slots=True)
 class CurrentsMove(Move):
     """One Currents decision. ``kind`` is one of place, jack, queen, king, joker,
-    discard, defend, decline, stop; ``target`` and ``cards`` as the notation shows."""
+    discard, defend, decline, stop; ``target`` and ``cards`` as the notation shows.
+
+    ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
+    (``tablegames.currents.CurrentsMove``): ``CurrentsMove.from_notation('7H>N')``."""
 
     kind: str
     card: str | None = None
@@ -59,7 +63,12 @@ class CurrentsMove(Move):
         return k
 
     def __repr__(self) -> str:
-        return f"<CurrentsMove {self}>"
+        return move_repr(self, parse)
+
+    @classmethod
+    def from_notation(cls, text: str) -> CurrentsMove:
+        """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
+        return parse(text)
 
 
 PLACE: dict[str, tuple[CurrentsMove, ...]] = {
@@ -165,10 +174,12 @@ def parse(text: str) -> CurrentsMove:
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("qd!n0~e3")
-    <CurrentsMove QD!N0~E3>
+    CurrentsMove.from_notation('QD!N0~E3')
     """
     if not isinstance(text, str):
-        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+        raise InvalidMoveError(
+            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
+        )
     known = _BY_TEXT.get(text)
     if known is not None:  # the canonical notation of a table move: no regex needed
         return known
@@ -180,7 +191,9 @@ def parse(text: str) -> CurrentsMove:
             continue
         g = m.groups()
         if kind == "place" and g[0] in JOKERS:
-            raise IllegalMove(f"{text!r}: jokers are never placed on the compass or the board")
+            raise invalid(
+                text, "jokers are never placed on the compass or the board", NOTATION_HELP
+            )
         if kind == "place":
             return PLACE[g[0]][TARGET_INDEX[g[1]]]
         if kind in ("jack", "queen", "king", "joker"):
@@ -190,10 +203,10 @@ def parse(text: str) -> CurrentsMove:
         if kind == "defend":
             cards = tuple(g[0].split())
             if len(set(cards)) != len(cards):
-                raise IllegalMove(f"{text!r}: a card can be discarded only once")
+                raise invalid(text, "a card can be discarded only once", NOTATION_HELP)
             return defend(cards)
         return DECLINE if kind == "decline" else STOP
-    raise IllegalMove(f"cannot read {text!r} as a move: {NOTATION_HELP}")
+    raise InvalidMoveError(f"cannot read {text!r} as a move: {NOTATION_HELP}")
 
 
 def _action(text: str, kind: str, g: tuple[str, ...]) -> CurrentsMove:
@@ -201,7 +214,7 @@ def _action(text: str, kind: str, g: tuple[str, ...]) -> CurrentsMove:
     wanted = {"jack": "J", "queen": "Q", "king": "K"}.get(kind)
     wrong_joker = kind == "joker" and card not in JOKERS
     if wrong_joker or (wanted and (card in JOKERS or card[0] != wanted)):
-        raise IllegalMove(
+        raise InvalidMoveError(
             f"{text!r}: the action written needs a {kind}; actions are J!point, Q!slot~slot, "
             "K!cw or K!ccw, and joker!"
         )
@@ -210,7 +223,7 @@ def _action(text: str, kind: str, g: tuple[str, ...]) -> CurrentsMove:
     if kind == "queen":
         a, b = sorted((g[1], g[2]), key=SLOTS.index)
         if a == b:
-            raise IllegalMove(f"{text!r}: a queen swaps two different current slots")
+            raise invalid(text, "a queen swaps two different current slots", NOTATION_HELP)
         return QUEEN[card][SLOT_PAIRS.index((SLOTS.index(a), SLOTS.index(b)))]
     if kind == "king":
         return KING[card][0 if g[1] == "CW" else 1]

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, JOKERS
 from ..core import Move, check_table_move
-from ..errors import IllegalMove
+from ..errors import InvalidMoveError
+from ..notation import invalid, move_repr
 
 SIZE = 13  #: stacks in the circle
 #: The two neighbours of each position: (left, right), the circle wrapping round.
@@ -34,7 +35,10 @@ HAND_CARDS: tuple[str, ...] = tuple(c for c in ALL_CARDS if c not in JOKERS)
 @dataclass(frozen=True, slots=True)
 class FellowshipMove(Move):
     """One decision. ``kind`` is ``capture`` (``src`` captures ``dst``, ``card`` fills
-    ``src``) or ``cover`` (``card`` covers the joker at ``dst``; ``src`` is -1)."""
+    ``src``) or ``cover`` (``card`` covers the joker at ``dst``; ``src`` is -1).
+
+    ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
+    (``tablegames.fellowship.FellowshipMove``): ``FellowshipMove.from_notation('3>4 7H')``."""
 
     kind: str
     src: int
@@ -47,7 +51,12 @@ class FellowshipMove(Move):
         return f"cover {self.dst} {self.card}"
 
     def __repr__(self) -> str:
-        return f"<FellowshipMove {self}>"
+        return move_repr(self, parse)
+
+    @classmethod
+    def from_notation(cls, text: str) -> FellowshipMove:
+        """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
+        return parse(text)
 
 
 #: CAPTURE[src][side][card]: side 0 captures the left neighbour, 1 the right one.
@@ -81,12 +90,14 @@ def parse(text: str) -> FellowshipMove:
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("12 > 0 th")
-    <FellowshipMove 12>0 TH>
+    FellowshipMove.from_notation('12>0 TH')
     >>> parse("Cover 4 7h")
-    <FellowshipMove cover 4 7H>
+    FellowshipMove.from_notation('cover 4 7H')
     """
     if not isinstance(text, str):
-        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+        raise InvalidMoveError(
+            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
+        )
     known = _BY_TEXT.get(text)
     if known is not None:
         return known
@@ -98,10 +109,12 @@ def parse(text: str) -> FellowshipMove:
         _check_position(text, dst)
         _check_card(text, card)
         if dst not in NEIGHBOURS[src]:
-            raise IllegalMove(
-                f"{text!r}: a stack captures one of its two neighbours, and {dst} is not next "
+            raise invalid(
+                text,
+                f"a stack captures one of its two neighbours, and {dst} is not next "
                 f"to {src} (the neighbours of {src} are {NEIGHBOURS[src][0]} and "
-                f"{NEIGHBOURS[src][1]}; the circle wraps round)"
+                f"{NEIGHBOURS[src][1]}; the circle wraps round)",
+                NOTATION_HELP,
             )
         return CAPTURE[src][NEIGHBOURS[src].index(dst)][card]
     m = _COVER_RE.fullmatch(norm)
@@ -110,17 +123,17 @@ def parse(text: str) -> FellowshipMove:
         _check_position(text, dst)
         _check_card(text, card)
         return COVER[dst][card]
-    raise IllegalMove(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+    raise InvalidMoveError(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
 
 
 def _check_position(text: str, pos: int) -> None:
     if not 0 <= pos < SIZE:
-        raise IllegalMove(f"{text!r}: circle positions are 0 to {SIZE - 1}, not {pos}")
+        raise invalid(text, f"circle positions are 0 to {SIZE - 1}, not {pos}", NOTATION_HELP)
 
 
 def _check_card(text: str, card: str) -> None:
     if card in JOKERS:
-        raise IllegalMove(f"{text!r}: the joker is never in a hand, so it is never played")
+        raise invalid(text, "the joker is never in a hand, so it is never played", NOTATION_HELP)
 
 
 def check_form(move: FellowshipMove) -> None:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from ..cards import ORDER, sort_cards
 from ..core import Move
-from ..errors import IllegalMove
+from ..errors import InvalidMoveError
+from ..notation import invalid, move_repr
 
 KINDS = ("move", "power", "exit", "discard", "end")
 
@@ -32,7 +33,10 @@ KINDS = ("move", "power", "exit", "discard", "end")
 class PoohsticksMove(Move):
     """One Poohsticks decision. ``kind`` is move, power, exit, discard or end; ``boat``
     the boat's suit letter and ``cell`` the target's name for move and power; ``cards``
-    the cards paid or discarded (canonical order)."""
+    the cards paid or discarded (canonical order).
+
+    ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
+    (``tablegames.poohsticks.PoohsticksMove``): ``PoohsticksMove.from_notation('S>B1 KH 3C')``."""
 
     kind: str
     boat: str = ""
@@ -50,7 +54,12 @@ class PoohsticksMove(Move):
         return k
 
     def __repr__(self) -> str:
-        return f"<PoohsticksMove {self}>"
+        return move_repr(self, parse)
+
+    @classmethod
+    def from_notation(cls, text: str) -> PoohsticksMove:
+        """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
+        return parse(text)
 
 
 END = PoohsticksMove("end")
@@ -74,12 +83,14 @@ def parse(text: str) -> PoohsticksMove:
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("s > b1 3c kh")
-    <PoohsticksMove S>B1 3C KH>
+    PoohsticksMove.from_notation('S>B1 3C KH')
     >>> parse("EXIT qh")
-    <PoohsticksMove exit QH>
+    PoohsticksMove.from_notation('exit QH')
     """
     if not isinstance(text, str):
-        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+        raise InvalidMoveError(
+            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
+        )
     norm = " ".join(text.upper().split())
     norm = re.sub(r"\s*>\s*", ">", norm)
     if norm == "END":
@@ -95,12 +106,12 @@ def parse(text: str) -> PoohsticksMove:
     if m is not None:
         kind = m.group(1).lower()
         return PoohsticksMove(kind, "", "", _cards(text, m.group(2)))
-    raise IllegalMove(f"cannot read {text!r} as a move: {NOTATION_HELP}")
+    raise InvalidMoveError(f"cannot read {text!r} as a move: {NOTATION_HELP}")
 
 
 def _cards(text: str, rest: str) -> tuple[str, ...]:
     cards = tuple(rest.split())
     if len(set(cards)) != len(cards):
-        raise IllegalMove(f"{text!r}: a card can be used only once")
+        raise invalid(text, "a card can be used only once", NOTATION_HELP)
     assert all(c in ORDER for c in cards)
     return sort_cards(cards)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_NAMES, draw_up_to, sort_cards
 from ..core import State, expect_move
-from ..errors import IllegalMove
+from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
 from . import moves as mv
 from .solver import RANK_ORDER, card_values, expression, hand_table
@@ -174,6 +174,11 @@ class PoohsticksState(State):
         hand = self.hands[p]
         if m.kind not in mv.KINDS:
             raise IllegalMove(f"{m!r}: unknown kind {m.kind!r}; {mv.NOTATION_HELP}")
+        if m.kind in ("move", "power") and g.index.get(m.cell) not in g.cell_set:
+            raise InvalidMoveError(  # a cell name not on this river: syntax, not legality
+                f"{m}: there is no river card at {m.cell} (columns A-{g.names[g.width - 1][0]}, "
+                f"rows 1-{g.length}{', shaped' if g.options['shape'] else ''}); {mv.NOTATION_HELP}"
+            )
         missing = [c for c in m.cards if c not in hand]
         if missing:
             raise IllegalMove(
@@ -215,12 +220,7 @@ class PoohsticksState(State):
                 f"{m}: it is player {p}'s turn, who sails the {SUIT_NAMES[suit]} boat "
                 f"(write {suit}>...)"
             )
-        cell = g.index.get(m.cell)
-        if cell is None or cell not in g.cell_set:
-            raise IllegalMove(
-                f"{m}: there is no river card at {m.cell} (columns A-{g.names[g.width - 1][0]}, "
-                f"rows 1-{g.length}{', shaped' if g.options['shape'] else ''})"
-            )
+        cell = g.index[m.cell]
         here = self.boats[p]
         if here is None and cell not in g.first_row:
             raise IllegalMove(f"{m}: a boat enters the river at a card of the first row (row 1)")

@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass
 
 from ..core import Move, check_table_move
-from ..errors import IllegalMove
+from ..errors import InvalidMoveError
+from ..notation import invalid, move_repr
 from .board import CELL_INDEX, CELL_NAMES, COLS, GRID, SIZE, cell_index
 
 #: The move kinds.
@@ -35,7 +36,10 @@ KINDS = ("amperes", "resistors", "place", "move", "overload", "end", "forfeit")
 @dataclass(frozen=True, slots=True)
 class ResistorMove(Move):
     """One decision. ``kind`` is one of :data:`KINDS`; ``src`` and ``dst`` are flat cells
-    (-1 when unused): ``move`` uses both, ``place`` and ``overload`` only ``dst``."""
+    (-1 when unused): ``move`` uses both, ``place`` and ``overload`` only ``dst``.
+
+    ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
+    (``tablegames.resistor.ResistorMove``): ``ResistorMove.from_notation('b0-b1')``."""
 
     kind: str
     src: int = -1
@@ -62,7 +66,12 @@ class ResistorMove(Move):
         return self.kind
 
     def __repr__(self) -> str:
-        return f"<ResistorMove {self}>"
+        return move_repr(self, parse)
+
+    @classmethod
+    def from_notation(cls, text: str) -> ResistorMove:
+        """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
+        return parse(text)
 
 
 def _straight(src: int) -> dict[int, ResistorMove]:
@@ -109,11 +118,15 @@ _AT_RE = re.compile(rf"(place|overload) {_CELL}")
 def parse(text: str) -> ResistorMove:
     """Read a move from its notation (syntax only; the state checks legality).
 
-    >>> parse("B0 - b1"), parse("Place c0"), parse("END")
-    (<ResistorMove b0-b1>, <ResistorMove place c0>, <ResistorMove end>)
+    >>> parse("B0 - b1")
+    ResistorMove.from_notation('b0-b1')
+    >>> parse("Place c0"), parse("END")
+    (ResistorMove.from_notation('place c0'), ResistorMove.from_notation('end'))
     """
     if not isinstance(text, str):
-        raise IllegalMove(f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}")
+        raise InvalidMoveError(
+            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
+        )
     known = _BY_TEXT.get(text)
     if known is not None:
         return known
@@ -125,15 +138,19 @@ def parse(text: str) -> ResistorMove:
     if m is not None:
         src, dst = cell_index(m[1]), cell_index(m[2])
         if src == dst:
-            raise IllegalMove(f"{text!r}: a piece must move to another cell, not stay on {m[1]}")
-        raise IllegalMove(
-            f"{text!r}: every piece moves one space (two in a straight line for a slingshot), "
-            f"and {m[2]} is not so from {m[1]}"
+            raise invalid(
+                text, f"a piece must move to another cell, not stay on {m[1]}", NOTATION_HELP
+            )
+        raise invalid(
+            text,
+            "every piece moves one space (two in a straight line for a slingshot), "
+            f"and {m[2]} is not so from {m[1]}",
+            NOTATION_HELP,
         )
     m = _AT_RE.fullmatch(norm)
     if m is not None:  # pragma: no cover - every such text is in the table
         return _BY_TEXT[f"{m[1]} {m[2]}"]
-    raise IllegalMove(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+    raise InvalidMoveError(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
 
 
 def check_form(move: ResistorMove) -> None:
