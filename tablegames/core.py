@@ -109,9 +109,16 @@ class State(ABC):
         """The position as SVG, so a state alone in a notebook cell draws itself."""
         return str(_part(self, "svg", "state_svg")(self))
 
+    def _repr_png_(self) -> bytes | None:
+        """The same picture as PNG when a rasteriser is installed (the ``static`` extra), so
+        a stored notebook shows positions even untrusted, where JupyterLab refuses SVG."""
+        from .svg import svg_to_png
+
+        return svg_to_png(self._repr_svg_())
+
     @abstractmethod
     def parse_move(self, text: str) -> Any:
-        """The legal move written ``text`` in this state's notation; IllegalMove otherwise."""
+        """The legal move written ``text``: InvalidMoveError for bad syntax, IllegalMove if not legal here."""
 
 
 @functools.cache

@@ -15,6 +15,19 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 FONT = f"font-family='{style.FONT}'"
 
 
+def svg_to_png(svg: str) -> bytes | None:
+    """``svg`` rasterised to PNG, or None when no rasteriser is installed.
+
+    Optional (``resvg-py``, the ``static`` extra): JupyterLab shows an untrusted notebook's
+    pictures only as PNG (SVG is not a "safe" output there), so stored notebooks carry both.
+    """
+    try:
+        import resvg_py
+    except ImportError:
+        return None
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg))
+
+
 def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool = False) -> str:
     """One card (face up, face down when ``hidden``, or an empty place when None)."""
     x, y, w, h = r

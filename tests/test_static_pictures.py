@@ -257,3 +257,15 @@ def test_a_set_up_picture_shows_the_aces_still_to_place():
     for k in range(len(state.aside)):
         x, y, _w, _h = lay.aside_rect(k)
         assert f"<rect x='{x:.1f}' y='{y:.1f}'" in svg  # each ace's card where the board has it
+
+
+@pytest.mark.parametrize("name", sorted(tg.GAMES))
+def test_a_state_alone_in_a_cell_also_carries_a_png(name: str) -> None:
+    """Positions shown in notebooks (not only widgets) survive untrusted JupyterLab, which
+    refuses SVG: IPython's PNG formatter finds ``_repr_png_`` beside ``_repr_svg_``."""
+    from IPython.core.formatters import DisplayFormatter
+
+    state = tg.make(name).initial_state(seed=1)
+    data, _meta = DisplayFormatter().format(state)
+    assert data["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert data["image/svg+xml"].startswith("<svg")

@@ -29,6 +29,8 @@ import base64
 import os
 from typing import Any
 
+from tablegames.svg import svg_to_png
+
 PNG = "image/png"
 SVG = "image/svg+xml"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -53,15 +55,6 @@ def under_voila() -> bool:
 def pictures_wanted() -> bool:
     """Whether widget outputs get a static picture now."""
     return _enabled and not under_voila()
-
-
-def svg_to_png(svg: str) -> bytes | None:
-    """``svg`` rasterised to PNG bytes, or None when no rasteriser is installed."""
-    try:
-        import resvg_py
-    except ImportError:
-        return None
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg))
 
 
 def picture_bundle(svg: str) -> dict[str, Any]:
