@@ -118,7 +118,10 @@ class State(ABC):
 
     @abstractmethod
     def parse_move(self, text: str) -> Any:
-        """The legal move written ``text``: InvalidMoveError for bad syntax, IllegalMove if not legal here."""
+        """The legal move written ``text``.
+
+        InvalidMoveError when the text is not a move at all, IllegalMove when it is not
+        legal here."""
 
 
 @functools.cache
