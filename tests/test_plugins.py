@@ -133,3 +133,17 @@ def test_the_readme_shows_the_example_as_it_is() -> None:
     """The README's example game is docs/example_game.py, character for character."""
     readme = (EXAMPLE.parent.parent / "README.md").read_text()
     assert f"```python\n{EXAMPLE.read_text()}```" in readme
+
+
+def test_the_openspiel_adapter_registers_the_plugin(plugin: Path) -> None:
+    """The adapters register every game of GAMES, a plugin's too (playing it through them
+    needs an ``actions`` module, as the message of ``game.action_space()`` says)."""
+    pytest.importorskip("pyspiel")
+    code = """
+import pyspiel
+from tablegames.adapters import openspiel
+print("python_tablegames_race" in pyspiel.registered_names())
+"""
+    out = run(plugin, code=code)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "True"
