@@ -28,6 +28,23 @@ def svg_to_png(svg: str) -> bytes | None:
     return bytes(resvg_py.svg_to_bytes(svg_string=svg))
 
 
+class Picture:
+    """An SVG document that shows itself in a notebook as SVG and, when the ``static``
+    extra's rasteriser is installed, as PNG too (what untrusted JupyterLab shows)."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_png_(self) -> bytes | None:
+        return svg_to_png(self.svg)
+
+    def __repr__(self) -> str:
+        return f"<Picture: {len(self.svg)} characters of SVG>"
+
+
 def card_svg(card: str | None, r: Rect, four_colour: bool = False, hidden: bool = False) -> str:
     """One card (face up, face down when ``hidden``, or an empty place when None)."""
     x, y, w, h = r

@@ -24,6 +24,7 @@ from lab_support import (
 
 CURRENTS = "walkthroughs/currents.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SVG = "image/svg+xml"  #: positions (states draw themselves); JupyterLab refuses SVG untrusted
 
 #: JavaScript: the data URL of the first canvas matching a selector ('' when none).
 PIXELS = """(sel) => { const c = document.querySelector(sel); return c ? c.toDataURL() : ''; }"""
@@ -104,9 +105,9 @@ def front(page, path: str) -> None:
 
 @pytest.mark.parametrize("name", walkthroughs())
 def test_first_open_of_an_untrusted_walkthrough_shows_pictures(lab, name: str) -> None:
-    """Opened for the first time (not trusted, nothing run), every stored widget output of
-    the walkthrough shows its static picture (an <img>), not only its text; the Currents
-    walkthrough has such outputs (its inspectors, viewer and editor)."""
+    """Opened for the first time (not trusted, nothing run), every stored widget output and
+    every stored position of the walkthrough shows its static picture (an <img> of its
+    PNG), not only its text; the Currents walkthrough has such outputs."""
     root = lab.served_root
     copy = f"walkthroughs/first-open-{name}.ipynb"  # never opened before, never trusted
     shutil.copy(root / f"walkthroughs/{name}.ipynb", root / copy)
@@ -118,7 +119,8 @@ def test_first_open_of_an_untrusted_walkthrough_shows_pictures(lab, name: str) -
             shown = lab.evaluate(
                 f"""(path) => ({PANEL})(path).content.widgets.map((cell, i) => {{
                   const outs = cell.model.type === 'code' ? cell.model.toJSON().outputs : [];
-                  if (!outs.some(o => o.data && o.data['{WIDGET_VIEW}'])) return null;
+                  if (!outs.some(o => o.data && (o.data['{WIDGET_VIEW}'] || o.data['{SVG}'])))
+                    return null;
                   const area = cell.node.querySelector('.jp-OutputArea');
                   const imgs = [...area.querySelectorAll('img')];
                   return {{cell: i, pictures: imgs.filter(im => im.complete && im.naturalWidth)
@@ -126,13 +128,13 @@ def test_first_open_of_an_untrusted_walkthrough_shows_pictures(lab, name: str) -
                 }}).filter(x => x)""",
                 copy,
             )
-            if all(s["pictures"] for s in shown):
+            if shown and all(s["pictures"] for s in shown):  # [] = not rendered yet
                 break
             time.sleep(0.25)
         if name == "currents":
             assert shown, "the stored Currents walkthrough has no widget output"
         blind = [s for s in shown if not s["pictures"]]
-        assert not blind, f"widget outputs showing no picture on first open: {blind}"
+        assert not blind, f"picture outputs showing no picture on first open: {blind}"
         assert lab.locator(f"#{panel_id}", has_text="Error displaying widget").count() == 0
     finally:
         close_notebook(lab, copy)
