@@ -20,7 +20,7 @@ from .. import style
 from ..cards import SUIT_NAMES, pretty
 from ..svg import card_svg, document, place, svg_size, text_svg, wrap
 from .geometry import SLOTS
-from .influence import Influence
+from .influence import Goaltending, Influence
 from .layout import Layout
 from .svg import describe, state_svg
 
@@ -172,17 +172,9 @@ def cancellation_parts(
                               fill=style.WARNING))  # fmt: skip
         y += 22
     for g in inf.goaltending:
-        head = f"Crosses the {g.edge} edge by {g.overshoot}: P{g.winner} would win"
+        head, text = crossing_sentences(g)
         parts.append(text_svg(10, y + 14, head, 13, fill=style.WARNING, bold=True))
         y += 18
-        if g.suit is None:
-            text = f"No suit on compass {g.point}: P{g.goaltender} cannot goaltend."
-        else:
-            cards = "1 card" if g.overshoot == 1 else f"{g.overshoot} cards"
-            text = (
-                f"P{g.goaltender} may stop it with {cards} of {SUIT_NAMES[g.suit]} "
-                f"(compass {g.point})."
-            )
         for line in wrap(text, width - 20, 13):
             parts.append(text_svg(10, y + 14, line, 13, fill=style.WARNING))
             y += 17
@@ -203,4 +195,16 @@ def _arrow(x1: float, y1: float, x2: float, y2: float) -> str:
         f"stroke='{style.ARROW}' stroke-width='2'/><path d='M{x2:.1f},{y2:.1f}"
         f"L{left[0]:.1f},{left[1]:.1f}L{right[0]:.1f},{right[1]:.1f}z' "
         f"fill='{style.ARROW}'/></g>"
+    )
+
+
+def crossing_sentences(g: Goaltending) -> tuple[str, str]:
+    """A crossing in two sentences: who would win, and who may stop it with what (the live
+    inspector's panel says the same)."""
+    head = f"Crosses the {g.edge} edge by {g.overshoot}: P{g.winner} would win"
+    if g.suit is None:
+        return head, f"No suit on compass {g.point}: P{g.goaltender} cannot goaltend."
+    cards = "1 card" if g.overshoot == 1 else f"{g.overshoot} cards"
+    return head, (
+        f"P{g.goaltender} may stop it with {cards} of {SUIT_NAMES[g.suit]} (compass {g.point})."
     )

@@ -16,11 +16,10 @@ from ipycanvas import Canvas
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, Play, VBox
 
 from tablegames import style
-from tablegames.cards import SUIT_NAMES
 from tablegames.currents import CurrentsState
 from tablegames.currents.geometry import SLOTS
 from tablegames.currents.influence import Influence
-from tablegames.currents.svg_inspector import inspector_svg
+from tablegames.currents.svg_inspector import crossing_sentences, inspector_svg
 
 from ..canvas import arrow, draw_cards, held, redraw_on_reconnect
 from ..controls import Playback
@@ -118,20 +117,11 @@ class VectorPanel:
             c.fill_text("The destination is an obstacle: the pawn stays.", 10, y + 14)
             y += 22
         for g in inf.goaltending:
+            head, text = crossing_sentences(g)
             c.fill_style = style.WARNING
             c.font = f"bold 13px {style.FONT}"
-            c.fill_text(
-                f"Crosses the {g.edge} edge by {g.overshoot}: P{g.winner} would win", 10, y + 14
-            )
+            c.fill_text(head, 10, y + 14)
             c.font = f"13px {style.FONT}"
-            if g.suit is None:
-                text = f"No suit on compass {g.point}: P{g.goaltender} cannot goaltend."
-            else:
-                cards = "1 card" if g.overshoot == 1 else f"{g.overshoot} cards"
-                text = (
-                    f"P{g.goaltender} may stop it with {cards} of {SUIT_NAMES[g.suit]} "
-                    f"(compass {g.point})."
-                )
             c.fill_text(text, 10, y + 32)
             y += 42
         self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
