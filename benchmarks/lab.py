@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -26,40 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from browser_support import CHROMIUM, FLAGS
 from lab_support import load_lab, open_notebook, run_all, start_lab, stop_lab, wait_canvases
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from latency import INSTRUMENT, click_steps, summary
+
 PATH = "walkthroughs/currents.ipynb"
-
-#: Patch the 2D context so every draw on the viewer's board canvas notes the time.
-INSTRUMENT = """(selector) => {
-  const canvas = document.querySelector(selector);
-  window.__lastDraw = 0;
-  const proto = CanvasRenderingContext2D.prototype;
-  for (const name of ['drawImage', 'clearRect', 'fillRect', 'putImageData']) {
-    const original = proto[name];
-    proto[name] = function (...args) {
-      if (this.canvas === canvas) window.__lastDraw = performance.now();
-      return original.apply(this, args);
-    };
-  }
-}"""
-
-MEASURE = """async ([viewer, label]) => {
-  const button = [...document.querySelector(viewer).querySelectorAll('button')]
-    .find(b => ((b.title || '') + (b.getAttribute('aria-label') || '') + b.textContent)
-      .toLowerCase().includes(label));
-  const t0 = performance.now();
-  button.click();
-  while (window.__lastDraw < t0) {
-    if (performance.now() - t0 > 5000) return -1;
-    await new Promise(r => setTimeout(r, 1));
-  }
-  await new Promise(r => setTimeout(r, 0));  // let the rest of the batch draw
-  return window.__lastDraw - t0;
-}"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def main() -> None:
@@ -84,22 +53,14 @@ def main() -> None:
             viewer = f"{panel} .tablegames-viewer"
             page.locator(viewer).first.scroll_into_view_if_needed()
             page.evaluate(INSTRUMENT, f"{viewer} canvas.tablegames-canvas")
-            times = []
-            for i in range(args.clicks):
-                label = "forward one step" if i % 2 == 0 else "back one step"
-                ms = page.evaluate(MEASURE, [viewer, label])
-                if ms < 0:
-                    raise SystemExit(f"the canvas did not change after click {i + 1}")
-                times.append(ms)
-                page.wait_for_timeout(args.gap)
+            times = click_steps(page, viewer, args.clicks, args.gap)
             browser.close()
     finally:
         stop_lab(proc)
     print(f"JupyterLab: loaded, Currents walkthrough run ({ran['code']} cells) in {ready:.1f} s; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
     print(f"GameViewer in JupyterLab, click on step -> canvas changed, {len(times)} clicks:")
-    print(f"  median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "
-          f"min {min(times):.1f} ms, max {max(times):.1f} ms")  # fmt: skip
+    print(summary(times))
 
 
 if __name__ == "__main__":
