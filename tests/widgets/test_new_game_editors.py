@@ -13,9 +13,14 @@ def test_fellowship_editor_puts_a_card_on_a_stack_and_takes_it_off():
     state = tg.make("fellowship", players=2).initial_state(3)
     ed = FellowshipEditor(state)
     lay = ed.board.geometry
-    card = next(c for c in state.draw_pile if c != "JS")
-    ed.tool.value = card
-    click(ed.board.layers.multi, *centre(lay.stack_rect(5)))
+    # Stacks grow only by captures, so only a card that could capture the top is taken;
+    # the others are refused and leave the position as it was.
+    for card in (c for c in state.draw_pile if c != "JS"):
+        ed.tool.value = card
+        click(ed.board.layers.multi, *centre(lay.stack_rect(5)))
+        if len(ed.state.circle[5]) == 2:
+            break
+        assert ed.state.circle == state.circle and "Refused" in ed.error.value
     assert ed.state.circle[5][-1] == card and len(ed.state.circle[5]) == 2
     ed.tool.value = "remove"
     click(ed.board.layers.multi, *centre(lay.stack_rect(5)))

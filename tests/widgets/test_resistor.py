@@ -99,13 +99,16 @@ def centre_cell(board: ResistorBoard, poly: np.ndarray) -> int:
 #: One piece of every kind: an ampere, a drained ampere, a charger, a resistor, and an
 #: overloaded resistor on the dead space f12.
 EVERY_KIND = {"c3": "A", "d5": "D", "e7": "C", "h9": "R", "f12": "O"}
+#: The overloaded marker shows only inside the ampere turn that overloaded the resistor (or
+#: the resistor player's turn after it): these positions are one move into that turn.
+MID_TURN = {"turn_kind": "amperes", "moves_made": 1}
 
 
 # ---- what is drawn ---------------------------------------------------------------------------
 
 
 def test_every_piece_is_drawn_on_its_cell(canvas):
-    state = position(EVERY_KIND)
+    state = position(EVERY_KIND, **MID_TURN)
     board = ResistorBoard(state, square=40)
     lay = board.geometry
     canvas.clear()
@@ -124,7 +127,7 @@ def test_every_piece_is_drawn_on_its_cell(canvas):
 
 
 def test_amperes_point_to_the_charge_zone_and_chargers_to_the_source(canvas):
-    board = ResistorBoard(position(EVERY_KIND), square=40)
+    board = ResistorBoard(position(EVERY_KIND, **MID_TURN), square=40)
     canvas.clear()
     board.redraw()
     (up,) = polygons(canvas, AMPERE_INK)
@@ -136,7 +139,7 @@ def test_amperes_point_to_the_charge_zone_and_chargers_to_the_source(canvas):
 
 
 def test_the_charge_zone_is_drawn_on_top_and_the_current_source_at_the_bottom(canvas):
-    board = ResistorBoard(position(EVERY_KIND), square=40)
+    board = ResistorBoard(position(EVERY_KIND, **MID_TURN), square=40)
     lay = board.geometry
     canvas.clear()
     board.redraw_all()
@@ -149,7 +152,7 @@ def test_the_charge_zone_is_drawn_on_top_and_the_current_source_at_the_bottom(ca
 
 
 def test_the_panel_shows_the_round_the_roles_the_scores_and_whose_turn(canvas):
-    state = position(EVERY_KIND, scores=[2, 1], points=2)
+    state = position(EVERY_KIND, scores=[2, 1], points=2, **MID_TURN)
     board = ResistorBoard(state, square=40)
     canvas.clear()
     board.redraw()
@@ -201,7 +204,7 @@ def test_a_resistor_in_the_middle_of_a_drain_is_framed_over_the_drained_ampere(c
 
 
 def test_a_redraw_is_one_batch(canvas):
-    board = ResistorBoard(position(EVERY_KIND), square=40)
+    board = ResistorBoard(position(EVERY_KIND, **MID_TURN), square=40)
     for action in (board.redraw, board.redraw_all, lambda: board.show(random_state(3, 40))):
         canvas.clear()
         action()
@@ -212,7 +215,7 @@ def test_a_redraw_is_one_batch(canvas):
 
 
 def test_hit_names_a_piece_to_pick_or_a_cell():
-    state = position(EVERY_KIND)  # the ampere player to move
+    state = position(EVERY_KIND, **MID_TURN)  # the ampere player to move
     board = ResistorBoard(state, square=40)
     lay = board.geometry
     assert board.hit(*lay.cell_center(cell("c3"))) == ("from", cell("c3"))
@@ -395,7 +398,7 @@ def test_the_viewer_names_the_placed_and_the_moved_pieces():
 
 
 def test_the_editor_moves_a_piece_and_changes_its_kind():
-    ed = ResistorEditor(position(EVERY_KIND))
+    ed = ResistorEditor(position(EVERY_KIND, **MID_TURN))
     board = ed.board
     ed.tool.value = MOVE
     click(board.layers.multi, *board.geometry.cell_center(cell("c3")))
@@ -409,7 +412,7 @@ def test_the_editor_moves_a_piece_and_changes_its_kind():
 
 
 def test_the_editor_moves_a_dead_space():
-    ed = ResistorEditor(position(EVERY_KIND))
+    ed = ResistorEditor(position(EVERY_KIND, **MID_TURN))
     ed.tool.value = MOVE
     lay = ed.board.geometry
     click(ed.board.layers.multi, *lay.cell_center(cell("k16")))
@@ -418,7 +421,7 @@ def test_the_editor_moves_a_dead_space():
 
 
 def test_the_editor_refuses_an_impossible_position_and_keeps_the_last():
-    ed = ResistorEditor(position(EVERY_KIND))
+    ed = ResistorEditor(position(EVERY_KIND, **MID_TURN))
     board = ed.board
     before = ed.state
     ed.tool.value = "R"
@@ -436,7 +439,7 @@ def test_the_editor_refuses_an_impossible_position_and_keeps_the_last():
 
 
 def test_the_editor_gives_the_turn_to_the_other_player():
-    ed = ResistorEditor(position(EVERY_KIND))
+    ed = ResistorEditor(position(EVERY_KIND, **MID_TURN))
     ed.turn.value = 1
     assert ed.state.current_player == 1 and ed.state.turn_role == "resistors"
     assert error(ed) == ""
@@ -446,7 +449,7 @@ def test_the_editor_gives_the_turn_to_the_other_player():
 
 
 def test_state_svg_is_valid_xml_and_shows_the_pieces_and_the_panel():
-    state = position(EVERY_KIND)
+    state = position(EVERY_KIND, **MID_TURN)
     svg = state._repr_svg_()
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
