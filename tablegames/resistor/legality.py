@@ -179,15 +179,7 @@ def _step_reason(s: ResistorState, m: mv.ResistorMove) -> str:
             over = nxt
             break
     else:
-        if p == AMPERE:
-            return (
-                "an ampere moves one space up (towards the charge zone), left or right, "
-                "never down or diagonally"
-            )
-        return (
-            "a charger moves one space down (towards the current source), left, right or "
-            "diagonally down, never back up"
-        )
+        return _one_space_reason(p)
     there = CELL_NAMES[dst]
     lands = (EMPTY, DRAINED) if p == CHARGER else (EMPTY,)
     if over >= 0 and board[over] != p:
@@ -210,6 +202,19 @@ def _step_reason(s: ResistorState, m: mv.ResistorMove) -> str:
     return f"{_occupied(s, dst)}; one piece per space"
 
 
+def _one_space_reason(p: str) -> str:
+    """Which single steps a piece of kind ``p`` has (said when a move is none of them)."""
+    if p == AMPERE:
+        return (
+            "an ampere moves one space up (towards the charge zone), left or right, "
+            "never down or diagonally"
+        )
+    return (
+        "a charger moves one space down (towards the current source), left, right or "
+        "diagonally down, never back up"
+    )
+
+
 def _extra_step_reason(s: ResistorState, m: mv.ResistorMove, p: str, kind: str) -> str:
     """``_step_reason`` with ``slingshot="extra_step"``: one-space steps only; the step
     beyond the allotted moves is the slingshot (see ``ResistorState.extra_step_due``)."""
@@ -222,15 +227,7 @@ def _extra_step_reason(s: ResistorState, m: mv.ResistorMove, p: str, kind: str) 
                 "with slingshot='extra_step' a slingshot is one extra ordinary step after "
                 "the turn's allotted moves, never a jump over a piece"
             )
-        if p == AMPERE:
-            return (
-                "an ampere moves one space up (towards the charge zone), left or right, "
-                "never down or diagonally"
-            )
-        return (
-            "a charger moves one space down (towards the current source), left, right or "
-            "diagonally down, never back up"
-        )
+        return _one_space_reason(p)
     extra = bool(s.turn_kind) and s.moves_made >= s.allotted(kind)
     if extra and not s.beside_own_kind(src):
         return (
