@@ -46,33 +46,49 @@ def free_port() -> int:
 RULES_COMMAND = ["-m", "tablegames_widgets.pages", "rules"]
 
 
+def jupyter_env(tmp: Path, *names: str) -> dict[str, str]:
+    """The environment with Jupyter's folders (and ``names``) under ``tmp``, so a server
+    started for a test writes nothing into the home directory."""
+    env = dict(os.environ)
+    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", *names):
+        (tmp / var).mkdir(exist_ok=True)
+        env[var] = str(tmp / var)
+    return env
+
+
+def serve(
+    command: list[str], cwd: Path, env: dict[str, str], log: Path, probe: str, what: str,
+    tries: int = 120,
+) -> subprocess.Popen[bytes]:  # fmt: skip
+    """Start a server and wait (0.25 s a try) until ``probe`` answers; its log on failure."""
+    proc = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+        stderr=open(log, "wb"),  # noqa: SIM115 - closed with the process
+    )  # fmt: skip
+    for _ in range(tries):
+        if proc.poll() is not None:
+            break
+        try:
+            urllib.request.urlopen(probe, timeout=2)
+            return proc
+        except OSError:
+            time.sleep(0.25)
+    proc.kill()
+    raise RuntimeError(f"{what} did not start: " + log.read_text()[-3000:])
+
+
 def start_voila(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
     """Voila as ``make play`` runs it (from notebooks/, with its voila.json, after building
     the rules pages with the same command), on a free port."""
     port = free_port()
-    env = dict(os.environ)
-    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR"):
-        (tmp / var).mkdir(exist_ok=True)
-        env[var] = str(tmp / var)
+    env = jupyter_env(tmp)
     subprocess.run([sys.executable, *RULES_COMMAND], cwd=NOTEBOOKS, env=env, check=True,
                    stdout=subprocess.DEVNULL)  # fmt: skip
     voila = Path(sys.executable).parent / "voila"
-    proc = subprocess.Popen(
-        [str(voila), "play", f"--port={port}", *extra],
-        cwd=NOTEBOOKS,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=open(tmp / "voila.log", "wb"),  # noqa: SIM115 - closed with the process
-    )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(120):
-        try:
-            urllib.request.urlopen(url + "/", timeout=2)
-            return proc, url
-        except OSError:
-            time.sleep(0.25)
-    proc.kill()
-    raise RuntimeError("Voila did not start: " + (tmp / "voila.log").read_text()[-2000:])
+    command = [str(voila), "play", f"--port={port}", *extra]
+    proc = serve(command, NOTEBOOKS, env, tmp / "voila.log", url + "/", "Voila")
+    return proc, url
 
 
 def wait_painted(page: object, timeout: float = 60.0) -> int:

@@ -17,10 +17,9 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-from browser_support import NOTEBOOKS, free_port
+from browser_support import NOTEBOOKS, free_port, jupyter_env, serve
 
 WALKTHROUGHS = NOTEBOOKS / "walkthroughs"
 
@@ -54,10 +53,7 @@ def start_lab(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
         path = settings / package / f"{name}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
-    env = dict(os.environ)
-    for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "JUPYTER_CONFIG_DIR"):
-        (tmp / var).mkdir(exist_ok=True)
-        env[var] = str(tmp / var)
+    env = jupyter_env(tmp, "JUPYTER_CONFIG_DIR")
     port = free_port()
     jupyter = Path(sys.executable).parent / "jupyter"
     command = [
@@ -70,24 +66,9 @@ def start_lab(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
     ]  # fmt: skip
     if hasattr(os, "getuid") and os.getuid() == 0:
         command.append("--allow-root")
-    proc = subprocess.Popen(
-        command,
-        cwd=root,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=open(tmp / "lab.log", "wb"),  # noqa: SIM115 - closed with the process
-    )
     url = f"http://127.0.0.1:{port}"
-    for _ in range(240):
-        if proc.poll() is not None:
-            break
-        try:
-            urllib.request.urlopen(url + "/api/status", timeout=2)
-            return proc, url
-        except OSError:
-            time.sleep(0.25)
-    proc.kill()
-    raise RuntimeError("JupyterLab did not start: " + (tmp / "lab.log").read_text()[-3000:])
+    proc = serve(command, root, env, tmp / "lab.log", url + "/api/status", "JupyterLab", 240)
+    return proc, url
 
 
 def stop_lab(proc: subprocess.Popen[bytes]) -> None:
