@@ -102,12 +102,19 @@ class State(ABC):
 
     def describe(self) -> str:
         """One sentence describing the position, with public information only (for
-        screen readers and alt texts)."""
-        return str(_part(self, "text", "describe")(self))
+        screen readers and alt texts). A game whose package has no ``text.describe``
+        (a plugin in a lone module) is described by its ``str``."""
+        try:
+            describe = _part(self, "text", "describe")
+        except (ImportError, TypeError, AttributeError):
+            return str(self)
+        return str(describe(self))
 
     def _repr_svg_(self) -> str:
         """The position as SVG, so a state alone in a notebook cell draws itself."""
-        return str(_part(self, "svg", "state_svg")(self))
+        from .scene import state_svg
+
+        return state_svg(self)
 
     def _repr_png_(self) -> bytes | None:
         """The same picture as PNG when a rasteriser is installed (the ``static`` extra), so
@@ -145,6 +152,9 @@ class Game(ABC):
     playout_depth: ClassVar[int] = 50
     #: The UCB exploration constant MCTS uses on this game.
     search_exploration: ClassVar[float] = 1.0
+    #: Where this game's custom board widget lives (``"module:Class"``, imported only by
+    #: the widget layer), or None: the widgets then draw the game's scene on a generic board.
+    board: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         self._options = resolve(self.name, self.option_table, options)

@@ -10,8 +10,6 @@ test and ``move_keys``; viewing, editing and playing are shared.
 from __future__ import annotations
 
 import html
-import importlib
-import inspect
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -19,8 +17,10 @@ from ipycanvas import Canvas
 from ipywidgets import HTML, VBox
 
 import tablegames as tg
+from tablegames.scene import Scene, scene_of, state_svg
 
 from .canvas import Layers, Rect, held, outline
+from .scene_canvas import draw_scene_layer
 from .static import StaticPicture
 
 Key = Hashable  #: what a click means, in the game's terms (a tuple such as ("slot", 3))
@@ -59,6 +59,7 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         self._click_handlers: list[Callable[[Key], None]] = []
         self._key_handlers: list[Callable[[str], None]] = []
         self.draw_count = 0  #: redraws so far (for tests and benchmarks)
+        self._scene: Scene | None = None  #: the picture last drawn (hover redraws reuse it)
         self.geometry = self.make_geometry(square)
         self.layers = Layers(self.geometry.width, self.geometry.height, self.css_class)
         self.caption = HTML(layout={"width": f"{int(self.geometry.width)}px"})
@@ -110,6 +111,7 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     def redraw_all(self) -> None:
         """Everything, background included (after a resize or a reconnect)."""
         with held():
+            self._scene = None
             self.layers.background.clear()
             self.draw_background(self.layers.background)
             self._draw()
@@ -117,7 +119,14 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     def redraw(self) -> None:
         """Pieces and overlay; the background stays."""
         with held():
+            self._scene = None
             self._draw()
+
+    def current_scene(self) -> Scene:
+        """The scene of the state shown, made once per redraw."""
+        if self._scene is None:
+            self._scene = self.scene(self._state)
+        return self._scene
 
     def _draw(self) -> None:
         self.layers.pieces.clear()
@@ -166,9 +175,8 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         return f"<{type(self).__name__}: {self.describe(self._state)}>"
 
     def static_svg(self) -> str:
-        """The position as the engine draws it in SVG (the static picture), with this
-        board's settings: each parameter of the game's ``state_svg`` that the board has
-        as an attribute (``square``, ``four_colour``, ``viewer``, Currents' ``inspector``)."""
+        """The position as the engine draws it in SVG (the static picture): the board's
+        own scene, the one its canvas shows."""
         return state_picture(self._state, self)
 
     # ---- shared by the boards of card games ----------------------------------------------
@@ -200,14 +208,31 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         """An object with ``width`` and ``height`` (pixels) and whatever the drawing needs."""
         raise NotImplementedError
 
+    def scene_settings(self) -> dict[str, Any]:
+        """What this board's picture depends on besides the state: passed to the game's
+        ``scene.state_scene`` (each keyword it takes). The base gives the square size, the
+        viewpoint and the suit colours; boards add theirs (Currents: the inspected slot)."""
+        return {"square": self.square, "viewer": self.viewer, "four_colour": self.four_colour}
+
+    def scene(self, state: tg.State) -> Scene:
+        """The picture of ``state`` with this board's settings: the game's scene (one
+        description, drawn here on canvases and by ``tablegames.scene.to_svg`` as SVG)."""
+        return scene_of(state, **self.scene_settings())
+
     def draw_background(self, c: Canvas) -> None:
-        """What never changes during a game (board squares, lines)."""
+        """What never changes during a game: the scene's background layer."""
+        scene = self.current_scene()
+        draw_scene_layer(c, scene.background, scene.four_colour)
 
     def draw_pieces(self, c: Canvas, state: tg.State) -> None:
-        raise NotImplementedError
+        """The position: the scene's pieces layer."""
+        scene = self.current_scene()
+        draw_scene_layer(c, scene.pieces, scene.four_colour)
 
     def draw_overlay(self, c: Canvas, state: tg.State) -> None:
-        """Highlights: selection, legal targets, hover (by default the selection only)."""
+        """The scene's overlay, then the selection and the legal targets."""
+        scene = self.current_scene()
+        draw_scene_layer(c, scene.overlay, scene.four_colour)
         self.draw_selection(c)
 
     def key_rect(self, key: Key) -> Rect | None:
@@ -270,10 +295,12 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
 
 
 def state_picture(state: tg.State, settings: object = None) -> str:
-    """``state`` drawn by its game's ``svg.state_svg``; each of its keyword parameters
-    that ``settings`` has as an attribute is passed from there."""
-    package = type(state).__module__.rpartition(".")[0]
-    draw = importlib.import_module(f"{package}.svg").state_svg
-    names = list(inspect.signature(draw).parameters)[1:]
-    options = {n: getattr(settings, n) for n in names if hasattr(settings, n)}
-    return str(draw(state, **options))
+    """``state`` drawn as SVG from its game's scene; each of ``square``, ``viewer``,
+    ``four_colour`` (and the game's own scene settings) that ``settings`` has as an
+    attribute is passed on."""
+    if isinstance(settings, BoardWidget):
+        options = settings.scene_settings()
+    else:
+        names = ("square", "viewer", "four_colour")
+        options = {n: getattr(settings, n) for n in names if hasattr(settings, n)}
+    return state_svg(state, **options)

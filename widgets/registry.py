@@ -1,4 +1,6 @@
-"""Which board widget draws which game. A new game adds one line here."""
+"""Which board widget draws which game: the one a game names in its ``board`` attribute,
+else :class:`~tablegames_widgets.scene_board.SceneBoard`, which draws the game's scene
+(so a game from another package gets a board with no edit here)."""
 
 from __future__ import annotations
 
@@ -9,26 +11,23 @@ import tablegames as tg
 
 from .board import BoardWidget
 
-BOARDS: dict[str, str] = {
-    "currents": "tablegames_widgets.currents.board:CurrentsBoard",
-    "fellowship": "tablegames_widgets.fellowship.board:FellowshipBoard",
-    "poohsticks": "tablegames_widgets.poohsticks.board:PoohsticksBoard",
-    "cardchess": "tablegames_widgets.cardchess.board:CardChessBoard",
-    "resistor": "tablegames_widgets.resistor.board:ResistorBoard",
-}
-
 
 def board_class(game_name: str) -> type[BoardWidget]:
-    """The board widget class of a game; ValueError for a game without one yet."""
+    """The board widget class of a game; ValueError for a name no game is registered as."""
     try:
-        path = BOARDS[game_name]
+        game = tg.GAMES[game_name]
     except KeyError:
         raise ValueError(
-            f"no board widget for {game_name!r} yet; boards exist for: {', '.join(BOARDS)}"
+            f"no game named {game_name!r}; registered games: {', '.join(tg.GAMES)}"
         ) from None
-    module, name = path.split(":")
+    if game.board is None:
+        from .scene_board import SceneBoard
+
+        return SceneBoard
+    module, _, name = game.board.partition(":")
     cls = getattr(importlib.import_module(module), name)
-    assert issubclass(cls, BoardWidget)
+    if not (isinstance(cls, type) and issubclass(cls, BoardWidget)):
+        raise TypeError(f"{game.board} (the board of {game_name!r}) is not a BoardWidget")
     return cls
 
 

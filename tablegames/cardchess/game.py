@@ -90,6 +90,7 @@ class CardChessGame(Game):
         "max_plies caps a simulation",
     )
     option_table = OPTIONS
+    board = "tablegames_widgets.cardchess.board:CardChessBoard"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

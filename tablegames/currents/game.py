@@ -107,6 +107,7 @@ class CurrentsGame(Game):
         length_bound="none in the rules; the max_turns option caps simulations",
     )
     option_table = OPTIONS
+    board = "tablegames_widgets.currents.board:CurrentsBoard"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -51,6 +51,7 @@ class FellowshipGame(Game):
         "the 40 cards outside the circle are played",
     )
     option_table = OPTIONS
+    board = "tablegames_widgets.fellowship.board:FellowshipBoard"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

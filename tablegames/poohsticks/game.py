@@ -140,6 +140,7 @@ class PoohsticksGame(Game):
         length_bound="none in the rules; the max_turns option caps simulations",
     )
     option_table = OPTIONS
+    board = "tablegames_widgets.poohsticks.board:PoohsticksBoard"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

@@ -99,6 +99,7 @@ class ResistorGame(Game):
         "caps each round and max_rounds the match",
     )
     option_table = OPTIONS
+    board = "tablegames_widgets.resistor.board:ResistorBoard"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

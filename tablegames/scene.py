@@ -1,0 +1,313 @@
+"""A game's picture described once, drawn by two renderers.
+
+A :class:`Scene` is a list of shapes on three layers (``background``: what never changes
+during a game; ``pieces``: the position; ``overlay``: highlights, lines and arrows drawn
+over it). Each game builds one in ``<game>/scene.py`` (``state_scene(state, ...)``);
+:func:`to_svg` here turns it into an SVG document (stdlib only: notebooks, static
+pictures, exports) and ``tablegames_widgets.scene_canvas`` draws the very same shapes on
+ipycanvas layers, so the picture in a notebook and the board in a widget cannot diverge.
+
+>>> s = Scene(120, 60, "a card and a word")
+>>> s.pieces += [Card("QH", 10, 10, 28, 40), Text(50, 35, "queen", 14)]
+>>> svg = to_svg(s)
+>>> svg.startswith("<svg") and "queen" in svg and "♥" in svg
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
+
+from . import style
+from .svg import FONT, card_svg, document
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable, Iterator
+
+    from .core import State
+
+Point = tuple[float, float]
+Dash = tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """A rectangle, filled and/or stroked; ``radius`` rounds its corners (SVG only:
+    the canvas draws it square). ``key`` names what a click on it means (optional)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    dash: Dash = ()
+    radius: float = 0.0
+    key: Hashable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A circle (a pawn, a peg, a ring), filled and/or stroked."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    dash: Dash = ()
+    key: Hashable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = style.LINE
+    width: float = 1.0
+    dash: Dash = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """A closed polygon (``closed=False``: an open polyline, never filled)."""
+
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1.0
+    dash: Dash = ()
+    closed: bool = True
+    key: Hashable | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A line of text; (x, y) is its baseline point, ``anchor`` start, middle or end."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str = style.TEXT
+    anchor: str = "start"
+    bold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card: face up, face down (``hidden``) or an empty place (``card`` None)."""
+
+    card: str | None
+    x: float
+    y: float
+    w: float
+    h: float
+    hidden: bool = False
+    key: Hashable | None = None
+
+    @property
+    def rect(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.w, self.h)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A straight arrow from (x1, y1) to (x2, y2) with a filled head."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str = style.ARROW
+    width: float = 3.0
+
+    def head(self) -> tuple[Point, Point, Point, Point]:
+        """The shaft's end and the head's three corners (tip, left, right)."""
+        angle = math.atan2(self.y2 - self.y1, self.x2 - self.x1)
+        size = 5 + 3 * self.width
+        base = (self.x2 - size * 0.8 * math.cos(angle), self.y2 - size * 0.8 * math.sin(angle))
+        left = (self.x2 - size * math.cos(angle - 0.45), self.y2 - size * math.sin(angle - 0.45))
+        right = (self.x2 - size * math.cos(angle + 0.45), self.y2 - size * math.sin(angle + 0.45))
+        return base, (self.x2, self.y2), left, right
+
+
+Shape = Rect | Circle | Line | Polygon | Text | Card | Arrow
+LAYERS = ("background", "pieces", "overlay")
+
+
+@dataclass
+class Scene:
+    """What to draw: a size in pixels, an accessible label and shapes on three layers,
+    each drawn in order (later shapes over earlier ones)."""
+
+    width: float
+    height: float
+    label: str = ""
+    background: list[Shape] = field(default_factory=list)
+    pieces: list[Shape] = field(default_factory=list)
+    overlay: list[Shape] = field(default_factory=list)
+    four_colour: bool = False
+
+    def shapes(self) -> Iterator[Shape]:
+        """Every shape, bottom layer first."""
+        yield from self.background
+        yield from self.pieces
+        yield from self.overlay
+
+    def key_at(self, px: float, py: float) -> Hashable | None:
+        """The ``key`` of the topmost keyed shape under pixel (px, py), or None: the hit
+        test a board gets for free when its scene names its places."""
+        for s in reversed(list(self.shapes())):
+            key: Hashable | None = getattr(s, "key", None)
+            if key is not None and _contains(s, px, py):
+                return key
+        return None
+
+
+def _contains(s: Shape, px: float, py: float) -> bool:
+    if isinstance(s, Rect | Card):
+        return s.x <= px <= s.x + s.w and s.y <= py <= s.y + s.h
+    if isinstance(s, Circle):
+        return (px - s.cx) ** 2 + (py - s.cy) ** 2 <= s.r**2
+    if isinstance(s, Polygon):
+        xs = [p[0] for p in s.points]
+        ys = [p[1] for p in s.points]
+        return min(xs) <= px <= max(xs) and min(ys) <= py <= max(ys)
+    return False
+
+
+# ---- the SVG renderer ----------------------------------------------------------------
+
+
+def _paint(fill: str | None, stroke: str | None, width: float, dash: Dash) -> str:
+    out = f" fill='{fill or 'none'}'"
+    if stroke is not None:
+        out += f" stroke='{stroke}' stroke-width='{width:g}'"
+        if dash:
+            out += f" stroke-dasharray='{' '.join(f'{d:g}' for d in dash)}'"
+    return out
+
+
+def shape_svg(s: Shape, four_colour: bool = False) -> str:
+    """One shape as SVG markup."""
+    if isinstance(s, Rect):
+        rx = f" rx='{s.radius:g}'" if s.radius else ""
+        return (
+            f"<rect x='{s.x:.1f}' y='{s.y:.1f}' width='{s.w:.1f}' height='{s.h:.1f}'{rx}"
+            f"{_paint(s.fill, s.stroke, s.width, s.dash)}/>"
+        )
+    if isinstance(s, Circle):
+        return (
+            f"<circle cx='{s.cx:.1f}' cy='{s.cy:.1f}' r='{s.r:.1f}'"
+            f"{_paint(s.fill, s.stroke, s.width, s.dash)}/>"
+        )
+    if isinstance(s, Line):
+        return (
+            f"<line x1='{s.x1:.1f}' y1='{s.y1:.1f}' x2='{s.x2:.1f}' y2='{s.y2:.1f}'"
+            f"{_paint(None, s.stroke, s.width, s.dash)} stroke-linecap='round'/>"
+        )
+    if isinstance(s, Polygon):
+        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in s.points)
+        tag = "polygon" if s.closed else "polyline"
+        fill = s.fill if s.closed else None
+        return f"<{tag} points='{pts}'{_paint(fill, s.stroke, s.width, s.dash)}/>"
+    if isinstance(s, Text):
+        weight = " font-weight='bold'" if s.bold else ""
+        return (
+            f"<text x='{s.x:.1f}' y='{s.y:.1f}' font-size='{s.size:.1f}' "
+            f"text-anchor='{s.anchor}' fill='{s.fill}'{weight} {FONT}>{escape(s.text)}</text>"
+        )
+    if isinstance(s, Card):
+        return card_svg(s.card, s.rect, four_colour, hidden=s.hidden)
+    base, tip, left, right = s.head()
+    return (
+        f"<line x1='{s.x1:.1f}' y1='{s.y1:.1f}' x2='{base[0]:.1f}' y2='{base[1]:.1f}' "
+        f"stroke='{s.colour}' stroke-width='{s.width:g}' stroke-linecap='round'/>"
+        f"<polygon points='{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} "
+        f"{right[0]:.1f},{right[1]:.1f}' fill='{s.colour}'/>"
+    )
+
+
+def to_svg(scene: Scene) -> str:
+    """The scene as an SVG document (its label is the document's accessible name)."""
+    parts = [shape_svg(s, scene.four_colour) for s in scene.shapes()]
+    return document(scene.width, scene.height, scene.label, parts)
+
+
+# ---- a state's scene ---------------------------------------------------------------------
+
+
+def text_scene(state: State, size: float = 14.0) -> Scene:
+    """The fallback picture of a game without a ``scene`` module: its text board."""
+    lines = str(state).splitlines() or [""]
+    width = max(len(line) for line in lines) * size * 0.62 + 24
+    height = len(lines) * size * 1.3 + 20
+    scene = Scene(width, height, _describe(state))
+    scene.background.append(Rect(2, 2, width - 4, height - 4, stroke=style.LINE, radius=6))
+    scene.pieces += [
+        Text(12, 12 + (k + 1) * size * 1.3 - size * 0.3, line, size) for k, line in enumerate(lines)
+    ]
+    return scene
+
+
+def _describe(state: State) -> str:
+    try:
+        return state.describe()
+    except Exception:  # a plugin game without a text module: a picture still has a label
+        return type(state).__name__
+
+
+def scene_of(state: State, **settings: Any) -> Scene:
+    """``state``'s picture from its game package's ``scene.state_scene`` (each keyword of
+    ``settings`` that function takes is passed on), or its text board when the package
+    has none (a game from another package that describes no picture)."""
+    package = type(state).__module__.rpartition(".")[0]
+    if not package:  # a game in a lone module, not a package: no scene module to find
+        return text_scene(state)
+    try:
+        module = importlib.import_module(f"{package}.scene")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.scene":
+            raise
+        return text_scene(state)
+    return _call(module.state_scene, state, settings)  # type: ignore[no-any-return]
+
+
+def state_svg(state: State, **settings: Any) -> str:
+    """``state``'s picture as an SVG document (see :func:`scene_of`)."""
+    package = type(state).__module__.rpartition(".")[0] or "__no_package__"
+    try:  # a game still drawing with its own svg module (until it describes a scene)
+        legacy = importlib.import_module(f"{package}.svg")
+    except ModuleNotFoundError:
+        legacy = None
+    if legacy is not None and not _has_module(f"{package}.scene"):
+        return str(_call(legacy.state_svg, state, settings))
+    return to_svg(scene_of(state, **settings))
+
+
+def _has_module(name: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def _call(draw: Any, state: State, settings: dict[str, Any]) -> Any:
+    """``draw(state, ...)`` with those of ``settings`` that it takes as parameters."""
+    import inspect
+
+    names = set(list(inspect.signature(draw).parameters)[1:])
+    return draw(state, **{n: v for n, v in settings.items() if n in names})

@@ -1,0 +1,50 @@
+"""The board of a game without a board widget of its own: its scene, drawn on canvases.
+
+A click means the ``key`` of the topmost keyed shape under the pointer (the scene names
+its places); every legal move is offered as a button, since a generic board cannot know
+which clicks make up a move. A game's own board (``Game.board``) does better.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import tablegames as tg
+from tablegames.scene import Scene
+
+from .board import BoardWidget, Key
+
+
+class SceneGeometry:
+    """The size of the scene's picture (what a board needs of a geometry)."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.width = scene.width
+        self.height = scene.height
+
+
+class SceneBoard(BoardWidget):
+    """Any registered game's scene on a layered canvas (see the module docstring)."""
+
+    css_class = "tablegames-scene-board"
+    how_to = "Choose a move from the buttons or type it in the game's notation."
+
+    def make_geometry(self, square: float) -> SceneGeometry:
+        self.square = square
+        return SceneGeometry(self.scene(self.state))
+
+    def show(
+        self, state: tg.State, selected: tuple[Key, ...] = (), targets: tuple[Key, ...] = ()
+    ) -> None:
+        """Draw ``state``; the canvas follows the scene's size when it changes."""
+        self._state = state
+        scene = self.scene(state)
+        if (scene.width, scene.height) != (self.geometry.width, self.geometry.height):
+            self.set_square(self.square)
+        super().show(state, selected, targets)
+
+    def hit(self, px: float, py: float) -> Key | None:
+        return self.current_scene().key_at(px, py)
+
+    def move_keys(self, move: Any) -> tuple[Key, ...]:
+        return ()

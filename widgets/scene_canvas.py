@@ -1,0 +1,159 @@
+"""The canvas renderer of ``tablegames.scene``: the shapes an SVG picture is made of,
+drawn on an ipycanvas ``Canvas`` (one layer of a board).
+
+Runs of neighbouring shapes of one kind and style are drawn with one batched call
+(``fill_rects``, ``fill_circles``, :func:`~tablegames_widgets.canvas.draw_cards`), so a
+board of a hundred squares costs a handful of commands; drawing order (what covers
+what) is kept exactly as the scene lists it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import groupby
+from typing import Any
+
+from ipycanvas import Canvas
+
+from tablegames import style
+from tablegames.scene import Arrow, Card, Circle, Line, Polygon, Rect, Scene, Shape, Text
+
+from .canvas import draw_cards
+
+
+def draw_scene_layer(c: Canvas, shapes: Sequence[Shape], four_colour: bool = False) -> None:
+    """Draw ``shapes`` in order on ``c`` (the caller holds the canvas and clears it)."""
+    c.save()
+    for _, run in groupby(shapes, key=_batch_key):
+        items = list(run)
+        _DRAW[type(items[0])](c, items, four_colour)
+    c.restore()
+
+
+def draw_scene(layers: Any, scene: Scene, background: bool = True) -> None:
+    """Draw a whole scene on a board's ``Layers`` (``background`` False keeps that layer)."""
+    if background:
+        draw_scene_layer(layers.background, scene.background, scene.four_colour)
+    draw_scene_layer(layers.pieces, scene.pieces, scene.four_colour)
+    draw_scene_layer(layers.overlay, scene.overlay, scene.four_colour)
+
+
+def _batch_key(s: Shape) -> tuple[Any, ...]:
+    """Shapes with equal keys next to each other are drawn by one call."""
+    if isinstance(s, Rect):
+        return (Rect, s.fill, s.stroke, s.width, s.dash)
+    if isinstance(s, Circle):
+        return (Circle, s.fill, s.stroke, s.width, s.dash)
+    if isinstance(s, Card):
+        return (Card,)
+    if isinstance(s, Text):
+        return (Text, s.size, s.bold, s.fill, s.anchor)
+    if isinstance(s, Line):
+        return (Line, s.stroke, s.width, s.dash)
+    return (id(s),)  # polygons and arrows one by one
+
+
+def _stroke_style(c: Canvas, stroke: str, width: float, dash: tuple[float, ...]) -> None:
+    c.stroke_style = stroke
+    c.line_width = width
+    c.set_line_dash(list(dash))
+
+
+def _rects(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    first: Rect = items[0]
+    cols = [[r.x for r in items], [r.y for r in items], [r.w for r in items], [r.h for r in items]]
+    if first.fill is not None:
+        c.fill_style = first.fill
+        c.fill_rects(*cols)
+    if first.stroke is not None:
+        _stroke_style(c, first.stroke, first.width, first.dash)
+        c.stroke_rects(*cols)
+
+
+def _circles(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    first: Circle = items[0]
+    cols = [[s.cx for s in items], [s.cy for s in items], [s.r for s in items]]
+    if first.fill is not None:
+        c.fill_style = first.fill
+        c.fill_circles(*cols)
+    if first.stroke is not None:
+        _stroke_style(c, first.stroke, first.width, first.dash)
+        c.stroke_circles(*cols)
+
+
+def _cards(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    # draw_cards paints all faces before all labels: split the run where a card overlaps
+    # an earlier one, so the later card still covers it
+    batch: list[Card] = []
+    for card in items:
+        if any(_overlap(card, other) for other in batch):
+            _card_batch(c, batch, four_colour)
+            batch = []
+        batch.append(card)
+    _card_batch(c, batch, four_colour)
+
+
+def _card_batch(c: Canvas, cards: list[Card], four_colour: bool) -> None:
+    draw_cards(c, [(k.card, k.rect, k.hidden) for k in cards], four_colour)
+
+
+def _overlap(a: Card, b: Card) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+
+
+def _texts(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    first: Text = items[0]
+    c.font = f"{'bold ' if first.bold else ''}{first.size:.0f}px {style.FONT}"
+    c.fill_style = first.fill
+    c.text_align = _ALIGN[first.anchor]
+    c.text_baseline = "alphabetic"
+    for t in items:
+        c.fill_text(t.text, t.x, t.y)
+
+
+def _lines(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    first: Line = items[0]
+    _stroke_style(c, first.stroke, first.width, first.dash)
+    c.line_cap = "round"
+    for s in items:
+        c.stroke_line(s.x1, s.y1, s.x2, s.y2)
+    c.line_cap = "butt"
+
+
+def _polygons(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    for p in items:
+        points = [list(pt) for pt in p.points]
+        if p.closed and p.fill is not None:
+            c.fill_style = p.fill
+            c.fill_polygon(points)
+        if p.stroke is not None:
+            _stroke_style(c, p.stroke, p.width, p.dash)
+            if p.closed:
+                c.stroke_polygon(points)
+            else:
+                c.stroke_lines(points)
+
+
+def _arrows(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    for a in items:
+        base, tip, left, right = a.head()
+        _stroke_style(c, a.colour, a.width, ())
+        c.line_cap = "round"
+        c.stroke_line(a.x1, a.y1, *base)
+        c.line_cap = "butt"
+        c.fill_style = a.colour
+        c.fill_polygon([list(tip), list(left), list(right)])
+
+
+_DRAW: dict[type, Callable[[Canvas, list[Any], bool], None]] = {
+    Rect: _rects,
+    Circle: _circles,
+    Card: _cards,
+    Text: _texts,
+    Line: _lines,
+    Polygon: _polygons,
+    Arrow: _arrows,
+}
