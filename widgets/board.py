@@ -57,7 +57,7 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.targets: tuple[Key, ...] = ()  #: keys that would continue a legal move
         self.hovered: Key | None = None
         self._click_handlers: list[Callable[[Key], None]] = []
-        self._key_handlers: list[Callable[[str], None]] = []
+        self._key_handlers: list[Callable[[str], object]] = []
         self.draw_count = 0  #: redraws so far (for tests and benchmarks)
         self._scene: Scene | None = None  #: the picture last drawn (hover redraws reuse it)
         self.geometry = self.make_geometry(square)
@@ -143,7 +143,7 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         """Call ``handler(key)`` for every click on something meaningful."""
         self._click_handlers.append(handler)
 
-    def on_key(self, handler: Callable[[str], None]) -> None:
+    def on_key(self, handler: Callable[[str], object]) -> None:
         """Call ``handler(key_name)`` for key presses on the board (e.g. ``'ArrowLeft'``)."""
         self._key_handlers.append(handler)
 

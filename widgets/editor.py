@@ -173,7 +173,8 @@ class CardGameEditor(PositionEditor):
             for name in names[:n]
         ]
         super().__init__(board, tools, edit, self.position_data, [self.turn], places)
-        self.children = (*self.children[:2], *self.hands, *self.children[2:])
+        rows: tuple[Any, ...] = VBox.children.get(self)  # the rows PositionEditor made
+        self.children = (*rows[:2], *self.hands, *rows[2:])
         self.turn.observe(lambda ch: self._set("current_player", ch["new"]), names="value")
         for p, field in enumerate(self.hands):
             field.observe(lambda ch, p=p: self._set_hand(p, ch["new"]), names="value")

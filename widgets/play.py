@@ -122,7 +122,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
     ) -> None:
         n = game.num_players
         self.game = game
-        self.seats = (
+        self.seats: list[Any] = (  # "human" or a bot (anything with ``choose(state)``)
             list(seats)
             if seats is not None
             else ["human"] + [tg.RandomBot(f"{seed}:{p}") for p in range(1, n)]
