@@ -93,7 +93,8 @@ class Polygon:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A line of text; (x, y) is its baseline point, ``anchor`` start, middle or end."""
+    """A line of text; (x, y) is its baseline point, ``anchor`` start, middle or end;
+    ``angle`` turns it that many degrees clockwise about (x, y) (a label along an edge)."""
 
     x: float
     y: float
@@ -102,6 +103,7 @@ class Text:
     fill: str = style.TEXT
     anchor: str = "start"
     bold: bool = False
+    angle: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,9 +226,10 @@ def shape_svg(s: Shape, four_colour: bool = False) -> str:
         return f"<{tag} points='{pts}'{_paint(fill, s.stroke, s.width, s.dash)}/>"
     if isinstance(s, Text):
         weight = " font-weight='bold'" if s.bold else ""
+        turn = f" transform='rotate({s.angle:g} {s.x:.1f} {s.y:.1f})'" if s.angle else ""
         return (
             f"<text x='{s.x:.1f}' y='{s.y:.1f}' font-size='{s.size:.1f}' "
-            f"text-anchor='{s.anchor}' fill='{s.fill}'{weight} {FONT}>{escape(s.text)}</text>"
+            f"text-anchor='{s.anchor}' fill='{s.fill}'{weight}{turn} {FONT}>{escape(s.text)}</text>"
         )
     if isinstance(s, Card):
         return card_svg(s.card, s.rect, four_colour, hidden=s.hidden)
@@ -269,19 +272,23 @@ def _describe(state: State) -> str:
 
 
 def scene_of(state: State, **settings: Any) -> Scene:
-    """``state``'s picture from its game package's ``scene.state_scene`` (each keyword of
-    ``settings`` that function takes is passed on), or its text board when the package
-    has none (a game from another package that describes no picture)."""
-    package = type(state).__module__.rpartition(".")[0]
-    if not package:  # a game in a lone module, not a package: no scene module to find
-        return text_scene(state)
+    """``state``'s picture from ``state_scene(state, ...)`` (each keyword of ``settings``
+    that it takes is passed on), found in the game package's ``scene`` module, or beside
+    the state class for a game written as one module; its text board when neither exists
+    (a game from another package that describes no picture)."""
+    module_name = type(state).__module__
+    package = module_name.rpartition(".")[0]
+    where = f"{package}.scene" if package else module_name
     try:
-        module = importlib.import_module(f"{package}.scene")
+        module = importlib.import_module(where)
     except ModuleNotFoundError as e:
-        if e.name != f"{package}.scene":
+        if e.name != where:
             raise
         return text_scene(state)
-    return _call(module.state_scene, state, settings)  # type: ignore[no-any-return]
+    draw = getattr(module, "state_scene", None)
+    if draw is None:
+        return text_scene(state)
+    return _call(draw, state, settings)  # type: ignore[no-any-return]
 
 
 def state_svg(state: State, **settings: Any) -> str:

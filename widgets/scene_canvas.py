@@ -9,6 +9,7 @@ what) is kept exactly as the scene lists it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Any
@@ -47,7 +48,7 @@ def _batch_key(s: Shape) -> tuple[Any, ...]:
     if isinstance(s, Card):
         return (Card,)
     if isinstance(s, Text):
-        return (Text, s.size, s.bold, s.fill, s.anchor)
+        return (Text, s.size, s.bold, s.fill, s.anchor, s.angle)
     if isinstance(s, Line):
         return (Line, s.stroke, s.width, s.dash)
     return (id(s),)  # polygons and arrows one by one
@@ -110,6 +111,14 @@ def _texts(c: Canvas, items: list[Any], four_colour: bool) -> None:
     c.fill_style = first.fill
     c.text_align = _ALIGN[first.anchor]
     c.text_baseline = "alphabetic"
+    if first.angle:
+        for t in items:
+            c.save()
+            c.translate(t.x, t.y)
+            c.rotate(math.radians(t.angle))
+            c.fill_text(t.text, 0, 0)
+            c.restore()
+        return
     for t in items:
         c.fill_text(t.text, t.x, t.y)
 
@@ -118,8 +127,7 @@ def _lines(c: Canvas, items: list[Any], four_colour: bool) -> None:
     first: Line = items[0]
     _stroke_style(c, first.stroke, first.width, first.dash)
     c.line_cap = "round"
-    for s in items:
-        c.stroke_line(s.x1, s.y1, s.x2, s.y2)
+    c.stroke_line_segments([[(s.x1, s.y1), (s.x2, s.y2)] for s in items])  # one command
     c.line_cap = "butt"
 
 
