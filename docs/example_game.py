@@ -12,6 +12,7 @@ from typing import Any
 
 from tablegames import Game, GameInfo, IllegalMove, InvalidState, Move, State
 from tablegames.options import Option, int_range
+from tablegames.scene import Circle, Rect, Scene, Text
 
 
 @dataclass(frozen=True)
@@ -102,3 +103,18 @@ class RaceGame(Game):
         if type(player) is not int or player not in (0, 1):
             raise InvalidState(f"player must be 0 or 1, not {player!r}")
         return RaceState(self, total, player)
+
+
+def state_scene(state: RaceState, square: float = 40.0) -> Scene:
+    """The picture (SVG in notebooks, canvas on the generic board): a track of cells
+    from 1 to the target, the ones reached filled, and whose turn it is."""
+    target = state.game.options["target"]
+    scene = Scene(square * (target + 1), square * 2, str(state))
+    for k in range(1, target + 1):
+        x = square * (k - 0.5)
+        scene.background.append(Rect(x, square * 0.3, square, square, stroke="#8a7a5a"))
+        scene.background.append(Text(x + square / 2, square * 0.25, str(k), square * 0.25))
+        if k <= state.total:
+            scene.pieces.append(Circle(x + square / 2, square * 0.8, square * 0.35, fill="#00897b"))
+    scene.pieces.append(Text(square / 2, square * 1.75, str(state), square * 0.35))
+    return scene

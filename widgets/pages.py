@@ -269,31 +269,59 @@ def how_to(game_name: str) -> str:
 
 
 def page_index(folder: str | Path = ".") -> Any:
-    """Links to every play page (``*.ipynb`` other than the index) in ``folder``.
+    """Links to every play page (``*.ipynb`` other than the index) in ``folder``, and to
+    the generic page (``game.ipynb?game=NAME``) for every registered game without a page
+    of its own, so a game installed from another package is listed with no edit here.
 
     Plain HTML output, not a widget: the list shows before any kernel connects.
     """
     from IPython.display import HTML as StaticHTML
 
     folder = Path(folder)
-    pages = sorted(p for p in folder.glob("*.ipynb") if p.stem != "index")
+    special = {"index", GENERIC_PAGE}
+    pages = sorted(p.stem for p in folder.glob("*.ipynb") if p.stem not in special)
+    links = [(name, f"{name}.ipynb") for name in pages]
+    if (folder / f"{GENERIC_PAGE}.ipynb").is_file():
+        links += [(n, f"{GENERIC_PAGE}.ipynb?game={n}") for n in tg.GAMES if n not in pages]
     items = []
-    for p in pages:
-        name = p.stem
+    for name, href in links:
         title = tg.GAMES[name].info.title if name in tg.GAMES else name.replace("-", " ").title()
         blurb = how_to(name).split(". ")[0].rstrip(".")
         line = f" — {html.escape(blurb)}." if blurb else ""
-        items.append(f"<li><a href='{html.escape(p.name)}'>{html.escape(title)}</a>{line}</li>")
+        items.append(f"<li><a href='{html.escape(href)}'>{html.escape(title)}</a>{line}</li>")
     body = "".join(items) or "<li>No play pages yet.</li>"
     return StaticHTML(
         PAGE_CSS + f"<div class='tablegames-page'><ul class='page-list'>{body}</ul></div>"
     )
 
 
-# ---- rules pages ----------------------------------------------------------------------------
+#: The play page of any registered game, chosen by the address: ``game.ipynb?game=NAME``.
+GENERIC_PAGE = "game"
 
-#: The folder, inside the play folder, that holds the rules pages (one HTML file per game).
-RULES_DIR = "rules"
+
+def page_from_query(query: str | None = None) -> Any:
+    """The play page the address asks for (``?game=NAME``; Voila passes the query string
+    to the kernel as ``QUERY_STRING``), or a short list of the games to choose from when
+    the address names none or an unknown one."""
+    from urllib.parse import parse_qs
+
+    from IPython.display import HTML as StaticHTML
+
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    name = parse_qs(query).get("game", [""])[0]
+    if name in tg.GAMES:
+        return PlayPage(name)
+    links = "".join(
+        f"<li><a href='{GENERIC_PAGE}.ipynb?game={html.escape(n)}'>"
+        f"{html.escape(tg.GAMES[n].info.title)}</a></li>"
+        for n in tg.GAMES
+    )
+    said = f"There is no game called “{html.escape(name)}”. " if name else ""
+    return StaticHTML(
+        PAGE_CSS + f"<div class='tablegames-page'><p>{said}Choose a game:</p>"
+        f"<ul class='page-list'>{links}</ul></div>"
+    )
 
 
 def rules_href(game_name: str) -> str:
