@@ -61,8 +61,12 @@ lint: $(VENV)/.dev
 typecheck: $(VENV)/.dev
 	$(PY) -m mypy
 
+# One worker per core; --dist loadscope keeps a notebook's cells (and a module's tests,
+# which may share a server) on one worker, as nbval needs. PYTEST_WORKERS=0: one process.
+PYTEST_WORKERS ?= auto
 unit: $(VENV)/.dev chromium
-	$(PY) -m pytest --nbval tests tablegames widgets README.md docs notebooks
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --nbval \
+	  tests tablegames widgets README.md docs notebooks
 
 # Debian's chromium for the browser tests (Playwright's own download cannot work here).
 chromium:

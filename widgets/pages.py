@@ -390,7 +390,7 @@ def build_rules_pages(walkthroughs: Path, play: Path) -> list[Path]:
         exporter = HTMLExporter(template_name="lab", exclude_input_prompt=True,
                                 exclude_output_prompt=True)  # fmt: skip
         body, _ = exporter.from_notebook_node(nb)
-        partial = target.with_suffix(".part")
+        partial = target.with_suffix(f".{os.getpid()}.part")  # two builders never share one
         partial.write_text(body, encoding="utf-8")
         partial.replace(target)  # atomic: a server never sends half a page
     return pages
