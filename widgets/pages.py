@@ -324,6 +324,12 @@ def page_from_query(query: str | None = None) -> Any:
     )
 
 
+# ---- rules pages ----------------------------------------------------------------------------
+
+#: The folder, inside the play folder, that holds the rules pages (one HTML file per game).
+RULES_DIR = "rules"
+
+
 def rules_href(game_name: str) -> str:
     """The URL of a game's rules page as Voila serves it.
 
