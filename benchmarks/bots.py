@@ -36,7 +36,9 @@ CONFIGS: dict[str, dict[str, object]] = {
     "cardchess": {"game": "cardchess"},
     "resistor": {"game": "resistor"},
 }
-CAPS = {"max_turns": 200, "max_plies": 400, "max_rounds": 4}
+#: Each game's max_turns (200 unless named here): Card Chess's moves, Resistor's turns of
+#: the whole match (ties add rounds, so its cap spans a few of them).
+MAX_TURNS = {"cardchess": 400, "resistor": 800}
 
 
 def make(options: dict[str, object]) -> tg.Game | None:
@@ -45,8 +47,7 @@ def make(options: dict[str, object]) -> tg.Game | None:
     opts.pop("rollout_depth", None)
     if name not in tg.GAMES:
         return None
-    offered = {o.name for o in tg.GAMES[name].option_table}
-    return tg.make(name, **{k: v for k, v in CAPS.items() if k in offered}, **opts)
+    return tg.make(name, max_turns=MAX_TURNS.get(name, 200), **opts)
 
 
 def positions(game: tg.Game, count: int, seed: int) -> list[tg.State]:

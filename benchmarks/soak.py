@@ -60,8 +60,8 @@ CAPS: dict[str, dict[str, Any]] = {
     "currents": {"max_turns": 200},
     "fellowship": {},  # ends by its rules: every turn plays one of the 40 cards
     "poohsticks": {"max_turns": 500},
-    "cardchess": {"max_plies": 1000},
-    "resistor": {"max_turns": 150, "max_rounds": 2},
+    "cardchess": {"max_turns": 1000},
+    "resistor": {"max_turns": 300},  # the whole match: ties add pairs of rounds
 }
 #: Games whose odd seeds have a forward-leaning player (see ``choose``): uniformly random
 #: Resistor ampere players forfeit a round one turn in 24 or so and never bring an ampere

@@ -20,8 +20,8 @@ GAMES: dict[str, dict[str, object]] = {
     "currents": {"players": 2, "max_turns": 200},
     "fellowship": {"players": 2, "max_turns": 200},
     "poohsticks": {"players": 2, "max_turns": 200},
-    "cardchess": {"max_plies": 300},
-    "resistor": {"max_turns": 150, "max_rounds": 4},
+    "cardchess": {"max_turns": 300},
+    "resistor": {"max_turns": 600},  # the whole match: ties add pairs of rounds
 }
 
 

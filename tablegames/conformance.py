@@ -36,10 +36,10 @@ from .core import GAMES, Game, State, make
 from .errors import IllegalMove, InvalidState
 from .record import Record, load_state, replay
 
-#: Options that cap matches the rules let go on for ever, set when the game has them so
-#: that random games end (Resistor plays extra pairs of rounds while the score is tied,
-#: and random players never score).
-MATCH_CAPS: dict[str, Any] = {"max_rounds": 4}
+#: The ``max_turns`` given to a game that has the option, unless the caller gives one, so
+#: that random games end: Resistor plays extra pairs of rounds while the score is tied
+#: and random players never score; Card Chess's units may wander for ever.
+MAX_TURNS = 300
 #: Decisions after which a random game that has not ended is a failure.
 MAX_DECISIONS = 5000
 #: A JSON string that is a card code (ranks 2-9 T J Q K A, suits C D H S; jokers).
@@ -354,7 +354,7 @@ def _check_random_game(checker: _Checker, game: Game, seed: int, late_json: bool
         return
     final, played = result
     report.decisions += len(played)
-    report.ended_by_cap += any("max_" in e.kind for e in getattr(final, "events", ()))
+    report.ended_by_cap += any(e.kind == "max_turns" for e in getattr(final, "events", ()))
     checker.run(f"seed {seed}, end", lambda: check_end(game, seed, final, played))
     if late_json:
         checker.run("bad JSON at the end", lambda: check_bad_json(game, final))
@@ -366,14 +366,16 @@ def check_game(
     """Run the conformance suite on the registered game ``name``: ``games`` random games
     with seeds ``seed``, ``seed + 1``, ... and the one-off checks (see the module).
 
-    ``options`` are the game's options, on top of its defaults and :data:`MATCH_CAPS`
-    (where the game has such an option). ValueError for an unknown game or bad options.
+    ``options`` are the game's options, on top of its defaults and ``max_turns`` =
+    :data:`MAX_TURNS` (where the game has the option; ``max_turns=None`` lifts the cap).
+    ValueError for an unknown game or bad options.
     """
     cls = GAMES.get(name)
     if cls is None:
         raise ValueError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}")
     names = {o.name for o in cls.option_table}
-    options = {**{k: v for k, v in MATCH_CAPS.items() if k in names}, **(options or {})}
+    cap = {"max_turns": MAX_TURNS} if "max_turns" in names else {}
+    options = {**cap, **(options or {})}
     game = make(name, **options)
     report = Report(name, dict(options))
     t0 = time.perf_counter()
@@ -389,7 +391,7 @@ def check_game(
 
 
 __all__ = [
-    "MATCH_CAPS",
+    "MAX_TURNS",
     "Report",
     "Seat",
     "cards_in",

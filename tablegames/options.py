@@ -25,6 +25,8 @@ class Option:
     allowed: str
     convert: Callable[[Any], Any]
     doc: str = ""
+    #: For the turn cap (:func:`max_turns_option`): what one turn is in this game, in words.
+    counts: str = ""
 
     @property
     def choices(self) -> tuple[Any, ...] | None:
@@ -59,6 +61,36 @@ def optional_positive_int(v: Any) -> int | None:
     raise ValueError(v)
 
 
+#: What ``max_turns`` means, the same in every game (each game says what a turn is).
+MAX_TURNS_MEANING = (
+    "for simulations and bounded play: once this many turns have been played in the whole "
+    "game, the game stops at once with no winner (a draw)"
+)
+
+
+def max_turns_option(counts: str, detail: str = "") -> Option:
+    """The turn cap, one name and one meaning in every game: ``None`` (no cap) or a
+    positive integer. ``counts`` says in a few words what one turn is in the game (shown
+    in the option's doc and in the refusal of a retired cap name), ``detail`` adds what
+    else the doc should say (what is not a turn, which win still stands)."""
+    return Option(
+        "max_turns",
+        None,
+        "None or a positive integer",
+        optional_positive_int,
+        f"{MAX_TURNS_MEANING}. It counts {counts}" + (f"; {detail}" if detail else ""),
+        counts=counts,
+    )
+
+
+#: Option names the games no longer have, and the option to use instead. A game whose
+#: table does not declare the name refuses it with a message naming the replacement.
+RETIRED: dict[str, str] = {
+    "max_plies": "max_turns",  # Card Chess's move cap
+    "max_rounds": "max_turns",  # Resistor's cap on tie-break rounds
+}
+
+
 def int_range(
     lo: int, hi: int | None = None, *, optional: bool = False, even: bool = False
 ) -> Callable[[Any], Any]:
@@ -90,6 +122,14 @@ def int_range(
 def resolve(game: str, table: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Complete and normalise ``given`` against ``table``; ValueError on anything unknown or bad."""
     names = [o.name for o in table]
+    for k in given:
+        new = RETIRED.get(k)
+        if k not in names and new in names:
+            counts = next(o.counts for o in table if o.name == new)
+            raise ValueError(
+                f"option {k} is no longer an option of {game}: use {new}"
+                + (f" (it counts {counts})" if counts else "")
+            )
     unknown = [k for k in given if k not in names]
     if unknown:
         raise ValueError(

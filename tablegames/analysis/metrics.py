@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 Row = Mapping[str, Any]
-#: Event kinds of the games' own cap options (``max_turns``, ``max_plies``, Resistor's
-#: ``max_rounds``): a game they end without a winner was stopped, not drawn.
-CAP_EVENTS = ("max_turns", "max_plies", "max_rounds")
+#: Event kinds of the games' own cap option (``max_turns``, the same in every game): a
+#: game it ends without a winner was stopped, not drawn.
+CAP_EVENTS = ("max_turns",)
 
 
 class Share(NamedTuple):

@@ -8,7 +8,7 @@ from typing import Any
 from .. import rng
 from ..cards import shuffled, standard_deck
 from ..core import Game, GameInfo, State, register, relative
-from ..options import Option, boolean, choice, optional_positive_int
+from ..options import Option, boolean, choice, max_turns_option
 from .moves import CELL_INDEX, SIZE
 from .state import (
     ARMY,
@@ -38,7 +38,11 @@ OPTIONS = (
         boolean,
         "False: the middle rows are dealt face down too (the text's training game)",
     ),
-    Option("max_plies", None, "None or a positive integer", optional_positive_int),
+    max_turns_option(
+        "moves (plies), placements excluded",
+        "the placements of the progressive set-up are not turns, and a move that wins on "
+        "the last allowed turn still wins",
+    ),
 )
 
 #: The fixed formation: cell name -> unit (black's back row is rank 6, red's rank 1).
@@ -87,7 +91,7 @@ class CardChessGame(Game):
         hidden_information=False,
         rules="card-chess.txt",
         length_bound="none in the rules (units may move back and forth for ever): "
-        "max_plies caps a simulation",
+        "max_turns caps the moves of a game",
     )
     option_table = OPTIONS
     board = "tablegames_widgets.cardchess.board:CardChessBoard"
@@ -97,7 +101,7 @@ class CardChessGame(Game):
         self.setup: str = self._options["setup"]
         self.first: str = self._options["first"]
         self.terrain: bool = self._options["terrain"]
-        self.max_plies: int | None = self._options["max_plies"]
+        self.max_turns: int | None = self._options["max_turns"]
         #: the index of the player who moves (and, progressive, places) first
         self.first_player: int = RED if self.first == "red" else BLACK
 

@@ -196,7 +196,12 @@ def from_json(game: CardChessGame, d: Mapping[str, Any]) -> CardChessState:
             raise _fail(f"current_player must be -1 once the game is over, not {player}")
         if phase == "play" and player not in (0, 1):
             raise _fail(f"current_player must be 0 (red) or 1 (black), not {player}")
-    capped = game.max_plies is not None and ply >= game.max_plies
+    cap = game.max_turns
+    if cap is not None and ply > cap:
+        raise _fail(
+            f"ply {ply} is beyond max_turns={cap}: the game stops once {cap} moves are made"
+        )
+    capped = cap is not None and ply >= cap
     winners = frozenset(_READ.winners(d, 2, phase == "over"))
     events = _READ.events(d)
     move = _READ.last_move(d, mv.parse)
@@ -222,9 +227,7 @@ def from_json(game: CardChessGame, d: Mapping[str, Any]) -> CardChessState:
                 "over: set phase to 'over' and winners"
             )
         if capped:
-            raise _fail(
-                f"ply {ply} reaches max_plies={game.max_plies}, so the phase must be 'over'"
-            )
+            raise _fail(f"ply {ply} reaches max_turns={cap}, so the phase must be 'over'")
         if not state.legal_moves():
             raise _fail(
                 f"{COLOURS[player]} is to move but has no legal move, so the game is a draw: "

@@ -5,7 +5,7 @@ black's back row (row 0) to red's (row 5); each cell may also hold a stack of un
 bottom to top. A decision is a placement (progressive set-up: ``KH e1``) or a move of
 the top unit of a cell (``c1-c4``). ``apply`` then passes the turn and ends the game
 when both kings of a side are covered, when the player to move has no legal move (a
-draw) or when ``max_plies`` is reached; the new state lists what happened in ``events``.
+draw) or when ``max_turns`` moves are made; the new state lists what happened in ``events``.
 """
 
 from __future__ import annotations
@@ -373,9 +373,9 @@ class _Builder:
         if s.kings_covered(p) == 2:  # uncovered an opposing unit on a king of one's own
             self.end(frozenset({1 - p}))
             return
-        cap = self.game.max_plies
+        cap = self.game.max_turns
         if cap is not None and self.ply >= cap:
-            self.events.append(Event("max_plies", value=(self.ply,)))
+            self.events.append(Event("max_turns", value=(self.ply,)))
             self.end(frozenset(), result=False)
             return
         self.player = 1 - p

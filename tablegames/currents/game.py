@@ -8,7 +8,7 @@ from typing import Any
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
-from ..options import Option, boolean, choice, optional_positive_int
+from ..options import Option, boolean, choice, max_turns_option
 from .geometry import SIZE, edge_roles
 from .state import CurrentsState
 
@@ -74,7 +74,11 @@ OPTIONS = (
         "a pawn whose destination is blocked, or a riptide it would enter against its "
         "direction, stays where it is",
     ),
-    Option("max_turns", None, "None or a positive integer", optional_positive_int),
+    max_turns_option(
+        "each player's turn (its Move phase ends it)",
+        "a goaltender's decision inside another player's turn is part of that turn, and the "
+        "set-up placements are not turns",
+    ),
     Option(
         "p0_edges",
         "NS",
@@ -104,7 +108,7 @@ class CurrentsGame(Game):
         chance=True,
         hidden_information=True,
         rules="currents.txt",
-        length_bound="none in the rules; the max_turns option caps simulations",
+        length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
     board = "tablegames_widgets.currents.board:CurrentsBoard"

@@ -198,6 +198,11 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     turn = _int(d, "turn", 0)
     if turn < 0:
         raise _fail(f"turn must be 0 or more, not {turn}")
+    if game.max_turns is not None and turn > game.max_turns:
+        raise _fail(
+            f"turn {turn} is beyond max_turns={game.max_turns}: the game stops once "
+            f"{game.max_turns} turns are played"
+        )
     if not over and game.max_turns is not None and turn >= game.max_turns:
         raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
     seed = _int(d, "seed", 0)

@@ -10,7 +10,7 @@ from .. import rng
 from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..events import Event
-from ..options import Option, choice, optional_positive_int
+from ..options import Option, choice, max_turns_option
 from .moves import SIZE
 from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, started, two_player_roles
 
@@ -22,7 +22,7 @@ OPTIONS = (
         choice(2, 3, 4),
         "two players are black and red; three or four get secret suits",
     ),
-    Option("max_turns", None, "None or a positive integer", optional_positive_int),
+    max_turns_option("each player's turn (one card played)"),
 )
 
 JACKS = tuple("J" + s for s in SUITS)

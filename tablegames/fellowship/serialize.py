@@ -205,6 +205,11 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
     turn = _int(d, "turn", 0)
     if turn < 0:
         raise _fail(f"turn must be 0 or more, not {turn}")
+    if game.max_turns is not None and turn > game.max_turns:
+        raise _fail(
+            f"turn {turn} is beyond max_turns={game.max_turns}: the game stops once "
+            f"{game.max_turns} turns are played"
+        )
     capped = game.max_turns is not None and turn >= game.max_turns
     if not over and capped:
         raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")

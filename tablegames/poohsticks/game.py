@@ -16,7 +16,7 @@ from typing import Any
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
-from ..options import Option, boolean, choice, optional_positive_int
+from ..options import Option, boolean, choice, max_turns_option
 from .state import PoohsticksState
 
 #: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.
@@ -113,7 +113,10 @@ OPTIONS = (
         _shape,
         "bends and narrowings",
     ),
-    Option("max_turns", None, "None or a positive integer", optional_positive_int),
+    max_turns_option(
+        "each player's turn",
+        "players whose boats exited in the round the cap interrupts still win",
+    ),
 )
 
 
@@ -137,7 +140,7 @@ class PoohsticksGame(Game):
         chance=True,
         hidden_information=True,
         rules="fellowship-and-poohsticks.txt",
-        length_bound="none in the rules; the max_turns option caps simulations",
+        length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
     board = "tablegames_widgets.poohsticks.board:PoohsticksBoard"

@@ -156,6 +156,11 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
             f"turn {turn} is player {turn % n}'s (players take turns in order from player 0), "
             f"not player {player}'s"
         )
+    if game.max_turns is not None and turn > game.max_turns:
+        raise _fail(
+            f"turn {turn} is beyond max_turns={game.max_turns}: the game stops once "
+            f"{game.max_turns} turns are played"
+        )
     if not over and game.max_turns is not None and turn >= game.max_turns:
         raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
     seed = _int(d, "seed", 0)

@@ -50,6 +50,7 @@ class Builder:
         "seed",
         "turn",
         "turn_kind",
+        "turns_played",
         "winners",
     )
 
@@ -62,6 +63,7 @@ class Builder:
         self.scores = list(s.scores)
         self.points = s.points
         self.turn = s.turn
+        self.turns_played = s.turns_played
         self.board = s.board
         self.dead = s.dead
         self.turn_kind = s.turn_kind
@@ -84,6 +86,7 @@ class Builder:
             (self.scores[0], self.scores[1]),
             self.points,
             self.turn,
+            self.turns_played,
             self.board,
             self.dead,
             self.turn_kind,
@@ -185,6 +188,7 @@ class Builder:
         self.moves_made = 0
         self.duty = 0
         self.turn += 1
+        self.turns_played += 1
         if self.capped():
             return
         self.player = 1 - self.ampere_player
@@ -193,15 +197,17 @@ class Builder:
         if OVERLOADED in self.board:  # their "next turn" is over: usable again
             self.board = self.board.replace(OVERLOADED, RESISTOR)
         self.turn += 1
+        self.turns_played += 1
         if self.capped():
             return
         self.begin_ampere_turn()
 
     def capped(self) -> bool:
+        """Stop the match at once, with no winner, once ``max_turns`` turns are played."""
         cap = self.game.max_turns
-        if cap is not None and self.turn >= cap:
-            self.events.append(Event("max_turns", value=(self.turn,)))
-            self.end_round("max_turns")
+        if cap is not None and self.turns_played >= cap:
+            self.events.append(Event("max_turns", value=(self.turns_played,)))
+            self.end_match(frozenset())
             return True
         return False
 
@@ -219,10 +225,6 @@ class Builder:
             a, b = self.scores
             if a != b:
                 self.end_match(frozenset({0 if a > b else 1}))
-                return
-            if g.max_rounds is not None and r >= g.max_rounds:
-                self.events.append(Event("max_rounds", value=(r,)))
-                self.end_match(frozenset())
                 return
         self.round = r + 1
         self.begin_round()

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import rng
 from ..core import Game, GameInfo, State, register
-from ..options import Option, choice, int_range
+from ..options import Option, choice, int_range, max_turns_option
 from . import dice
 from .board import COLS, RESISTOR_START, ROWS, SOURCE
 from .builder import Builder
@@ -23,21 +23,11 @@ OPTIONS = (
         "rounds of the match before a tie is broken; even, so that each player plays "
         "both roles equally often",
     ),
-    Option(
-        "max_rounds",
-        None,
-        "None or an even integer at least rounds",
-        int_range(2, even=True, optional=True),
-        "a match still tied after this many rounds ends in a draw (None: extra pairs of "
-        "rounds until someone leads, as the rules say)",
-    ),
-    Option(
-        "max_turns",
-        None,
-        "None or a positive integer",
-        int_range(1, optional=True),
-        "for simulations: a round ends after this many turns (both players' turns count); "
-        "its points stand and the match goes on",
+    max_turns_option(
+        "every turn of the match, both players', in all its rounds",
+        "an ampere turn (its one or two steps, with any drain or overload in it) is one turn "
+        "and the resistor player's turn another; the role choice and the set-up placements "
+        "are not turns",
     ),
     Option(
         "first_amperes",
@@ -95,8 +85,8 @@ class ResistorGame(Game):
         chance=True,
         hidden_information=False,
         rules="resistor.txt",
-        length_bound="none in the rules (pieces may wander and ties add rounds): max_turns "
-        "caps each round and max_rounds the match",
+        length_bound="none in the rules (pieces may wander and ties add pairs of rounds): "
+        "max_turns caps the turns of the whole match",
     )
     option_table = OPTIONS
     board = "tablegames_widgets.resistor.board:ResistorBoard"
@@ -105,7 +95,6 @@ class ResistorGame(Game):
         super().__init__(**options)
         o = self._options
         self.rounds: int = o["rounds"]
-        self.max_rounds: int | None = o["max_rounds"]
         self.max_turns: int | None = o["max_turns"]
         self.first_amperes: str | int = o["first_amperes"]
         self.amperes: int = o["amperes"]
@@ -114,11 +103,6 @@ class ResistorGame(Game):
         self.duty_cycle: int = o["duty_cycle"]
         #: "jump" (the default reading) or "extra_step" (see docs/rulings.md)
         self.slingshot: str = o["slingshot"]
-        if self.max_rounds is not None and self.max_rounds < self.rounds:
-            raise ValueError(
-                f"option max_rounds={self.max_rounds} is not allowed for resistor: it caps "
-                f"the tie-break rounds, so it must be at least rounds={self.rounds}"
-            )
         assert self.resistors <= len(RESISTOR_START) - self.dead_spaces
 
     @property
@@ -133,13 +117,14 @@ class ResistorGame(Game):
             gen = rng.generator(seed)
             winner, events = dice.role_roll(gen)
             return ResistorState(
-                self, "roles", winner, 1, -1, (0, 0), 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1,
+                self, "roles", winner, 1, -1, (0, 0), 0, 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1,
                 rng.next_seed(gen), events=tuple(events),
             )  # fmt: skip
         first = int(self.first_amperes)
         start = ResistorState(
-            self, "setup", first, 1, first, (0, 0), 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1, seed
-        )
+            self, "setup", first, 1, first, (0, 0), 0, 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1,
+            seed,
+        )  # fmt: skip
         b = Builder(start)
         b.begin_round()
         return b.freeze()

@@ -59,6 +59,7 @@ KEYS = (
     "scores",
     "points",
     "turn",
+    "turns_played",
     "dead",
     *LISTS,
     "turn_kind",
@@ -84,6 +85,7 @@ def to_json(s: ResistorState) -> dict[str, Any]:
         "scores": list(s.scores),
         "points": s.points,
         "turn": s.turn,
+        "turns_played": s.turns_played,
         "dead": [CELL_NAMES[j] for j in s.dead],
     }
     for key, (code, _zones, _words) in LISTS.items():
@@ -223,8 +225,6 @@ def from_json(game: ResistorGame, d: Mapping[str, Any]) -> ResistorState:
     rnd = _int(d, "round", 1)
     if rnd < 1 or (phase == "roles" and rnd != 1):
         raise _fail(f"round counts from 1 (and is 1 while the roles are chosen), not {rnd}")
-    if game.max_rounds is not None and rnd > game.max_rounds:
-        raise _fail(f"round {rnd} is beyond max_rounds={game.max_rounds}")
     amp = (first if rnd % 2 else 1 - first) if first >= 0 else -1
     scores_d = d.get("scores", [0, 0])
     if (
@@ -245,6 +245,7 @@ def from_json(game: ResistorGame, d: Mapping[str, Any]) -> ResistorState:
     turn = _int(d, "turn", 0)
     if turn < 0 or (phase in ("roles", "setup") and turn):
         raise _fail(f"turn counts completed turns of the round (0 during the set-up), not {turn}")
+    played = _turns_played(game, d, phase, rnd, turn)
     dead = _dead(game, d, seed, phase)
     board = _board(d, dead)
     pending, pending_cell = _pending(d)
@@ -258,11 +259,11 @@ def from_json(game: ResistorGame, d: Mapping[str, Any]) -> ResistorState:
         )
     winners = frozenset(_READ.winners(d, 2, phase == "over"))
     if phase == "over":
-        _check_result(game, rnd, scores, winners)
+        _check_result(game, rnd, scores, winners, played)
     events = _READ.events(d)
     move = _READ.last_move(d, mv.parse)
     state = ResistorState(
-        game, phase, player, rnd, first, scores, points, turn, "".join(board), dead, kind,
+        game, phase, player, rnd, first, scores, points, turn, played, "".join(board), dead, kind,
         duty, made, pending, pending_cell, seed, winners, events, move,
     )  # fmt: skip
     if phase == "play" and extra_step_ended(state):
@@ -386,8 +387,6 @@ def _play(
     if player != decider:
         why = f"the resistor player decides the pending {pending}" if pending else "whose turn"
         raise _fail(f"current_player must be {decider} ({why}), not {player}")
-    if game.max_turns is not None and turn >= game.max_turns:
-        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the round is over")
     if not (AMPERE in board or CHARGER in board):
         raise _fail("every piece of the ampere player is drained, so the round is over")
     if amperes_turn:
@@ -427,9 +426,44 @@ def _play(
     return player, kind, duty, made
 
 
+def _turns_played(game: ResistorGame, d: Mapping[str, Any], phase: str, rnd: int, turn: int) -> int:
+    """The match's turn count (what max_turns caps). Left out, it is ``turn`` in round 1;
+    from round 2 on the earlier rounds' turns are not known, so it must be given."""
+    if "turns_played" not in d and rnd > 1:
+        raise _fail(
+            f"turns_played (the turns of the whole match, which max_turns caps) is missing; "
+            f"it may be left out only in round 1, where it is turn, not in round {rnd}"
+        )
+    played = _int(d, "turns_played", turn)
+    if played < turn or (rnd == 1 and played != turn):
+        raise _fail(
+            f"turns_played {played} (the turns of the whole match) must be "
+            + (f"turn {turn} in round 1" if rnd == 1 else f"at least turn {turn}, this round's")
+        )
+    cap = game.max_turns
+    if cap is not None and played > cap:
+        raise _fail(
+            f"turns_played {played} is beyond max_turns={cap}: the match stops once {cap} "
+            "turns are played"
+        )
+    if cap is not None and played == cap and phase != "over":
+        raise _fail(
+            f"turns_played {played} reaches max_turns={cap}, so the match is over: set phase "
+            "to 'over' (with no winners)"
+        )
+    return played
+
+
 def _check_result(
-    game: ResistorGame, rnd: int, scores: tuple[int, int], winners: frozenset[int]
+    game: ResistorGame, rnd: int, scores: tuple[int, int], winners: frozenset[int], played: int
 ) -> None:
+    if game.max_turns is not None and played == game.max_turns:
+        if winners:
+            raise _fail(
+                f"winners {sorted(winners)}: the match stopped at max_turns={game.max_turns}, "
+                "so nobody wins"
+            )
+        return
     a, b = scores
     if rnd < game.rounds or (rnd - game.rounds) % 2:
         raise _fail(
@@ -442,10 +476,10 @@ def _check_result(
             f"winners {sorted(winners)} do not match the scores {a} to {b}"
             + (": a tie has no winner" if a == b else "")
         )
-    if a == b and (game.max_rounds is None or rnd < game.max_rounds):
+    if a == b:
         raise _fail(
             f"the scores are tied {a} to {b}, so the match goes on with another pair of "
-            "rounds (a tie ends it only at max_rounds)"
+            "rounds (a tied match ends only when max_turns stops it)"
         )
 
 

@@ -86,6 +86,7 @@ class ResistorState(State):
     scores: tuple[int, int]  #: each player's points over the match
     points: int  #: the points the ampere player scored in this round so far
     turn: int  #: turns completed in this round (each player's turn counts)
+    turns_played: int  #: turns completed in the whole match, every round (what max_turns caps)
     board: str
     dead: tuple[int, ...]
     turn_kind: str  #: "" (nothing moved yet), "amperes" or "chargers"
