@@ -16,11 +16,17 @@ Hit(kind='slot', where=0)
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from .geometry import SIZE
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
+
+#: How far a slot's frames (influence, selection, legal target) reach out from its card.
+FRAME_REACH = 7.0
+#: How thick the bar is that flags an edge the pawn is about to cross.
+CROSSING_BAR = 4.0
 
 
 class Hit(NamedTuple):
@@ -45,6 +51,25 @@ class GoalMark(NamedTuple):
     @property
     def label(self) -> str:
         return f"P{self.owner}'s goal · P{self.goaltender} guards"
+
+    def stripe(self, t: float = 3.0) -> Rect:
+        """The outer ``t`` pixels of the band (along the board's edge line): drawn solid
+        on the marks of the player whose turn it is."""
+        x, y, w, h = self.band
+        return {
+            "N": (x, y, w, t),
+            "S": (x, y + h - t, w, t),
+            "E": (x + w - t, y, t, h),
+            "W": (x, y, t, h),
+        }[self.edge]
+
+    def label_baseline(self, size: float) -> tuple[float, float]:
+        """The baseline point of the label at font ``size``: centred on the band once the
+        label is turned by ``angle`` about it (so E and W labels read along their edge)."""
+        cx, cy = self.text_at
+        drop = size * 0.35  # from the middle of the letters down to their baseline
+        turn = math.radians(self.angle)
+        return (cx - drop * math.sin(turn), cy + drop * math.cos(turn))
 
 
 class Layout:
@@ -126,6 +151,33 @@ class Layout:
     def slot_center(self, i: int) -> tuple[float, float]:
         x, y, w, h = self.slot_rect(i)
         return (x + w / 2, y + h / 2)
+
+    def slot_name_at(self, i: int) -> tuple[float, float]:
+        """Where slot ``i``'s name goes (text centre x, baseline y): S slots under their
+        card, the others above it, in both cases beyond the frames drawn round the card so
+        that a framed slot keeps its name readable."""
+        x, y, w, h = self.slot_rect(i)
+        if i // 4 == 2:
+            return (x + w / 2, y + h + FRAME_REACH + self.square * 0.22)
+        return (x + w / 2, y - FRAME_REACH)
+
+    def pawn_px(self, pawn: tuple[int, int]) -> tuple[float, float]:
+        """The pawn's pixel; a pawn that left the board (game won) is drawn just outside
+        the edge it crossed."""
+        px, py = self.point(*pawn)
+        lo_x, hi_x = self.x0 - self.square * 0.5, self.x0 + self.board + self.square * 0.5
+        lo_y, hi_y = self.y0 - self.square * 0.5, self.y0 + self.board + self.square * 0.5
+        return (min(max(px, lo_x), hi_x), min(max(py, lo_y), hi_y))
+
+    def crossing_bar(self, edge: str) -> Rect:
+        """The bar just outside board edge ``edge`` that flags a crossing about to happen."""
+        x0, y0, b, t = self.x0, self.y0, self.board, CROSSING_BAR
+        return {
+            "N": (x0, y0 - t, b, t),
+            "S": (x0, y0 + b, b, t),
+            "E": (x0 + b, y0, t, b),
+            "W": (x0 - t, y0, t, b),
+        }[edge]
 
     def slot_lines_px(self, i: int) -> list[tuple[float, float, float, float]]:
         """The three board lines slot ``i`` influences, as pixel segments (x1, y1, x2, y2)."""

@@ -138,7 +138,7 @@ class CurrentsState(State):
 
     def describe(self) -> str:
         """One sentence describing the position (for screen readers and alt texts)."""
-        from .svg import describe
+        from .text import describe
 
         return describe(self)
 

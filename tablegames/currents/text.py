@@ -1,13 +1,16 @@
-"""Plain-text drawing of a Currents state, for terminals, logs and ``print(state)``."""
+"""Currents in words: the plain-text board (terminals, logs, ``print(state)``) and the
+sentences the pictures carry (the position described for screen readers, the turn line
+under the board, the push in words, a crossing and the cancellation explained)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import pretty
+from ..cards import SUIT_NAMES, pretty
 from .geometry import POINTS, SIZE
 
 if TYPE_CHECKING:
+    from .influence import Goaltending, Influence
     from .state import CurrentsState
 
 _LEFT = 9  # margin for the west slots and row numbers
@@ -97,3 +100,110 @@ def board_text(s: CurrentsState) -> str:
         + (f"player {s.player} to decide ({s.phase})" if s.player >= 0 else "game over")
     )
     return "\n".join(lines)
+
+
+# ---- sentences --------------------------------------------------------------------------
+
+
+def describe(state: CurrentsState) -> str:
+    """One sentence describing the position, for screen readers and alt texts."""
+    x, y = state.pawn
+    compass = ", ".join(f"{p} {pretty(c) if c else 'empty'}" for p, c in zip("NESW", state.compass))
+    n = sum(c is not None for c in state.currents)
+    if state.is_terminal:
+        who = (
+            f"won by player {' and '.join(map(str, sorted(state.winners)))}"
+            if state.winners
+            else "over without a winner"
+        )
+        status = f"game {who}"
+    else:
+        status = f"player {state.player} to {_phase_verb(state.phase)}"
+    inf = state.inspect() if not state.is_terminal else None
+    vec = f", the currents push it {push_in_words(inf.vector)}" if inf else ""
+    return (
+        f"Currents, turn {state.turn + 1}: pawn at ({x}, {y}){vec}; compass {compass}; "
+        f"{n} of 16 current slots filled; {status}."
+    )
+
+
+def push_in_words(vector: tuple[int, int]) -> str:
+    """A net vector in words: ``(1, -1)`` is "1 step east and 1 step south"."""
+    dx, dy = vector
+    parts = [
+        f"{abs(d)} step{'s' if abs(d) > 1 else ''} {name}"
+        for d, name in ((dx, "east" if dx > 0 else "west"), (dy, "north" if dy > 0 else "south"))
+        if d
+    ]
+    return " and ".join(parts) if parts else "nowhere (the pushes cancel or none acts)"
+
+
+def _phase_verb(phase: str) -> str:
+    return {
+        "setup": "place an ace",
+        "play": "play or discard a card",
+        "combo": "follow up the demotion or stop",
+        "defend": "goaltend or decline",
+    }.get(phase, phase)
+
+
+def turn_of(state: CurrentsState) -> int:
+    """The player whose turn it is: while a goaltender decides, still the player whose
+    push it is (``turn_player``), else the player to decide."""
+    return state.turn_player if state.phase == "defend" else state.player
+
+
+def turn_caption(state: CurrentsState) -> str:
+    """One line saying whose turn it is, which edge that player must push the pawn over,
+    and whose goal every edge is (the line under the board)."""
+    owner = state.game.owner
+    goals = " · ".join(f"{e} P{owner[e]}" for e in "NESW")
+
+    def edges(p: int) -> str:
+        mine = [e for e in "NESW" if owner[e] == p]
+        return (" and ".join(mine)) + (" edges" if len(mine) > 1 else " edge")
+
+    if state.is_terminal:
+        if not state.winners:
+            return f"Game over without a winner. Goal edges: {goals}."
+        won = " and ".join(f"P{p} (goal: the {edges(p)})" for p in sorted(state.winners))
+        return f"Game over: {won} won. Goal edges: {goals}."
+    p = turn_of(state)
+    guards = dict.fromkeys(state.game.goaltender[e] for e in "NESW" if owner[e] == p)
+    guard = " and ".join(f"P{g}" for g in guards)
+    verb = "place an ace; P{p}'s goal is" if state.phase == "setup" else "push the pawn over"
+    line = f"P{p}'s turn: {verb.format(p=p)} the {edges(p)} (guarded by {guard})."
+    if state.phase == "defend":
+        line += f" P{state.player} decides whether to goaltend."
+    return f"{line} Goal edges: {goals}."
+
+
+def crossing_sentences(g: Goaltending) -> tuple[str, str]:
+    """A crossing in two sentences: who would win, and who may stop it with what."""
+    head = f"Crosses the {g.edge} edge by {g.overshoot}: P{g.winner} would win"
+    if g.suit is None:
+        return head, f"No suit on compass {g.point}: P{g.goaltender} cannot goaltend."
+    cards = "1 card" if g.overshoot == 1 else f"{g.overshoot} cards"
+    return head, (
+        f"P{g.goaltender} may stop it with {cards} of {SUIT_NAMES[g.suit]} (compass {g.point})."
+    )
+
+
+def cancellation_text(inf: Influence | None) -> str:
+    """The vector cancellation in one paragraph (the inspector picture's accessible label)."""
+    if inf is None:
+        return "The game is over."
+    if not inf.currents:
+        return f"No current acts on the pawn at {inf.at}."
+    units = inf.units
+    pairs = "; ".join(
+        f"{units[a].slot} {units[a].direction} cancels {units[b].slot} {units[b].direction}"
+        for a, b in inf.cancelled
+    )
+    dx, dy = inf.vector
+    currents = ", ".join(f"{si.slot} {pretty(si.card or '')}" for si in inf.currents)
+    return (
+        f"Currents: {currents}. "
+        + (f"Cancelled: {pairs}. " if pairs else "Nothing cancels. ")
+        + f"Net vector ({dx:+d}, {dy:+d}) to {inf.destination}."
+    )

@@ -1,37 +1,40 @@
 """The Currents board: slots, compass, hands, pawn, and the influence overlay.
 
-Pixel positions come from :class:`tablegames.currents.layout.Layout` (shared with
-the SVG drawing). What is drawn comes from the state and from ``state.inspect()``:
-the pawn's influencing currents are framed, the lines of a hovered or selected
-slot are highlighted, the net vector is an arrow and an edge about to be crossed
-is flagged. The scout token is drawn at ``scout_step`` along the scout path.
-
-Each edge carries its goal mark (a band in the colour of the player who wins over
-it, naming them and the goaltender; the marks of the player whose turn it is are
-highlighted) and the caption says whose turn it is and whose goal each edge is.
+What it shows is the game's scene (:mod:`tablegames.currents.scene`), the very picture
+the SVG drawing makes: the board, each edge's goal mark (a band in the colour of the
+player who wins over it, naming them and the goaltender; the marks of the player whose
+turn it is highlighted), the cards, the pawn and, from ``state.inspect()``, the
+influencing currents framed, the net vector as an arrow, an edge about to be crossed
+flagged, a pinned slot's lines and the scout token at ``scout_step``. The board adds
+only what depends on the mouse: a hovered slot's lines, the picked cards and places and
+the ones that would continue a move. The line under the board says whose turn it is
+and whose goal each edge is.
 """
 
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Callable
 from typing import Any
 
 from ipycanvas import Canvas
 from ipywidgets import HTML
 
-from tablegames import style
+import tablegames as tg
 from tablegames.cards import SUIT_NAMES, pretty
 from tablegames.currents import CurrentsMove, CurrentsState
-from tablegames.currents.geometry import POINTS, SIZE, SLOTS
+from tablegames.currents.geometry import POINTS, SLOTS
 from tablegames.currents.layout import Layout
-from tablegames.currents.svg import goal_marks, slot_name_at, turn_caption
+from tablegames.currents.layout import Rect as Rect4
+from tablegames.currents.scene import CROSSING, goal_marks, scout_stop, slot_shapes
+from tablegames.currents.text import turn_caption
+from tablegames.scene import Circle, Rect, Scene, Shape
 
-from ..board import TARGET, BoardWidget, Key
-from ..canvas import arrow, draw_cards, held, outline
+from ..board import SELECTED, TARGET, BoardWidget, Key
+from ..canvas import held
+from ..scene_canvas import draw_scene_layer
 
-CROSSING = "#c62828"
+__all__ = ["CROSSING", "CurrentsBoard", "describe_move"]
 
 
 class CurrentsBoard(BoardWidget):
@@ -104,194 +107,72 @@ class CurrentsBoard(BoardWidget):
         super()._draw()
         self.turn_line.value = f"<b>{html.escape(turn_caption(self.cstate), quote=False)}</b>"
 
-    # ---- drawing ------------------------------------------------------------------------
+    # ---- drawing: the game's scene (tablegames.currents.scene), plus hover and targets ----
 
-    def draw_background(self, c: Canvas) -> None:
-        lay: Layout = self.geometry
-        s = lay.square
-        c.fill_style = style.PAPER
-        c.fill_rect(0, 0, lay.width, lay.height)
-        light = [(col, row) for col in range(SIZE) for row in range(SIZE) if (col + row) % 2 == 0]
-        dark = [(col, row) for col in range(SIZE) for row in range(SIZE) if (col + row) % 2 == 1]
-        for colour, cells in ((style.BOARD_LIGHT, light), (style.BOARD_DARK, dark)):
-            c.fill_style = colour
-            c.fill_rects(
-                [lay.x0 + col * s for col, _ in cells], [lay.y0 + row * s for _, row in cells], s, s
-            )
-        c.stroke_style = style.LINE
-        c.line_width = 1
-        segments = []
-        for i in range(SIZE + 1):
-            segments += [
-                [lay.point(i, 0), lay.point(i, SIZE)],
-                [lay.point(0, i), lay.point(SIZE, i)],
-            ]
-        c.stroke_line_segments(segments)
-        c.line_width = 2
-        c.stroke_rect(lay.x0, lay.y0, lay.board, lay.board)
-        c.line_width = 1
-        c.fill_style = style.MUTED
-        c.font = f"{s * 0.22:.0f}px {style.FONT}"
-        c.text_align = "center"
-        for i, name in enumerate(SLOTS):  # placed clear of the slot frames, not under them
-            c.fill_text(name, *slot_name_at(lay, i))
-        c.font = f"bold {s * 0.3:.0f}px {style.FONT}"
-        c.text_align = "left"
-        c.fill_style = style.TEXT
-        c.fill_text("Compass", lay.panel_x + lay.gap, lay.y0 - lay.margin / 2)
-        c.stroke_style = style.OBSTACLE
-        c.line_width = 4
-        r = s * 0.22
-        for ox, oy in sorted(self.cstate.game.obstacle_set):
-            px, py = lay.point(ox, oy)
-            c.stroke_line_segments(
-                [[(px - r, py - r), (px + r, py + r)], [(px + r, py - r), (px - r, py + r)]]
-            )
-        c.line_width = 3
-        for (ox, oy), d in sorted(self.cstate.game.riptides.items()):  # riptides: an arrow
-            c.stroke_line_segments(lay.riptide_arrow(ox, oy, d))
-        c.line_width = 1
+    def scene_settings(self) -> dict[str, Any]:
+        """The board's own picture settings besides square, viewer and suit colours."""
+        return {
+            **super().scene_settings(),
+            "inspector": self.inspector,
+            "influence_lines": self.influence_lines,
+            "selected_slot": self.selected_slot,
+            "scout_step": self.scout_step,
+        }
 
-    def draw_goal_marks(self, c: Canvas, s: CurrentsState) -> None:
-        """Each edge's goal mark and a swatch of each seat's colour by its hand (the same
-        marks as the SVG picture, from the same geometry)."""
+    def scene(self, state: tg.State) -> Scene:
+        """The scene, and (for tests) what its overlay shows, from ``state.inspect()``."""
+        s: CurrentsState = state  # type: ignore[assignment]
         lay: Layout = self.geometry
-        fs = lay.square * 0.24
-        colours = style.PLAYER_COLOURS
-        marks = goal_marks(s, lay)
-        self.goal_marks_drawn = tuple((m.edge, m.owner, m.current) for m in marks)
-        c.text_align = "center"
-        for m in marks:
-            c.fill_style = colours[m.owner % len(colours)]
-            c.global_alpha = 0.45 if m.current else 0.2
-            c.fill_rect(*m.band)
-            c.global_alpha = 1
-            if m.current:
-                x, y, w, h = m.band
-                t = 3
-                c.fill_rect(*{"N": (x, y, w, t), "S": (x, y + h - t, w, t),
-                              "E": (x + w - t, y, t, h), "W": (x, y, t, h)}[m.edge])  # fmt: skip
-            c.fill_style = style.TEXT
-            c.font = f"{'bold ' if m.current else ''}{fs:.0f}px {style.FONT}"
-            c.save()
-            c.translate(*m.text_at)
-            c.rotate(m.angle * math.pi / 180)
-            c.fill_text(m.label, 0, fs * 0.35)
-            c.restore()
-        for p in range(s.game.num_players):
-            lx, ly = lay.hand_label(p)
-            c.fill_style = colours[p % len(colours)]
-            c.fill_rect(lx - 11, ly, 8, 8)
-
-    def draw_pieces(self, c: Canvas, state: Any) -> None:
-        s: CurrentsState = state
-        lay: Layout = self.geometry
-        self.draw_goal_marks(c, s)
-        items: list[tuple[str | None, Any, bool]] = []
-        items += [(card, lay.slot_rect(i), False) for i, card in enumerate(s.currents)]
-        items += [(card, lay.compass_rect(i), False) for i, card in enumerate(s.compass)]
-        items += [(ace, lay.aside_rect(k), False) for k, ace in enumerate(s.aside)]
-        for p, hand in enumerate(self.visible_hands(s)):
-            items += [(card, lay.hand_rect(p, k), card is None) for k, card in enumerate(hand[:4])]
-        draw_cards(c, items, self.four_colour)
-        fs = lay.square * 0.3
-        c.font = f"{fs:.0f}px {style.FONT}"
-        c.text_align = "center"
-        c.fill_style = style.EMPTY_PLACE
-        for i, point in enumerate(POINTS):
-            if s.compass[i] is None:
-                x, y, w, h = lay.compass_rect(i)
-                c.fill_text(point, x + w / 2, y + h / 2 + fs / 3)
-        c.text_align = "left"
-        c.font = f"{fs * 0.85:.0f}px {style.FONT}"
-        for p in range(s.game.num_players):
-            lx, ly = lay.hand_label(p)
-            turn = " ◀ to decide" if p == s.player else ""
-            c.fill_style = style.HIGHLIGHT if p == s.player else style.TEXT
-            c.fill_text(f"P{p}{turn}", lx, ly + fs * 0.55)
-        if s.aside:
-            c.fill_style = style.TEXT
-            c.fill_text("Aces to place", lay.panel_x + lay.gap, lay.aside_y + fs * 0.55)
-        px, py = self.pawn_px(s)
-        c.fill_style = style.PAWN
-        c.stroke_style = "white"
-        c.line_width = 2
-        c.fill_circle(px, py, lay.square * 0.26)
-        c.stroke_circle(px, py, lay.square * 0.26)
-        c.line_width = 1
-
-    def pawn_px(self, s: CurrentsState) -> tuple[float, float]:
-        """The pawn's pixel; a pawn that left the board is drawn just outside the edge."""
-        lay: Layout = self.geometry
-        px, py = lay.point(*s.pawn)
-        lo_x, hi_x = lay.x0 - lay.square * 0.5, lay.x0 + lay.board + lay.square * 0.5
-        lo_y, hi_y = lay.y0 - lay.square * 0.5, lay.y0 + lay.board + lay.square * 0.5
-        return (min(max(px, lo_x), hi_x), min(max(py, lo_y), hi_y))
+        self.goal_marks_drawn = tuple((m.edge, m.owner, m.current) for m in goal_marks(s, lay))
+        facts: dict[str, Any] = {}
+        if not s.is_terminal and (self.inspector or self.scout_step is not None):
+            inf = s.inspect()
+            if self.inspector:
+                facts["influencing"] = tuple(si.slot for si in inf.currents)
+                if inf.vector != (0, 0):
+                    facts["arrow"] = (lay.point(*inf.at), lay.point(*inf.destination))
+                facts["crossings"] = tuple(g.edge for g in inf.goaltending)
+            if self.scout_step is not None:
+                facts["scout"] = scout_stop(inf, self.scout_step)
+        self._facts = facts
+        return super().scene(state)
 
     def draw_overlay(self, c: Canvas, state: Any) -> None:
-        s: CurrentsState = state
+        """The hovered slot's lines (while no slot is pinned), the scene's overlay, then
+        the picked keys and the intersections that would continue a move: one layer."""
         lay: Layout = self.geometry
-        self.drawn = {}
+        scene = self.current_scene()
         slot = self.selected_slot if self.selected_slot is not None else self._hovered_slot()
+        shapes: list[Shape] = []
+        if slot is not None and slot != self.selected_slot:
+            shapes += slot_shapes(lay, slot)  # the pinned slot is in the scene already
+        shapes += scene.overlay
+        shapes += self.interaction_shapes()
+        draw_scene_layer(c, shapes, scene.four_colour)
+        self.drawn = dict(self._facts)
         if slot is not None:
-            c.stroke_style = style.HIGHLIGHT
-            c.global_alpha = 0.35
-            c.line_width = 6
-            lines = lay.slot_lines_px(slot)
-            c.stroke_line_segments([[(x1, y1), (x2, y2)] for x1, y1, x2, y2 in lines])
-            c.global_alpha = 1
-            c.line_width = 1
-            outline(c, [lay.slot_rect(slot)], style.HIGHLIGHT, width=2, pad=5)
-            self.drawn["lines"] = (SLOTS[slot], lines)
-        if self.inspector and not s.is_terminal:
-            self._draw_influence(c, s)
-        self.draw_selection(c)
-        for key in self.targets:
-            if key[0] == "point":  # type: ignore[index]
-                x, y = lay.point(*key[1])  # type: ignore[index]
-                c.stroke_style = TARGET
-                c.line_width = 3
-                c.stroke_circle(x, y, lay.square * 0.3)
-        if self.scout_step is not None and not s.is_terminal:
-            path = s.inspect().scout_path
-            step = min(self.scout_step, len(path) - 1)
-            x, y = lay.point(*path[step])
-            c.fill_style = "#fdd835"
-            c.stroke_style = style.PAWN
-            c.line_width = 2
-            c.fill_circle(x, y, lay.square * 0.16)
-            c.stroke_circle(x, y, lay.square * 0.16)
-            c.line_width = 1
-            self.drawn["scout"] = path[step]
+            self.drawn["lines"] = (SLOTS[slot], lay.slot_lines_px(slot))
 
-    def _draw_influence(self, c: Canvas, s: CurrentsState) -> None:
+    def interaction_shapes(self) -> list[Shape]:
+        """Frames of the picked keys (amber) and of the keys that would continue a legal
+        move (green), and a ring on each intersection a move could go to."""
+        out: list[Shape] = []
+        for keys, colour, width, pad in (
+            (self.selected, SELECTED, 4, 3),
+            (self.targets, TARGET, 3, 2),
+        ):
+            for key in keys:
+                r = self.key_rect(key)
+                if r:
+                    x, y, w, h = r
+                    out.append(
+                        Rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, stroke=colour, width=width)
+                    )
         lay: Layout = self.geometry
-        inf = s.inspect()
-        framed = [SLOTS.index(si.slot) for si in inf.currents]
-        if self.influence_lines and framed:
-            c.stroke_style = style.HIGHLIGHT
-            c.global_alpha = 0.28
-            c.line_width = 5
-            c.stroke_line_segments(
-                [[(x1, y1), (x2, y2)] for i in framed for x1, y1, x2, y2 in lay.slot_lines_px(i)]
-            )
-            c.global_alpha = 1
-            c.line_width = 1
-        outline(c, [lay.slot_rect(i) for i in framed], style.HIGHLIGHT, width=3, pad=3)
-        self.drawn["influencing"] = tuple(SLOTS[i] for i in framed)
-        if inf.vector != (0, 0):
-            x1, y1 = lay.point(*inf.at)
-            x2, y2 = lay.point(*inf.destination)
-            arrow(c, x1, y1, x2, y2, style.ARROW, width=3)
-            self.drawn["arrow"] = ((x1, y1), (x2, y2))
-        for g in inf.goaltending:
-            x0, y0 = lay.x0, lay.y0
-            b = lay.board
-            bar = {"N": (x0, y0 - 4, b, 4), "S": (x0, y0 + b, b, 4),
-                   "E": (x0 + b, y0, 4, b), "W": (x0 - 4, y0, 4, b)}[g.edge]  # fmt: skip
-            c.fill_style = CROSSING
-            c.fill_rect(*bar)
-        self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
+        for key in self.targets:
+            if isinstance(key, tuple) and key[0] == "point":
+                out.append(Circle(*lay.point(*key[1]), lay.square * 0.3, stroke=TARGET, width=3))
+        return out
 
     def _hovered_slot(self) -> int | None:
         key = self.hovered
@@ -299,9 +180,11 @@ class CurrentsBoard(BoardWidget):
             return int(key[1])
         return None
 
-    def key_rect(self, key: Key) -> Any:
+    def key_rect(self, key: Key) -> Rect4 | None:
         lay: Layout = self.geometry
-        kind, where = key  # type: ignore[misc]
+        if not isinstance(key, tuple):
+            return None
+        kind, where = key
         if kind == "slot":
             return lay.slot_rect(where)
         if kind == "compass":
@@ -345,10 +228,11 @@ class CurrentsBoard(BoardWidget):
         return ()
 
     def attempted(self, state: Any, keys: tuple[Key, ...]) -> str | None:
-        cards = [k[1] for k in keys if k[0] in ("card", "aside")]  # type: ignore[index]
-        places = [k for k in keys if k[0] in ("slot", "compass")]  # type: ignore[index]
+        pairs = [k for k in keys if isinstance(k, tuple) and len(k) == 2]
+        cards = [k[1] for k in pairs if k[0] in ("card", "aside")]
+        places = [k for k in pairs if k[0] in ("slot", "compass")]
         if len(cards) == 1 and len(places) == 1:
-            kind, i = places[0]  # type: ignore[misc]
+            kind, i = places[0][0], int(places[0][1])
             target = SLOTS[i] if kind == "slot" else POINTS[i]
             return f"{cards[0]}>{target}"
         return None

@@ -33,7 +33,10 @@ def _remove_everywhere(data: dict[str, Any], card: str) -> None:
 
 def edit(data: dict[str, Any], key: Key, tool: Any) -> dict[str, Any]:
     """What a click on ``key`` with ``tool`` (a card code, 'pawn' or 'remove') does."""
-    kind, where = key  # type: ignore[misc]
+    if not (isinstance(key, tuple) and len(key) == 2):
+        raise ValueError(f"{key!r} is no place of the board: expected (kind, where)")
+    kind: str = key[0]
+    where: Any = key[1]
     if tool == PAWN:
         if kind != "point":
             raise ValueError("With the pawn tool, click an intersection of the board.")
@@ -70,7 +73,9 @@ class CurrentsEditor(CardGameEditor):
         tools = [("Move the pawn", PAWN), ("Remove a card", REMOVE)] + [
             (f"Put {pretty(c)}", c) for c in state.game.deck
         ]
-        places = [(f"compass {p}", ("compass", i)) for i, p in enumerate(POINTS)]
+        places: list[tuple[str, Key]] = [
+            (f"compass {p}", ("compass", i)) for i, p in enumerate(POINTS)
+        ]
         places += [(f"slot {s}", ("slot", i)) for i, s in enumerate(SLOTS)]
         places += [(f"hand card {pretty(c)}", ("card", c)) for c in state.game.deck]
         places += [

@@ -1,11 +1,13 @@
 """The Currents inspector: influence lines, the vector-cancellation panel and the scout.
 
-Everything drawn comes from ``state.inspect()``. The panel lists each current
-acting on the pawn with its card and the compass directions its suit maps to;
-units that cancel in pairs are struck through; the tally, the net vector (also an
-arrow on the board) and any edge crossing with the goaltending it would need are
-shown below. The scout token steps one current at a time from the pawn to the
-destination, as in the rules' "Math Made Easy" section.
+Everything drawn comes from ``state.inspect()`` through the game's scenes
+(:mod:`tablegames.currents.scene`): the board's, with the pinned slot and the scout,
+and the panel's, which lists each current acting on the pawn with its card and the
+compass directions its suit maps to, strikes through the units that cancel in pairs,
+and shows the tally, the net vector (also an arrow on the board) and any edge crossing
+with the goaltending it would need. The scout token steps one current at a time from
+the pawn to the destination, as in the rules' "Math Made Easy" section. The static
+picture is the same board and panel in one SVG (``inspector_scene``).
 """
 
 from __future__ import annotations
@@ -15,25 +17,28 @@ from typing import Any
 from ipycanvas import Canvas
 from ipywidgets import Checkbox, Dropdown, HBox, Layout, Play, VBox
 
-from tablegames import style
 from tablegames.currents import CurrentsState
 from tablegames.currents.geometry import SLOTS
 from tablegames.currents.influence import Influence
-from tablegames.currents.svg_inspector import crossing_sentences, inspector_svg
+from tablegames.currents.scene import TABLE_WIDTH, inspector_scene, panel_scene
+from tablegames.scene import to_svg
 
-from ..canvas import arrow, draw_cards, held, redraw_on_reconnect
+from ..canvas import held, redraw_on_reconnect
 from ..controls import Playback
+from ..scene_canvas import draw_scene_layer
 from ..static import StaticPicture
 from .board import CurrentsBoard
 
-ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 NO_SLOT = -1  #: the slot list's "(none)": not None, which ipywidgets shows as a blank choice
 
 
 class VectorPanel:
-    """A canvas that draws the cancellation table of an :class:`Influence`."""
+    """A canvas that draws the cancellation table of an :class:`Influence` (the scene
+    ``panel_scene`` makes, the same table as in the inspector's static picture)."""
 
-    def __init__(self, width: int = 330, height: int = 460, four_colour: bool = False) -> None:
+    def __init__(
+        self, width: int = int(TABLE_WIDTH), height: int = 460, four_colour: bool = False
+    ) -> None:
         self.canvas = Canvas(
             width=width, height=height, layout=Layout(width=f"{width}px", height=f"{height}px")
         )
@@ -47,83 +52,19 @@ class VectorPanel:
         """Draw the table for ``inf`` (None: the game is over)."""
         self._last = inf
         c = self.canvas
+        scene = panel_scene(inf, c.width, c.height, self.four_colour)
         with held():
             c.clear()
-            c.fill_style = style.PAPER
-            c.fill_rect(0, 0, c.width, c.height)
-            c.fill_style = style.TEXT
-            c.text_align = "left"
-            c.font = f"bold 15px {style.FONT}"
-            c.fill_text("Vector cancellation", 10, 22)
-            self.drawn = {"rows": [], "struck": [], "vector": None}
-            if inf is None:
-                c.font = f"13px {style.FONT}"
-                c.fill_text("The game is over.", 10, 48)
-                return
-            self._rows(c, inf)
-
-    def _rows(self, c: Canvas, inf: Influence) -> None:
+            draw_scene_layer(c, [*scene.background, *scene.pieces], self.four_colour)
+        self.drawn = {"rows": [], "struck": [], "vector": None}
+        if inf is None:
+            return
         struck = {k for pair in inf.cancelled for k in pair}
-        unit_index = 0
-        y = 40
-        c.font = f"13px {style.FONT}"
-        if not inf.currents:
-            c.fill_style = style.MUTED
-            c.fill_text(f"No current acts on the pawn at {inf.at}.", 10, y + 16)
-            y += 30
-        cards = []
-        for si in inf.currents:
-            cards.append((si.card, (10.0, float(y), 26.0, 34.0), False))
-            c.fill_style = style.TEXT
-            c.text_align = "left"
-            c.font = f"13px {style.FONT}"
-            c.fill_text(si.slot, 44, y + 22)
-            x = 80
-            if not si.directions:
-                c.fill_style = style.MUTED
-                c.fill_text("dead: its suit is not on the compass", x, y + 22)
-            for d in si.directions:
-                is_struck = unit_index in struck
-                c.fill_style = style.MUTED if is_struck else style.TEXT
-                c.font = f"bold 16px {style.FONT}"
-                c.fill_text(f"{ARROWS[d]}{d}", x, y + 22)
-                if is_struck:
-                    c.stroke_style = style.WARNING
-                    c.line_width = 2
-                    c.stroke_line(x - 3, y + 26, x + 30, y + 10)
-                    c.line_width = 1
-                    self.drawn["struck"].append((si.slot, d))
-                unit_index += 1
-                x += 42
-            self.drawn["rows"].append((si.slot, si.card, si.directions))
-            y += 40
-        draw_cards(c, cards, self.four_colour)
-        c.fill_style = style.TEXT
-        c.font = f"13px {style.FONT}"
-        tally = "  ".join(f"{d} {inf.tally[d]}" for d in "NESW")
-        c.fill_text(f"Tally: {tally}", 10, y + 18)
-        dx, dy = inf.vector
-        c.font = f"bold 14px {style.FONT}"
-        c.fill_text(f"Net vector ({dx:+d}, {dy:+d})  →  {inf.destination}", 10, y + 40)
+        self.drawn["rows"] = [(si.slot, si.card, si.directions) for si in inf.currents]
+        self.drawn["struck"] = [
+            (u.slot, u.direction) for k, u in enumerate(inf.units) if k in struck
+        ]
         self.drawn["vector"] = inf.vector
-        if inf.vector != (0, 0):
-            cx, cy = 290, y + 34
-            n = max(abs(dx), abs(dy), 1)
-            arrow(c, cx, cy, cx + 18 * dx / n, cy - 18 * dy / n, style.ARROW, width=2)
-        y += 52
-        if inf.blocked:
-            c.fill_style = style.WARNING
-            c.font = f"13px {style.FONT}"
-            c.fill_text("The destination is an obstacle: the pawn stays.", 10, y + 14)
-            y += 22
-        for g in inf.goaltending:
-            head, text = crossing_sentences(g)
-            c.fill_style = style.WARNING
-            c.font = f"bold 13px {style.FONT}"
-            c.fill_text(head, 10, y + 14)
-            c.font = f"13px {style.FONT}"
-            c.fill_text(text, 10, y + 32)
-            y += 42
         self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
 
 
@@ -191,9 +132,10 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
         """The static picture: the board with every influencing current's lines and the
         net-vector arrow, and the cancellation table beside it (as the panel shows it)."""
         b = self.board
-        return inspector_svg(
-            b.cstate, b.square, b.four_colour, b.viewer, b.selected_slot, b.scout_step
+        scene = inspector_scene(
+            b.cstate, b.square, b.viewer, b.four_colour, b.selected_slot, b.scout_step
         )
+        return to_svg(scene)
 
     def __repr__(self) -> str:
         return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"

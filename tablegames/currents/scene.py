@@ -1,0 +1,391 @@
+"""The Currents picture, described once: the board, the side panel and the inspector's
+overlay as a :class:`~tablegames.scene.Scene`, drawn as SVG (``state._repr_svg_``,
+static pictures) and on the canvas widgets alike (``CurrentsBoard``, ``CurrentsEditor``,
+``CurrentsInspector``), so the two cannot show different things.
+
+- background (fixed for a game and a size): the 8x8 board, the slot names, the compass
+  title, obstacles and riptides, a swatch of each seat's colour by its hand;
+- pieces (the position): each edge's goal mark (a band in the colour of the player who
+  wins over it, naming them and its goaltender; solid for the player whose turn it is),
+  the cards in the slots, on the compass, waiting to be placed and in the hands (others'
+  face down for a ``viewer``), whose decision it is, and the pawn;
+- overlay (from ``state.inspect()`` only): the lines of a pinned slot, the influencing
+  currents framed (their lines too with ``influence_lines``), the net vector as an arrow,
+  the edges about to be crossed and the scout.
+
+:func:`inspector_scene` adds the vector-cancellation table beside the board: the
+inspector's static picture; :func:`panel_scene` is that table alone, the live
+inspector's panel canvas.
+
+>>> import tablegames as tg
+>>> scene = state_scene(tg.make("currents").initial_state(1))
+>>> [t.text for t in scene.pieces if isinstance(t, Text)][:2]
+["P0's goal · P1 guards", "P1's goal · P0 guards"]
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from .. import style
+from ..scene import Arrow, Card, Circle, Line, Rect, Scene, Shape, Text
+from ..svg import wrap
+from .geometry import POINTS, SIZE, SLOTS
+from .layout import GoalMark, Layout
+from .text import cancellation_text, crossing_sentences, describe, turn_of
+
+if TYPE_CHECKING:
+    from .game import CurrentsGame
+    from .influence import Influence
+    from .state import CurrentsState
+
+CROSSING = "#c62828"  #: the bar outside an edge the pawn is about to cross
+SCOUT = "#fdd835"  #: the scout token
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+TABLE_WIDTH = 340.0  #: width of the vector-cancellation table
+ROW = 40.0  #: height of one current's row in the table (a small card, its slot, its pushes)
+
+
+def translucent(colour: str, alpha: float) -> str:
+    """``colour`` (``#rrggbb``) with opacity ``alpha``, as a CSS colour both SVG and the
+    canvas understand: ``translucent('#1e88e5', 0.5) == 'rgba(30,136,229,0.5)'``."""
+    r, g, b = (int(colour[k : k + 2], 16) for k in (1, 3, 5))
+    return f"rgba({r},{g},{b},{alpha:g})"
+
+
+def player_colour(p: int) -> str:
+    """Seat ``p``'s colour (goal marks, the swatch by its hand)."""
+    return style.PLAYER_COLOURS[p % len(style.PLAYER_COLOURS)]
+
+
+def state_scene(
+    state: CurrentsState,
+    square: float = 40.0,
+    viewer: int | None = None,
+    four_colour: bool = False,
+    inspector: bool = True,
+    influence_lines: bool = True,
+    selected_slot: int | None = None,
+    scout_step: int | None = None,
+) -> Scene:
+    """The picture of ``state`` at ``square`` pixels per board square.
+
+    ``viewer`` shows the hands as that player sees them (the others face down);
+    ``inspector`` frames the currents acting on the pawn, draws the net vector and flags
+    an edge about to be crossed, ``influence_lines`` also draws those currents' lines;
+    ``selected_slot`` (0-15) pins that slot's three lines; ``scout_step`` puts the scout
+    token on that stop of the scout's path. Nothing is drawn for these once the game is
+    over, except a pinned slot.
+    """
+    lay = Layout(square, state.game.num_players)
+    scene = Scene(lay.width, lay.height, describe(state), four_colour=four_colour)
+    scene.background = background_shapes(state.game, lay)
+    scene.pieces = piece_shapes(state, lay, viewer)
+    if selected_slot is not None:
+        scene.overlay += slot_shapes(lay, selected_slot)
+    if not state.is_terminal and (inspector or scout_step is not None):
+        inf = state.inspect()
+        if inspector:
+            scene.overlay += influence_shapes(inf, lay, influence_lines)
+        if scout_step is not None:
+            scene.overlay.append(scout_shape(lay, scout_stop(inf, scout_step)))
+    return scene
+
+
+# ---- background -------------------------------------------------------------------------
+
+
+def background_shapes(game: CurrentsGame, lay: Layout) -> list[Shape]:
+    """What stays put during a game: paper, squares, lines, names, obstacles, riptides
+    (made once per game set-up and size: a board redraws it for free)."""
+    obstacles = tuple(sorted(game.obstacle_set))
+    riptides = tuple(sorted(game.riptides.items()))
+    return list(_background(lay.square, game.num_players, obstacles, riptides))
+
+
+@functools.lru_cache(maxsize=64)
+def _background(
+    square: float,
+    players: int,
+    obstacles: tuple[tuple[int, int], ...],
+    riptides: tuple[tuple[tuple[int, int], str], ...],
+) -> tuple[Shape, ...]:
+    lay = Layout(square, players)
+    s = lay.square
+    out: list[Shape] = [Rect(0, 0, lay.width, lay.height, fill=style.PAPER)]
+    for parity, colour in ((0, style.BOARD_LIGHT), (1, style.BOARD_DARK)):
+        out += [
+            Rect(lay.x0 + col * s, lay.y0 + row * s, s, s, fill=colour)
+            for col in range(SIZE)
+            for row in range(SIZE)
+            if (col + row) % 2 == parity
+        ]
+    for i in range(SIZE + 1):
+        (x1, y1), (x2, y2) = lay.point(i, 0), lay.point(i, SIZE)
+        (x3, y3), (x4, y4) = lay.point(0, i), lay.point(SIZE, i)
+        out += [Line(x1, y1, x2, y2), Line(x3, y3, x4, y4)]
+    out.append(Rect(*lay.board_box, stroke=style.LINE, width=2))
+    r = s * 0.22
+    for ox, oy in obstacles:  # obstacles: a cross
+        px, py = lay.point(ox, oy)
+        out += [
+            Line(px - r, py - r, px + r, py + r, style.OBSTACLE, 4),
+            Line(px + r, py - r, px - r, py + r, style.OBSTACLE, 4),
+        ]
+    for (ox, oy), d in riptides:  # riptides: an arrow
+        out += [Line(*a, *b, style.OBSTACLE, 3) for a, b in lay.riptide_arrow(ox, oy, d)]
+    out += [  # placed clear of the slot frames, not under them
+        Text(*lay.slot_name_at(i), name, s * 0.22, style.MUTED, "middle")
+        for i, name in enumerate(SLOTS)
+    ]
+    fs = s * 0.3
+    out.append(Text(lay.panel_x + lay.gap, lay.y0 - lay.margin / 2, "Compass", fs, bold=True))
+    cx, cy = lay.compass_center
+    out.append(Text(cx, cy + fs / 3, "✣", fs, style.MUTED, "middle"))
+    for p in range(players):  # a swatch of each seat's colour by its hand
+        lx, ly = lay.hand_label(p)
+        out.append(Rect(lx - 11, ly, 8, 8, fill=player_colour(p)))
+    return tuple(out)
+
+
+# ---- pieces -----------------------------------------------------------------------------
+
+
+def marked_players(state: CurrentsState) -> frozenset[int]:
+    """Whose goal edges are highlighted: the player to decide (the one placing an ace
+    during set-up), the player whose turn it is while another decides whether to
+    goaltend, or the winners once the game is over."""
+    if state.is_terminal:
+        return frozenset(state.winners)
+    return frozenset({turn_of(state)})
+
+
+def goal_marks(state: CurrentsState, lay: Layout) -> list[GoalMark]:
+    """The goal mark of each edge for ``state``'s game (its ``owner`` and ``goaltender``
+    tables, so two players with ``p0_edges`` and four players are both right)."""
+    game = state.game
+    return lay.goal_marks(game.owner, game.goaltender, marked_players(state))
+
+
+def goal_mark_shapes(marks: list[GoalMark], lay: Layout) -> list[Shape]:
+    """Each mark's translucent band (stronger for the player whose turn it is, with a
+    solid stripe on the edge line) and its label, turned to read along its edge."""
+    fs = lay.square * 0.24
+    out: list[Shape] = []
+    for m in marks:
+        out.append(
+            Rect(*m.band, fill=translucent(player_colour(m.owner), 0.45 if m.current else 0.2))
+        )
+    out += [Rect(*m.stripe(3.0), fill=player_colour(m.owner)) for m in marks if m.current]
+    for m in marks:
+        x, y = m.label_baseline(fs)
+        out.append(Text(x, y, m.label, fs, anchor="middle", bold=m.current, angle=m.angle))
+    return out
+
+
+def piece_shapes(state: CurrentsState, lay: Layout, viewer: int | None = None) -> list[Shape]:
+    """The position: goal marks, cards, whose decision it is, the pawn."""
+    out = goal_mark_shapes(goal_marks(state, lay), lay)
+    out += [Card(card, *lay.slot_rect(i), key=("slot", i)) for i, card in enumerate(state.currents)]
+    out += [
+        Card(card, *lay.compass_rect(i), key=("compass", i)) for i, card in enumerate(state.compass)
+    ]
+    out += [Card(ace, *lay.aside_rect(k), key=("aside", ace)) for k, ace in enumerate(state.aside)]
+    for p, hand in enumerate(state.hands):
+        hidden = viewer is not None and viewer != p
+        for k, card in enumerate(hand[:4]):  # a hidden card is not even named in the scene
+            out.append(
+                Card(None, *lay.hand_rect(p, k), hidden=True)
+                if hidden
+                else Card(card, *lay.hand_rect(p, k), key=("card", card))
+            )
+    fs = lay.square * 0.3
+    for i, point in enumerate(POINTS):
+        if state.compass[i] is None:
+            x, y, w, h = lay.compass_rect(i)
+            out.append(Text(x + w / 2, y + h / 2 + fs / 3, point, fs, style.EMPTY_PLACE, "middle"))
+    if state.aside:  # set-up: the aces still to be placed
+        out.append(Text(lay.panel_x + lay.gap, lay.aside_y + fs * 0.55, "Aces to place", fs * 0.85))
+    for p in range(state.game.num_players):
+        lx, ly = lay.hand_label(p)
+        if p == state.player:
+            out.append(Text(lx, ly + fs * 0.55, f"P{p} ◀ to decide", fs * 0.85, style.HIGHLIGHT))
+        else:
+            out.append(Text(lx, ly + fs * 0.55, f"P{p}", fs * 0.85))
+    out.append(Circle(*lay.pawn_px(state.pawn), lay.square * 0.26, style.PAWN, "white", 2))
+    return out
+
+
+# ---- overlay ----------------------------------------------------------------------------
+
+
+def slot_shapes(lay: Layout, slot: int) -> list[Shape]:
+    """A pinned (or hovered) slot: its three board lines and a frame round its card."""
+    x, y, w, h = lay.slot_rect(slot)
+    lines: list[Shape] = [
+        Line(*line, translucent(style.HIGHLIGHT, 0.35), 6) for line in lay.slot_lines_px(slot)
+    ]
+    return [*lines, Rect(x - 5, y - 5, w + 10, h + 10, stroke=style.HIGHLIGHT, width=2, radius=6)]
+
+
+def influence_shapes(inf: Influence, lay: Layout, influence_lines: bool = True) -> list[Shape]:
+    """The currents acting on the pawn framed (and their lines), the net vector as an
+    arrow, and a bar outside each edge the pawn would cross."""
+    framed = [SLOTS.index(si.slot) for si in inf.currents]
+    out: list[Shape] = []
+    if influence_lines:
+        faint = translucent(style.HIGHLIGHT, 0.28)
+        out += [Line(*line, faint, 5) for i in framed for line in lay.slot_lines_px(i)]
+    for i in framed:
+        x, y, w, h = lay.slot_rect(i)
+        out.append(Rect(x - 3, y - 3, w + 6, h + 6, stroke=style.HIGHLIGHT, width=3, radius=6))
+    if inf.vector != (0, 0):
+        out.append(Arrow(*lay.point(*inf.at), *lay.point(*inf.destination), style.ARROW, 3))
+    out += [Rect(*lay.crossing_bar(g.edge), fill=CROSSING) for g in inf.goaltending]
+    return out
+
+
+def scout_stop(inf: Influence, step: int) -> tuple[int, int]:
+    """Where the scout stands at ``step`` (its last stop for any later step)."""
+    return inf.scout_path[min(step, len(inf.scout_path) - 1)]
+
+
+def scout_shape(lay: Layout, stop: tuple[int, int]) -> Shape:
+    """The scout token on intersection ``stop``."""
+    return Circle(*lay.point(*stop), lay.square * 0.16, SCOUT, style.PAWN, 2)
+
+
+# ---- the inspector ----------------------------------------------------------------------
+
+
+def cancellation_shapes(
+    inf: Influence | None, x0: float = 0.0, width: float = TABLE_WIDTH
+) -> tuple[list[Shape], float]:
+    """The vector-cancellation table drawn from (``x0``, 0), and its height.
+
+    One row per current acting on the pawn: its card, its slot and the compass directions
+    its suit maps to, the cancelled units struck through; then the cancelled pairs in
+    words, the tally, the net vector with its arrow and the destination, what keeps the
+    pawn in place, and any edge crossing with the goaltending it would need.
+    """
+
+    def text(
+        x: float, y: float, words: str, size: float, fill: str = style.TEXT, bold: bool = False
+    ) -> Text:
+        return Text(x0 + x, y, words, size, fill, bold=bold)
+
+    out: list[Shape] = [text(10, 24, "Vector cancellation", 15, bold=True)]
+    y = 40.0
+    if inf is None:
+        out.append(text(10, y + 10, "The game is over.", 13))
+        return out, y + 30
+    if not inf.currents:
+        out.append(
+            text(10, y + 16, f"No current acts on the pawn at {inf.at}.", 13, fill=style.MUTED)
+        )
+        y += 30
+    else:
+        out += [
+            text(hx, y + 6, head, 11, fill=style.MUTED)
+            for hx, head in ((10, "Card"), (44, "Slot"), (84, "Pushes"))
+        ]
+        y += 12
+    struck = {k for pair in inf.cancelled for k in pair}
+    unit = 0
+    for si in inf.currents:
+        out.append(Card(si.card, x0 + 10, y, 26, 34))
+        out.append(text(44, y + 22, si.slot, 13))
+        x = 84.0
+        if not si.directions:
+            out.append(
+                text(x, y + 22, "dead: its suit is not on the compass", 12, fill=style.MUTED)
+            )
+        for d in si.directions:
+            cancelled = unit in struck
+            colour = style.MUTED if cancelled else style.TEXT
+            out.append(text(x, y + 22, f"{ARROWS[d]}{d}", 16, fill=colour, bold=True))
+            if cancelled:
+                out.append(Line(x0 + x - 3, y + 26, x0 + x + 30, y + 10, style.WARNING, 2))
+            unit += 1
+            x += 42
+        y += ROW
+    for a, b in inf.cancelled:
+        ua, ub = inf.units[a], inf.units[b]
+        line = (
+            f"{ARROWS[ua.direction]}{ua.direction} ({ua.slot}) cancels "
+            f"{ARROWS[ub.direction]}{ub.direction} ({ub.slot})"
+        )
+        out.append(text(10, y + 14, line, 12, fill=style.MUTED))
+        y += 18
+    tally = " · ".join(f"{d} {inf.tally[d]}" for d in "NESW")
+    out.append(text(10, y + 20, f"Tally: {tally}", 13))
+    dx, dy = inf.vector
+    vector = f"Net vector ({dx:+d}, {dy:+d})  →  {inf.destination}"
+    out.append(text(10, y + 42, vector, 14, bold=True))
+    if inf.vector != (0, 0):
+        n = max(abs(dx), abs(dy), 1)
+        cx, cy = x0 + min(width - 30, 30 + len(vector) * 14 * 0.62), y + 36  # after the text
+        out.append(Arrow(cx, cy, cx + 18 * dx / n, cy - 18 * dy / n, style.ARROW, 2))
+    y += 54
+    if inf.blocked:
+        for words in wrap(f"The pawn stays: {inf.blocked_by}.", width - 20, 13):
+            out.append(text(10, y + 14, words, 13, fill=style.WARNING))
+            y += 17
+        y += 5
+    for g in inf.goaltending:
+        head, sentence = crossing_sentences(g)
+        out.append(text(10, y + 14, head, 13, fill=style.WARNING, bold=True))
+        y += 18
+        for words in wrap(sentence, width - 20, 13):
+            out.append(text(10, y + 14, words, 13, fill=style.WARNING))
+            y += 17
+        y += 8
+    return out, y + 10
+
+
+def panel_scene(
+    inf: Influence | None,
+    width: float = TABLE_WIDTH,
+    height: float = 460.0,
+    four_colour: bool = False,
+) -> Scene:
+    """The cancellation table alone on paper (the live inspector's panel): ``inf`` is
+    ``state.inspect()``, None once the game is over."""
+    shapes, used = cancellation_shapes(inf, 0.0, width)
+    scene = Scene(width, max(height, used), cancellation_text(inf), four_colour=four_colour)
+    scene.background = [Rect(0, 0, width, max(height, used), fill=style.PAPER)]
+    scene.pieces = shapes
+    return scene
+
+
+def inspector_scene(
+    state: CurrentsState,
+    square: float = 40.0,
+    viewer: int | None = None,
+    four_colour: bool = False,
+    selected_slot: int | None = None,
+    scout_step: int | None = None,
+) -> Scene:
+    """The inspector's picture: the board with every influencing current's lines, the
+    net-vector arrow, a pinned slot and the scout, and the cancellation table beside it."""
+    scene = state_scene(
+        state,
+        square,
+        viewer,
+        four_colour,
+        inspector=True,
+        influence_lines=True,
+        selected_slot=selected_slot,
+        scout_step=scout_step,
+    )
+    inf = None if state.is_terminal else state.inspect()
+    table, used = cancellation_shapes(inf, scene.width)
+    scene.label += " " + cancellation_text(inf)
+    if inf is not None and scout_step is not None:
+        scene.label += f" The scout stands at {scout_stop(inf, scout_step)}."
+    scene.width += TABLE_WIDTH
+    scene.height = max(scene.height, used)
+    scene.background[0] = Rect(0, 0, scene.width, scene.height, fill=style.PAPER)
+    scene.overlay += table
+    return scene
