@@ -6,9 +6,12 @@ import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import ipycanvas.canvas as ipc
 import pytest
-from browser_support import CHROMIUM, FLAGS
+from support.browser import CHROMIUM, FLAGS
+from support.widgets import Recorder
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +35,19 @@ def chromium() -> Iterator[object]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def canvas(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
+    """Record (and decode) every command batch ipycanvas sends while the test runs (the
+    widget tests of every game folder; reading helpers in support/widgets.py)."""
+    manager = ipc._CANVAS_MANAGER
+    real = manager._send_custom
+    rec = Recorder()
+
+    def send(command: list[Any], buffers: list[Any] = []) -> None:  # noqa: B006 (as ipycanvas)
+        rec.record(command, list(buffers))
+        real(command, buffers)
+
+    monkeypatch.setattr(manager, "_send_custom", send)
+    yield rec

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_variants import variant_id, variants
+from support.variants import variant_id, variants
 
 import tablegames as tg
 from tablegames.actions import ActionSpace, NotationSpace

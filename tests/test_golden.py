@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from resistor.resistor_helpers import LeaningBot
+from support.resistor import LeaningBot
 
 import tablegames as tg
 from tablegames.currents import CurrentsState

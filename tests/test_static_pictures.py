@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import re
 import struct
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +15,12 @@ import pytest
 import tablegames_widgets as tw
 from IPython.core.formatters import DisplayFormatter
 from nbconvert import HTMLExporter
+from support.widgets import position
 from tablegames_widgets import static
 from tablegames_widgets.viewer import step_text
 
 import tablegames as tg
 from tablegames.currents.svg_inspector import inspector_svg
-
-sys.path.insert(0, str(Path(__file__).parent / "widgets"))
-from widget_helpers import position
 
 PNG, SVG, VIEW = static.PNG, static.SVG, static.WIDGET_VIEW
 MOVES = "AH>S AS>N AD>W 5H>N JD>E 6S>E2 KS>W0 9C>S1 6D>N1 3D>E0 QC!E0~W3 4S>E1"

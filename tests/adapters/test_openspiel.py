@@ -9,7 +9,7 @@ import pickle
 from typing import Any
 
 import pytest
-from game_variants import variant_id, variants
+from support.variants import variant_id, variants
 
 pytest.importorskip(
     "pyspiel", reason="the openspiel extra is not installed (pip install 'tablegames[openspiel]')"

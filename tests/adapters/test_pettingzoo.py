@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 import pytest
-from game_variants import variant_id, variants
+from support.variants import variant_id, variants
 
 pytest.importorskip(
     "pettingzoo",

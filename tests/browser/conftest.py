@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from browser_support import start_voila
+from support.browser import start_voila
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import PLAY, play_pages, start_voila, wait_painted
+from support.browser import PLAY, play_pages, start_voila, wait_painted
 
 from tablegames.currents.layout import Layout
 

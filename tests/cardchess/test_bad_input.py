@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 import pytest
-from cardchess_helpers import SURFACE, data, play, position
+from support.cardchess import SURFACE, data, play, position
 
 import tablegames as tg
 from tablegames.cardchess import CardChessGame, CardChessMove

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from cardchess_helpers import kinds, legal, play, position, targets
+from support.cardchess import kinds, legal, play, position, targets
 
 from tablegames.cardchess import CardChessGame
 from tablegames.cardchess.moves import CELL_INDEX

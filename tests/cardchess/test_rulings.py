@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardchess_helpers import SURFACE, kinds, play, position, targets, units
+from support.cardchess import SURFACE, kinds, play, position, targets, units
 
 from tablegames.cardchess import CardChessGame
 from tablegames.cardchess.moves import CELL_INDEX

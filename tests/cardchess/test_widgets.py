@@ -12,11 +12,11 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from cardchess.cardchess_helpers import data, position
+from support.cardchess import data, position
+from support.widgets import centre, click
 from tablegames_widgets import CardChessBoard, CardChessEditor, GameViewer, PlayWidget
 from tablegames_widgets.board import TARGET
 from tablegames_widgets.cardchess.editor import MOVE, REMOVE
-from widget_helpers import centre, click
 
 import tablegames as tg
 from tablegames import style

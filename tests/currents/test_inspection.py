@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import FULL, currents, kinds, slots
+from support.currents import FULL, currents, kinds, slots
 
 import tablegames as tg
 from tablegames.currents import CurrentsState

@@ -12,7 +12,7 @@ import dataclasses
 import itertools
 
 import pytest
-from helpers import FULL, currents, kinds, legal, play, position, slots
+from support.currents import FULL, currents, kinds, legal, play, position, slots
 
 import tablegames as tg
 from tablegames.cards import ALL_CARDS, RANKS

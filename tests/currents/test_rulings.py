@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from helpers import FULL, currents, kinds, legal, play, position
+from support.currents import FULL, currents, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import ALL_CARDS, sort_cards

@@ -15,8 +15,8 @@ from typing import Any
 import ipycanvas.canvas as ipc
 import numpy as np
 import pytest
+from support.widgets import centre, click, face_text, fire, key, placed_cards, position
 from tablegames_widgets.currents.board import CROSSING, CurrentsBoard
-from widget_helpers import centre, click, face_text, fire, key, placed_cards, position
 
 import tablegames as tg
 from tablegames import style

@@ -9,8 +9,8 @@ import json
 import re
 from typing import Any
 
+from support.widgets import centre, click, face_text, position
 from tablegames_widgets.currents.editor import PAWN, REMOVE, CurrentsEditor
-from widget_helpers import centre, click, face_text, position
 
 from tablegames.currents.geometry import SLOTS
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from support.widgets import position
 from tablegames_widgets.currents.board import CurrentsBoard
-from widget_helpers import position
 
 import tablegames as tg
 from tablegames import style

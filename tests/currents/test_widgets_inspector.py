@@ -8,8 +8,8 @@ from typing import Any
 import ipycanvas.canvas as ipc
 import numpy as np
 import pytest
+from support.widgets import centre, click, face_text, fire, move, position
 from tablegames_widgets.currents.inspector import NO_SLOT, CurrentsInspector, VectorPanel
-from widget_helpers import centre, click, face_text, fire, move, position
 
 import tablegames as tg
 from tablegames import style

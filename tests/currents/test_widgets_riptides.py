@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from support.widgets import position
 from tablegames_widgets.currents.board import CurrentsBoard
-from widget_helpers import position
 
 from tablegames import style
 

@@ -9,9 +9,9 @@ import json
 from typing import Any
 
 import pytest
-from fellowship_helpers import data, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.fellowship import data, position
 
 import tablegames as tg
 from tablegames.fellowship import FellowshipMove, FellowshipState

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from fellowship_helpers import buried, data, kinds, legal, play, position
+from support.fellowship import buried, data, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck

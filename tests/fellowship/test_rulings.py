@@ -6,7 +6,7 @@ import dataclasses
 import random
 
 import pytest
-from fellowship_helpers import buried, data, kinds, legal, play, position
+from support.fellowship import buried, data, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from lab_support import load_lab, start_lab, stop_lab
+from support.lab import load_lab, start_lab, stop_lab
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """Screenshots of each walkthrough in JupyterLab, for the README and docs:
 docs/img/walkthrough-<name>.png.
 
-Run: ``.venv/bin/python tests/lab/screenshots.py [name ...]`` (default: every walkthrough;
+Run from the repository root: ``PYTHONPATH=tests .venv/bin/python -m lab.screenshots [name ...]``
+(tests/ on the path for the ``support`` helpers, as pytest puts it; default: every walkthrough;
 needs Debian's chromium and JupyterLab, which ``make test`` installs). It starts
 JupyterLab as the lab tests do (a temporary copy of notebooks/, nothing saved), and for
 each walkthrough at 1280x800 with the file browser open (JupyterLab's default layout):
@@ -13,13 +14,11 @@ after a walkthrough changes, and look at the pictures before committing them.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from browser_support import CHROMIUM, FLAGS, ROOT
-from lab_support import (
+from support.browser import CHROMIUM, FLAGS, ROOT
+from support.lab import (
     close_notebook,
     load_lab,
     open_notebook,

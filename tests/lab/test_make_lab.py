@@ -16,7 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser_support import ROOT, free_port
+from support.browser import ROOT, free_port
 
 
 def test_lab_extra_has_jupyterlab_4_and_what_the_walkthroughs_import() -> None:

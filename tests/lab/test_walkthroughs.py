@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from lab_support import (
+from support.lab import (
     OUTPUTS,
     PANEL,
     close_notebook,

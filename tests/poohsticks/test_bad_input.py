@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 import pytest
-from pooh_helpers import RIVER, data, position
+from support.poohsticks import RIVER, data, position
 
 import tablegames as tg
 from tablegames.poohsticks import PoohsticksMove, PoohsticksState

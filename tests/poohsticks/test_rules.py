@@ -9,7 +9,7 @@ after it. Positions are hand-built on ``pooh_helpers.RIVER`` unless a test says 
 from __future__ import annotations
 
 import pytest
-from pooh_helpers import RIVER, boat, kinds, legal, play, position
+from support.poohsticks import RIVER, boat, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck

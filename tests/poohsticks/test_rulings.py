@@ -5,7 +5,7 @@ Positions are hand-built on ``pooh_helpers.RIVER`` (see tests/poohsticks/test_ru
 from __future__ import annotations
 
 import pytest
-from pooh_helpers import RIVER, boat, kinds, legal, play, position
+from support.poohsticks import RIVER, boat, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import deal

@@ -7,7 +7,7 @@ import copy
 from typing import Any
 
 import pytest
-from resistor_helpers import data, game_for, play, position
+from support.resistor import data, game_for, play, position
 
 import tablegames as tg
 from tablegames.resistor import ResistorGame, ResistorMove

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from resistor_helpers import choose
+from support.resistor import choose
 
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
 from tablegames.resistor import moves as mv

@@ -5,7 +5,7 @@ plays the amperes in round 1, player 1 the resistors."""
 from __future__ import annotations
 
 import pytest
-from resistor_helpers import at, kinds, legal, play, position, targets
+from support.resistor import at, kinds, legal, play, position, targets
 
 import tablegames as tg
 from tablegames.resistor import ResistorGame

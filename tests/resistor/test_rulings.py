@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from resistor_helpers import at, kinds, legal, play, position, targets
+from support.resistor import at, kinds, legal, play, position, targets
 
 import tablegames as tg
 from tablegames.resistor import ResistorGame, ResistorState

@@ -14,15 +14,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from resistor.resistor_helpers import data, position
-from tablegames_widgets import GameViewer, PlayWidget, ResistorBoard, ResistorEditor
-from tablegames_widgets.board import TARGET
-from tablegames_widgets.resistor.editor import MOVE, REMOVE
-from widget_helpers import click
-
-import tablegames as tg
-from tablegames.resistor import ResistorGame
-from tablegames.resistor.board import CELL_INDEX, CELL_NAMES, CHARGE_ROW, COLS, SOURCE
+from support.resistor import data, position
+from support.widgets import click
 from tablegames.resistor.svg import (
     AMPERE_INK,
     CHARGE_TINT,
@@ -33,6 +26,13 @@ from tablegames.resistor.svg import (
     RESISTOR_INK,
     SOURCE_TINT,
 )
+from tablegames_widgets import GameViewer, PlayWidget, ResistorBoard, ResistorEditor
+from tablegames_widgets.board import TARGET
+from tablegames_widgets.resistor.editor import MOVE, REMOVE
+
+import tablegames as tg
+from tablegames.resistor import ResistorGame
+from tablegames.resistor.board import CELL_INDEX, CELL_NAMES, CHARGE_ROW, COLS, SOURCE
 
 
 def cell(name: str) -> int:

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from browser_support import NOTEBOOKS, free_port, jupyter_env, serve
+from support.browser import NOTEBOOKS, free_port, jupyter_env, serve
 
 WALKTHROUGHS = NOTEBOOKS / "walkthroughs"
 

@@ -1,13 +1,153 @@
-"""Helpers for the widget tests: the events a page sends, and pixel arithmetic."""
+"""Helpers for the widget tests: a recorder of every ipycanvas command batch (the
+``canvas`` fixture in tests/conftest.py), the events a page sends, pixel arithmetic and
+Currents positions for the boards.
+
+ipycanvas sends drawing to the page as batches of commands through one private
+"canvas manager" widget. The ``canvas`` fixture wraps its ``_send_custom`` (the real one
+still runs, so the batches are serialised as they would be for a page) and decodes each
+batch into :class:`Command` values: which canvas, which command, its arguments (arrays
+passed as binary buffers are decoded back into numpy arrays) and the drawing style
+(fill and stroke colours, font...) in force on that canvas at that moment.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from helpers import FULL, currents, slots
+import ipycanvas.canvas as ipc
+import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
+from support.currents import FULL, currents, slots
+
 Rect = tuple[float, float, float, float]
+
+# ---- the canvas recorder -------------------------------------------------------------
+
+NAMES = {i: name for name, i in ipc.COMMANDS.items()}
+ATTR_NAMES = {i: name for name, i in Canvas.ATTRS.items()}
+MODEL_PREFIX = "IPY_MODEL_"
+
+
+@dataclass
+class Command:
+    """One decoded canvas command."""
+
+    canvas: str | None  #: the model id of the canvas it draws on
+    name: str  #: the ipycanvas command name, e.g. ``fillText``, ``fillRects``, ``set``
+    args: list[Any]  #: arguments; buffers are numpy arrays, ``set`` is [attribute name, value]
+    style: dict[str, Any] = field(default_factory=dict)  #: attributes in force when it ran
+
+
+class Recorder:
+    """Every batch sent while the fixture is active, decoded."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[Command]] = []
+        current = ipc._CANVAS_MANAGER._current_canvas
+        self._canvas: str | None = current.model_id if current is not None else None
+        self._styles: dict[str | None, dict[str, Any]] = {}
+        self._stacks: dict[str | None, list[dict[str, Any]]] = {}
+
+    # ---- recording -------------------------------------------------------------------
+
+    def record(self, command: list[Any], buffers: list[Any]) -> None:
+        batch = [command] if command and isinstance(command[0], int) else list(command)
+        offset = 0
+        out: list[Command] = []
+        for item in batch:
+            name = NAMES[item[0]]
+            args = list(item[1]) if len(item) > 1 else []
+            if name == "switchCanvas":
+                ref = args[0]
+                assert isinstance(ref, str) and ref.startswith(MODEL_PREFIX), ref
+                self._canvas = ref[len(MODEL_PREFIX) :]
+                out.append(Command(self._canvas, name, [self._canvas]))
+                continue
+            nbuf = item[2] if len(item) > 2 else 0
+            mine = buffers[offset : offset + nbuf]
+            offset += nbuf
+            args = [_decode(a, mine) for a in args]
+            style = self._styles.setdefault(self._canvas, {})
+            if name == "set":
+                args = [ATTR_NAMES[args[0]], args[1]]
+                style[args[0]] = args[1]
+            elif name == "save":
+                self._stacks.setdefault(self._canvas, []).append(dict(style))
+            elif name == "restore":
+                stack = self._stacks.get(self._canvas)
+                if stack:
+                    self._styles[self._canvas] = stack.pop()
+            out.append(Command(self._canvas, name, args, dict(style)))
+        assert offset == len(buffers), "every buffer belongs to a command"
+        self.batches.append(out)
+
+    def clear(self) -> None:
+        """Forget what was recorded so far (the current canvas and styles are kept)."""
+        self.batches.clear()
+
+    # ---- reading ---------------------------------------------------------------------
+
+    @property
+    def commands(self) -> list[Command]:
+        return [c for batch in self.batches for c in batch]
+
+    def find(self, name: str | None = None, canvas: Any = None) -> list[Command]:
+        """Commands named ``name`` (all if None) on ``canvas`` (a Canvas or model id)."""
+        cid = _model_id(canvas)
+        return [
+            c
+            for c in self.commands
+            if (name is None or c.name == name) and (cid is None or c.canvas == cid)
+        ]
+
+    def texts(self, canvas: Any = None) -> list[str]:
+        return [str(c.args[0]) for c in self.find("fillText", canvas)]
+
+    def text_in(self, rect: Rect, canvas: Any = None) -> str:
+        """The texts drawn with their anchor inside ``rect``, joined in drawing order."""
+        return "".join(str(c.args[0]) for c in self.text_commands_in(rect, canvas))
+
+    def text_commands_in(self, rect: Rect, canvas: Any = None) -> list[Command]:
+        x, y, w, h = rect  # anchors on the very edge belong to labels beside the card
+        return [
+            c
+            for c in self.find("fillText", canvas)
+            if x + 0.5 < c.args[1] < x + w - 0.5 and y + 0.5 < c.args[2] < y + h - 0.5
+        ]
+
+    def rects(self, name: str, canvas: Any = None, **style: Any) -> list[Rect]:
+        """Every rectangle drawn by ``fillRects``/``strokeRects`` (or ``fillRect``...)
+        with the given style attributes, unpacked from batched arrays."""
+        out: list[Rect] = []
+        for c in self.find(name, canvas):
+            if any(c.style.get(k) != v for k, v in style.items()):
+                continue
+            if name in ("fillRect", "strokeRect"):
+                out.append(tuple(float(v) for v in c.args[:4]))  # type: ignore[arg-type]
+                continue
+            cols = [np.atleast_1d(np.asarray(a, dtype=float)) for a in c.args[:4]]
+            n = max(len(col) for col in cols)
+            cols = [np.broadcast_to(col, (n,)) for col in cols]
+            out += [tuple(float(col[i]) for col in cols) for i in range(n)]  # type: ignore[misc]
+        return out
+
+
+def _decode(arg: Any, buffers: list[Any]) -> Any:
+    if isinstance(arg, dict) and {"shape", "dtype", "idx"} <= set(arg):
+        data = np.frombuffer(buffers[arg["idx"]], dtype=arg["dtype"])
+        return data.reshape(arg["shape"]).copy()
+    return arg
+
+
+def _model_id(canvas: Any) -> str | None:
+    if canvas is None or isinstance(canvas, str):
+        return canvas
+    return str(canvas.model_id)
+
+
+# ---- the events a page sends -----------------------------------------------------------
 
 
 def fire(multi: MultiCanvas | Canvas, content: dict[str, Any]) -> None:

@@ -145,7 +145,7 @@ def test_rules_pages_are_the_walkthroughs_of_the_play_pages_titled_by_their_head
 
 
 def test_the_make_play_target_builds_the_rules_pages_with_the_tests_command() -> None:
-    from browser_support import RULES_COMMAND
+    from support.browser import RULES_COMMAND
 
     makefile = (Path(__file__).parents[2] / "Makefile").read_text()
     recipe = makefile.split("\nplay:", 1)[1].split("\n\n", 1)[0]

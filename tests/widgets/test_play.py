@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 import pytest
+from support.widgets import centre, click, key, position
 from tablegames_widgets.play import PlayWidget
-from widget_helpers import centre, click, key, position
 
 import tablegames as tg
 from tablegames.currents.geometry import POINTS, SLOTS

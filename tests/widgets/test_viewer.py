@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.widgets import face_text, key, placed_cards
 from tablegames_widgets.viewer import ALL_CARDS, GameViewer
-from widget_helpers import face_text, key, placed_cards
 
 import tablegames as tg
 from tablegames import style
