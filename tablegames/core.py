@@ -8,13 +8,12 @@ written against these two classes only.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -405,26 +404,6 @@ def expect_move(move: object, cls: type, title: str) -> None:
             f"state.apply(state.parse_move({move!r}))"
         )
     raise IllegalMove(f"{move!r} is not a {title} move; take one from legal_moves()")
-
-
-def check_table_move(
-    move: Any, built: Container[int], by_text: Mapping[str, Any], notation_help: str
-) -> None:
-    """Raise IllegalMove unless ``move`` is one of a game's precomputed moves (``built``
-    holds their ids, ``by_text`` maps notation to move) or equal to one: hand-built move
-    values that no rule produces are refused, naming their fields."""
-    if id(move) in built:
-        return
-    try:
-        back = by_text.get(str(move))
-    except (TypeError, ValueError, IndexError):
-        back = None
-    if back is None or back != move:
-        shown = ", ".join(f"{f.name}={getattr(move, f.name)!r}" for f in dataclasses.fields(move))
-        raise IllegalMove(
-            f"malformed move {type(move).__name__}({shown}); take moves from legal_moves() "
-            f"or state.parse_move(text): {notation_help}"
-        )
 
 
 def check_player(game: Game, player: object) -> int:

@@ -18,10 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core import Move, check_table_move
-from ..errors import InvalidMoveError
+from ..core import Move
 from ..grid import Grid
-from ..notation import invalid, move_repr
+from ..notation import MoveTable, invalid, move_repr
 
 ROWS = COLS = 6
 GRID = Grid(ROWS, COLS)
@@ -94,21 +93,40 @@ MOVE: tuple[dict[int, CardChessMove], ...] = tuple(
 PLACE: dict[str, tuple[CardChessMove, ...]] = {
     c: tuple(CardChessMove("place", -1, i, c) for i in range(SIZE)) for c in UNITS
 }
-_BY_TEXT: dict[str, CardChessMove] = {
-    str(m): m
-    for table in (*MOVE, *(dict(enumerate(t)) for t in PLACE.values()))
-    for m in table.values()
-}
-_BUILT: set[int] = {id(m) for m in _BY_TEXT.values()}
-
 NOTATION_HELP = (
     "write a Card Chess move as 'c1-c4' (the unit on top of c1 moves to c4) or, while "
     "setting up, 'KH e1' (place the king of hearts on e1); files a-f, ranks 1-6, red's "
     "back row is rank 1"
 )
 _CELL = r"([A-F][1-6])"
-_MOVE_RE = re.compile(rf"{_CELL}-{_CELL}")
-_PLACE_RE = re.compile(rf"([2-9TJQKA][CDHS]) {_CELL}")
+
+
+def _move(text: str, m: re.Match[str]) -> CardChessMove:
+    src, dst = cell_index(m[1]), cell_index(m[2])
+    if src == dst:
+        raise invalid(
+            text, f"a unit must move to another cell, not stay on {m[1].lower()}", NOTATION_HELP
+        )
+    return MOVE[src][dst]
+
+
+def _place(text: str, m: re.Match[str]) -> CardChessMove:
+    card, dst = m[1], cell_index(m[2])
+    if card not in PLACE:
+        raise invalid(
+            text,
+            f"only units (kings, queens, jacks and tens) are placed, not {card}",
+            NOTATION_HELP,
+        )
+    return PLACE[card][dst]
+
+
+TABLE: MoveTable[CardChessMove] = MoveTable(
+    (*(m for table in MOVE for m in table.values()), *(m for t in PLACE.values() for m in t)),
+    NOTATION_HELP,
+    [(rf"{_CELL}-{_CELL}", _move), (rf"([2-9TJQKA][CDHS]) {_CELL}", _place)],
+    joiners="-",
+)
 
 
 def parse(text: str) -> CardChessMove:
@@ -119,35 +137,9 @@ def parse(text: str) -> CardChessMove:
     >>> parse("kh E1")
     CardChessMove.from_notation('KH e1')
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(
-            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
-        )
-    known = _BY_TEXT.get(text)
-    if known is not None:
-        return known
-    norm = re.sub(r"\s*-\s*", "-", " ".join(text.upper().split()))
-    m = _MOVE_RE.fullmatch(norm)
-    if m is not None:
-        src, dst = cell_index(m[1]), cell_index(m[2])
-        if src == dst:
-            raise invalid(
-                text, f"a unit must move to another cell, not stay on {m[1].lower()}", NOTATION_HELP
-            )
-        return MOVE[src][dst]
-    m = _PLACE_RE.fullmatch(norm)
-    if m is not None:
-        card, dst = m[1], cell_index(m[2])
-        if card not in PLACE:
-            raise invalid(
-                text,
-                f"only units (kings, queens, jacks and tens) are placed, not {card}",
-                NOTATION_HELP,
-            )
-        return PLACE[card][dst]
-    raise InvalidMoveError(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+    return TABLE.parse(text)
 
 
 def check_form(move: CardChessMove) -> None:
     """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    check_table_move(move, _BUILT, _BY_TEXT, NOTATION_HELP)
+    TABLE.check_form(move)

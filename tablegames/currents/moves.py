@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, JOKERS, sort_cards
 from ..core import Move
 from ..errors import IllegalMove, InvalidMoveError
-from ..notation import invalid, move_repr
+from ..notation import MoveTable, invalid, move_repr
 from .geometry import POINTS, SLOTS
 
 #: Placement targets by index: compass points 0-3 (N E S W), then slots 4-19.
@@ -94,10 +95,6 @@ DISCARD: dict[str, CurrentsMove] = {c: CurrentsMove("discard", c) for c in ALL_C
 DECLINE = CurrentsMove("decline")
 STOP = CurrentsMove("stop")
 _DEFEND: dict[tuple[str, ...], CurrentsMove] = {}
-#: ids of the moves this module built (all well formed): ``check_form`` accepts them at once.
-_BUILT: set[int] = {
-    id(m) for table in (PLACE, JACK, QUEEN, KING) for moves in table.values() for m in moves
-} | {id(m) for m in (*JOKER.values(), *DISCARD.values(), DECLINE, STOP)}
 
 
 def defend(cards: tuple[str, ...]) -> CurrentsMove:
@@ -105,8 +102,7 @@ def defend(cards: tuple[str, ...]) -> CurrentsMove:
     key = sort_cards(cards)
     move = _DEFEND.get(key)
     if move is None:
-        move = _DEFEND[key] = CurrentsMove("defend", None, "", key)
-        _BUILT.add(id(move))
+        move = _DEFEND[key] = TABLE.add(CurrentsMove("defend", None, "", key))
     return move
 
 
@@ -117,7 +113,7 @@ def check_form(move: CurrentsMove) -> None:
     such as ``CurrentsMove("jack", "7H", "N")`` (a jack action without a jack) from being
     applied as if they were legal.
     """
-    if id(move) in _BUILT:
+    if id(move) in TABLE.built:
         return
     fields = (
         f"CurrentsMove(kind={move.kind!r}, card={move.card!r}, target={move.target!r}, "
@@ -137,36 +133,76 @@ def check_form(move: CurrentsMove) -> None:
         )
 
 
-#: Every table move by its canonical notation (the fast path of ``parse``).
-_BY_TEXT: dict[str, CurrentsMove] = {
-    str(m): m
-    for m in (
+NOTATION_HELP = (
+    "write a Currents move as 7H>N (compass), 7H>N2 (current slot), JC!N, QD!N0~E3, KH!cw, "
+    "RJ!, 'discard 7H', 'defend 7H 9H', 'decline' or 'stop'"
+)
+
+
+def _place(text: str, m: re.Match[str]) -> CurrentsMove:
+    if m[1] in JOKERS:
+        raise invalid(text, "jokers are never placed on the compass or the board", NOTATION_HELP)
+    return PLACE[m[1]][TARGET_INDEX[m[2]]]
+
+
+def _defend(text: str, m: re.Match[str]) -> CurrentsMove:
+    cards = tuple(m[1].split())
+    if len(set(cards)) != len(cards):
+        raise invalid(text, "a card can be discarded only once", NOTATION_HELP)
+    return defend(cards)
+
+
+def _action(kind: str) -> Callable[[str, re.Match[str]], CurrentsMove]:
+    """The builder of ``kind``'s action move (jack, queen, king or joker)."""
+
+    def build(text: str, m: re.Match[str]) -> CurrentsMove:
+        card = m[1]
+        wanted = {"jack": "J", "queen": "Q", "king": "K"}.get(kind)
+        wrong_joker = kind == "joker" and card not in JOKERS
+        if wrong_joker or (wanted and (card in JOKERS or card[0] != wanted)):
+            raise InvalidMoveError(
+                f"{text!r}: the action written needs a {kind}; actions are J!point, "
+                "Q!slot~slot, K!cw or K!ccw, and joker!"
+            )
+        if kind == "jack":
+            return JACK[card]["NESW".index(m[2])]
+        if kind == "queen":
+            a, b = sorted((m[2], m[3]), key=SLOTS.index)
+            if a == b:
+                raise invalid(text, "a queen swaps two different current slots", NOTATION_HELP)
+            return QUEEN[card][SLOT_PAIRS.index((SLOTS.index(a), SLOTS.index(b)))]
+        if kind == "king":
+            return KING[card][0 if m[2] == "CW" else 1]
+        return JOKER[card]
+
+    return build
+
+
+_CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
+_SLOT = r"([NESW][0-3])"
+#: Every move built ahead (all but the goaltending discards, made as they are needed).
+TABLE: MoveTable[CurrentsMove] = MoveTable(
+    (
         *(m for table in (PLACE, JACK, QUEEN, KING) for ms in table.values() for m in ms),
         *JOKER.values(),
         *DISCARD.values(),
         DECLINE,
         STOP,
-    )
-}
-
-_CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
-_SLOT = r"([NESW][0-3])"
-_PATTERNS = [
-    (re.compile(rf"{_CARD}>([NESW])"), "place"),
-    (re.compile(rf"{_CARD}>{_SLOT}"), "place"),
-    (re.compile(rf"{_CARD}!([NESW])"), "jack"),
-    (re.compile(rf"{_CARD}!{_SLOT}~{_SLOT}"), "queen"),
-    (re.compile(rf"{_CARD}!(CW|CCW)"), "king"),
-    (re.compile(rf"{_CARD}!"), "joker"),
-    (re.compile(rf"DISCARD {_CARD}"), "discard"),
-    (re.compile(rf"DEFEND((?: {_CARD})+)"), "defend"),
-    (re.compile(r"DECLINE"), "decline"),
-    (re.compile(r"STOP"), "stop"),
-]
-
-NOTATION_HELP = (
-    "write a Currents move as 7H>N (compass), 7H>N2 (current slot), JC!N, QD!N0~E3, KH!cw, "
-    "RJ!, 'discard 7H', 'defend 7H 9H', 'decline' or 'stop'"
+    ),
+    NOTATION_HELP,
+    [
+        (rf"{_CARD}>([NESW])", _place),
+        (rf"{_CARD}>{_SLOT}", _place),
+        (rf"{_CARD}!([NESW])", _action("jack")),
+        (rf"{_CARD}!{_SLOT}~{_SLOT}", _action("queen")),
+        (rf"{_CARD}!(CW|CCW)", _action("king")),
+        (rf"{_CARD}!", _action("joker")),
+        (rf"DISCARD {_CARD}", lambda text, m: DISCARD[m[1]]),
+        (rf"DEFEND((?: {_CARD})+)", _defend),
+        ("DECLINE", lambda text, m: DECLINE),
+        ("STOP", lambda text, m: STOP),
+    ],
+    joiners=">!~",
 )
 
 
@@ -176,55 +212,4 @@ def parse(text: str) -> CurrentsMove:
     >>> parse("qd!n0~e3")
     CurrentsMove.from_notation('QD!N0~E3')
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(
-            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
-        )
-    known = _BY_TEXT.get(text)
-    if known is not None:  # the canonical notation of a table move: no regex needed
-        return known
-    norm = " ".join(text.upper().split())
-    norm = re.sub(r"\s*([>!~])\s*", r"\1", norm)
-    for pattern, kind in _PATTERNS:
-        m = pattern.fullmatch(norm)
-        if m is None:
-            continue
-        g = m.groups()
-        if kind == "place" and g[0] in JOKERS:
-            raise invalid(
-                text, "jokers are never placed on the compass or the board", NOTATION_HELP
-            )
-        if kind == "place":
-            return PLACE[g[0]][TARGET_INDEX[g[1]]]
-        if kind in ("jack", "queen", "king", "joker"):
-            return _action(text, kind, g)
-        if kind == "discard":
-            return DISCARD[g[0]]
-        if kind == "defend":
-            cards = tuple(g[0].split())
-            if len(set(cards)) != len(cards):
-                raise invalid(text, "a card can be discarded only once", NOTATION_HELP)
-            return defend(cards)
-        return DECLINE if kind == "decline" else STOP
-    raise InvalidMoveError(f"cannot read {text!r} as a move: {NOTATION_HELP}")
-
-
-def _action(text: str, kind: str, g: tuple[str, ...]) -> CurrentsMove:
-    card = g[0]
-    wanted = {"jack": "J", "queen": "Q", "king": "K"}.get(kind)
-    wrong_joker = kind == "joker" and card not in JOKERS
-    if wrong_joker or (wanted and (card in JOKERS or card[0] != wanted)):
-        raise InvalidMoveError(
-            f"{text!r}: the action written needs a {kind}; actions are J!point, Q!slot~slot, "
-            "K!cw or K!ccw, and joker!"
-        )
-    if kind == "jack":
-        return JACK[card]["NESW".index(g[1])]
-    if kind == "queen":
-        a, b = sorted((g[1], g[2]), key=SLOTS.index)
-        if a == b:
-            raise invalid(text, "a queen swaps two different current slots", NOTATION_HELP)
-        return QUEEN[card][SLOT_PAIRS.index((SLOTS.index(a), SLOTS.index(b)))]
-    if kind == "king":
-        return KING[card][0 if g[1] == "CW" else 1]
-    return JOKER[card]
+    return TABLE.parse(text)

@@ -19,9 +19,8 @@ import re
 from dataclasses import dataclass
 
 from ..cards import ALL_CARDS, JOKERS
-from ..core import Move, check_table_move
-from ..errors import InvalidMoveError
-from ..notation import invalid, move_repr
+from ..core import Move
+from ..notation import MoveTable, invalid, move_repr
 
 SIZE = 13  #: stacks in the circle
 #: The two neighbours of each position: (left, right), the circle wrapping round.
@@ -71,59 +70,35 @@ CAPTURE: tuple[tuple[dict[str, FellowshipMove], dict[str, FellowshipMove]], ...]
 COVER: tuple[dict[str, FellowshipMove], ...] = tuple(
     {c: FellowshipMove("cover", -1, i, c) for c in HAND_CARDS} for i in range(SIZE)
 )
-_BY_TEXT: dict[str, FellowshipMove] = {
-    str(m): m for table in (*(t for pair in CAPTURE for t in pair), *COVER) for m in table.values()
-}
-_BUILT: set[int] = {id(m) for m in _BY_TEXT.values()}
-
 NOTATION_HELP = (
     "write a Fellowship move as '3>4 7H' (the stack at position 3 captures its neighbour at "
     "4, then 7H fills position 3) or 'cover 4 7H' (cover the joker at position 4 with 7H); "
     "positions are 0 to 12"
 )
 _CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
-_CAPTURE_RE = re.compile(rf"(\d+)>(\d+) {_CARD}")
-_COVER_RE = re.compile(rf"COVER (\d+) {_CARD}")
 
 
-def parse(text: str) -> FellowshipMove:
-    """Read a move from its notation (syntax only; the state checks legality).
-
-    >>> parse("12 > 0 th")
-    FellowshipMove.from_notation('12>0 TH')
-    >>> parse("Cover 4 7h")
-    FellowshipMove.from_notation('cover 4 7H')
-    """
-    if not isinstance(text, str):
-        raise InvalidMoveError(
-            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
+def _capture(text: str, m: re.Match[str]) -> FellowshipMove:
+    src, dst, card = int(m[1]), int(m[2]), m[3]
+    _check_position(text, src)
+    _check_position(text, dst)
+    _check_card(text, card)
+    if dst not in NEIGHBOURS[src]:
+        raise invalid(
+            text,
+            f"a stack captures one of its two neighbours, and {dst} is not next "
+            f"to {src} (the neighbours of {src} are {NEIGHBOURS[src][0]} and "
+            f"{NEIGHBOURS[src][1]}; the circle wraps round)",
+            NOTATION_HELP,
         )
-    known = _BY_TEXT.get(text)
-    if known is not None:
-        return known
-    norm = re.sub(r"\s*>\s*", ">", " ".join(text.upper().split()))
-    m = _CAPTURE_RE.fullmatch(norm)
-    if m is not None:
-        src, dst, card = int(m[1]), int(m[2]), m[3]
-        _check_position(text, src)
-        _check_position(text, dst)
-        _check_card(text, card)
-        if dst not in NEIGHBOURS[src]:
-            raise invalid(
-                text,
-                f"a stack captures one of its two neighbours, and {dst} is not next "
-                f"to {src} (the neighbours of {src} are {NEIGHBOURS[src][0]} and "
-                f"{NEIGHBOURS[src][1]}; the circle wraps round)",
-                NOTATION_HELP,
-            )
-        return CAPTURE[src][NEIGHBOURS[src].index(dst)][card]
-    m = _COVER_RE.fullmatch(norm)
-    if m is not None:
-        dst, card = int(m[1]), m[2]
-        _check_position(text, dst)
-        _check_card(text, card)
-        return COVER[dst][card]
-    raise InvalidMoveError(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+    return CAPTURE[src][NEIGHBOURS[src].index(dst)][card]
+
+
+def _cover(text: str, m: re.Match[str]) -> FellowshipMove:
+    dst, card = int(m[1]), m[2]
+    _check_position(text, dst)
+    _check_card(text, card)
+    return COVER[dst][card]
 
 
 def _check_position(text: str, pos: int) -> None:
@@ -136,6 +111,25 @@ def _check_card(text: str, card: str) -> None:
         raise invalid(text, "the joker is never in a hand, so it is never played", NOTATION_HELP)
 
 
+TABLE: MoveTable[FellowshipMove] = MoveTable(
+    (m for table in (*(t for pair in CAPTURE for t in pair), *COVER) for m in table.values()),
+    NOTATION_HELP,
+    [(rf"(\d+)>(\d+) {_CARD}", _capture), (rf"COVER (\d+) {_CARD}", _cover)],
+    joiners=">",
+)
+
+
+def parse(text: str) -> FellowshipMove:
+    """Read a move from its notation (syntax only; the state checks legality).
+
+    >>> parse("12 > 0 th")
+    FellowshipMove.from_notation('12>0 TH')
+    >>> parse("Cover 4 7h")
+    FellowshipMove.from_notation('cover 4 7H')
+    """
+    return TABLE.parse(text)
+
+
 def check_form(move: FellowshipMove) -> None:
     """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    check_table_move(move, _BUILT, _BY_TEXT, NOTATION_HELP)
+    TABLE.check_form(move)

@@ -23,8 +23,7 @@ from dataclasses import dataclass
 
 from ..cards import ORDER, sort_cards
 from ..core import Move
-from ..errors import InvalidMoveError
-from ..notation import invalid, move_repr
+from ..notation import MoveTable, invalid, move_repr
 
 KINDS = ("move", "power", "exit", "discard", "end")
 
@@ -65,8 +64,6 @@ class PoohsticksMove(Move):
 END = PoohsticksMove("end")
 
 _CARD = r"[2-9TJQKA][CDHS]"
-_MOVE = re.compile(rf"([SDHC])>([A-H])(\d{{1,2}})((?: {_CARD})+| POWER)")
-_EXIT = re.compile(rf"(EXIT|DISCARD)((?: {_CARD})+)")
 
 NOTATION_HELP = (
     "write a Poohsticks move as 'S>B1 KH 3C' (boat suit, cell, the cards paid), "
@@ -79,34 +76,16 @@ def move(boat: str, cell: str, cards: tuple[str, ...]) -> PoohsticksMove:
     return PoohsticksMove("move", boat, cell, sort_cards(cards))
 
 
-def parse(text: str) -> PoohsticksMove:
-    """Read a move from its notation (syntax only; the state checks legality).
+def _move(text: str, m: re.Match[str]) -> PoohsticksMove:
+    boat, col, row, rest = m.groups()
+    cell = f"{col}{int(row)}"
+    if rest == " POWER":
+        return PoohsticksMove("power", boat, cell)
+    return PoohsticksMove("move", boat, cell, _cards(text, rest))
 
-    >>> parse("s > b1 3c kh")
-    PoohsticksMove.from_notation('S>B1 3C KH')
-    >>> parse("EXIT qh")
-    PoohsticksMove.from_notation('exit QH')
-    """
-    if not isinstance(text, str):
-        raise InvalidMoveError(
-            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
-        )
-    norm = " ".join(text.upper().split())
-    norm = re.sub(r"\s*>\s*", ">", norm)
-    if norm == "END":
-        return END
-    m = _MOVE.fullmatch(norm)
-    if m is not None:
-        boat, col, row, rest = m.groups()
-        cell = f"{col}{int(row)}"
-        if rest == " POWER":
-            return PoohsticksMove("power", boat, cell)
-        return PoohsticksMove("move", boat, cell, _cards(text, rest))
-    m = _EXIT.fullmatch(norm)
-    if m is not None:
-        kind = m.group(1).lower()
-        return PoohsticksMove(kind, "", "", _cards(text, m.group(2)))
-    raise InvalidMoveError(f"cannot read {text!r} as a move: {NOTATION_HELP}")
+
+def _pay(text: str, m: re.Match[str]) -> PoohsticksMove:
+    return PoohsticksMove(m[1].lower(), "", "", _cards(text, m[2]))
 
 
 def _cards(text: str, rest: str) -> tuple[str, ...]:
@@ -115,3 +94,28 @@ def _cards(text: str, rest: str) -> tuple[str, ...]:
         raise invalid(text, "a card can be used only once", NOTATION_HELP)
     assert all(c in ORDER for c in cards)
     return sort_cards(cards)
+
+
+#: Only ``end`` is built ahead: the other moves are made as they are read (the cards paid
+#: make too many to list).
+TABLE: MoveTable[PoohsticksMove] = MoveTable(
+    [END],
+    NOTATION_HELP,
+    [
+        (rf"([SDHC])>([A-H])(\d{{1,2}})((?: {_CARD})+| POWER)", _move),
+        (rf"(EXIT|DISCARD)((?: {_CARD})+)", _pay),
+        ("END", lambda text, m: END),
+    ],
+    joiners=">",
+)
+
+
+def parse(text: str) -> PoohsticksMove:
+    """Read a move from its notation (syntax only; the state checks legality).
+
+    >>> parse("s > b1 3c kh")
+    PoohsticksMove.from_notation('S>B1 3C KH')
+    >>> parse("EXIT qh")
+    PoohsticksMove.from_notation('exit QH')
+    """
+    return TABLE.parse(text)

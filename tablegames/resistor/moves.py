@@ -24,9 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core import Move, check_table_move
-from ..errors import InvalidMoveError
-from ..notation import invalid, move_repr
+from ..core import Move
+from ..notation import MoveTable, invalid, move_repr
 from .board import CELL_INDEX, CELL_NAMES, COLS, GRID, SIZE, cell_index
 
 #: The move kinds.
@@ -91,9 +90,30 @@ AMPERES = ResistorMove("amperes")
 RESISTORS = ResistorMove("resistors")
 END = ResistorMove("end")
 FORFEIT = ResistorMove("forfeit")
-_BY_TEXT: dict[str, ResistorMove] = {
-    str(m): m
-    for m in (
+NOTATION_HELP = (
+    "write a Resistor move as 'b0-b1' (move the piece on b0; two spaces in a straight "
+    "line is a slingshot), 'place b0', 'overload f7', 'end', 'forfeit', 'amperes' or "
+    "'resistors'; columns a-n, rows 0 (current source) to 19 (charge zone)"
+)
+_CELL = r"([a-n](?:1[0-9]|[0-9]))"
+
+
+def _no_move(text: str, m: re.Match[str]) -> ResistorMove:
+    """Every move of two cells is in the table, so a text of two cells is refused."""
+    src, dst = cell_index(m[1]), cell_index(m[2])
+    if src == dst:
+        raise invalid(text, f"a piece must move to another cell, not stay on {m[1]}", NOTATION_HELP)
+    raise invalid(
+        text,
+        "every piece moves one space (two in a straight line for a slingshot), "
+        f"and {m[2]} is not so from {m[1]}",
+        NOTATION_HELP,
+    )
+
+
+#: Every move (the normalised text of a move is its notation, so no pattern builds one).
+TABLE: MoveTable[ResistorMove] = MoveTable(
+    (
         *(m for table in MOVE for m in table.values()),
         *PLACE,
         *OVERLOAD,
@@ -101,18 +121,12 @@ _BY_TEXT: dict[str, ResistorMove] = {
         RESISTORS,
         END,
         FORFEIT,
-    )
-}
-_BUILT: set[int] = {id(m) for m in _BY_TEXT.values()}
-
-NOTATION_HELP = (
-    "write a Resistor move as 'b0-b1' (move the piece on b0; two spaces in a straight "
-    "line is a slingshot), 'place b0', 'overload f7', 'end', 'forfeit', 'amperes' or "
-    "'resistors'; columns a-n, rows 0 (current source) to 19 (charge zone)"
+    ),
+    NOTATION_HELP,
+    [(rf"{_CELL}-{_CELL}", _no_move)],
+    case="lower",
+    joiners="-",
 )
-_CELL = r"([a-n](?:1[0-9]|[0-9]))"
-_MOVE_RE = re.compile(rf"{_CELL}-{_CELL}")
-_AT_RE = re.compile(rf"(place|overload) {_CELL}")
 
 
 def parse(text: str) -> ResistorMove:
@@ -123,39 +137,12 @@ def parse(text: str) -> ResistorMove:
     >>> parse("Place c0"), parse("END")
     (ResistorMove.from_notation('place c0'), ResistorMove.from_notation('end'))
     """
-    if not isinstance(text, str):
-        raise InvalidMoveError(
-            f"a move in notation must be a string, not {text!r}; {NOTATION_HELP}"
-        )
-    known = _BY_TEXT.get(text)
-    if known is not None:
-        return known
-    norm = re.sub(r"\s*-\s*", "-", " ".join(text.lower().split()))
-    known = _BY_TEXT.get(norm)
-    if known is not None:
-        return known
-    m = _MOVE_RE.fullmatch(norm)
-    if m is not None:
-        src, dst = cell_index(m[1]), cell_index(m[2])
-        if src == dst:
-            raise invalid(
-                text, f"a piece must move to another cell, not stay on {m[1]}", NOTATION_HELP
-            )
-        raise invalid(
-            text,
-            "every piece moves one space (two in a straight line for a slingshot), "
-            f"and {m[2]} is not so from {m[1]}",
-            NOTATION_HELP,
-        )
-    m = _AT_RE.fullmatch(norm)
-    if m is not None:  # pragma: no cover - every such text is in the table
-        return _BY_TEXT[f"{m[1]} {m[2]}"]
-    raise InvalidMoveError(f"cannot read {text[:60]!r} as a move: {NOTATION_HELP}")
+    return TABLE.parse(text)
 
 
 def check_form(move: ResistorMove) -> None:
     """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    check_table_move(move, _BUILT, _BY_TEXT, NOTATION_HELP)
+    TABLE.check_form(move)
 
 
 __all__ = ["CELL_INDEX", "KINDS", "ResistorMove", "check_form", "parse"]
