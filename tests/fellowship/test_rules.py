@@ -1,6 +1,6 @@
 """One test per rule of Fellowship of the Ring (rules text plus shared rulings), named after it.
 
-Positions come from ``fellowship_helpers``: a circle of clubs (no capture possible among
+Positions come from ``support.fellowship``: a circle of clubs (no capture possible among
 them) with the joker buried at position 12, and the stacks a test needs put in place.
 """
 

@@ -2,7 +2,7 @@
 page for the whole session), in Debian's headless Chromium driven by Playwright, as the
 Voila tests do.
 
-The server serves a temporary copy of notebooks/ (see ``lab_support.start_lab``), so
+The server serves a temporary copy of notebooks/ (see ``support.lab.start_lab``), so
 nothing the tests do is saved into the repository. The browser is the session's
 ``chromium`` (tests/conftest.py: skipped when chromium is missing, a failure under CI).
 """

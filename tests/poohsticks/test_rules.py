@@ -1,5 +1,5 @@
 """One test per Poohsticks rule (rules/fellowship-and-poohsticks.txt, second game), named
-after it. Positions are hand-built on ``pooh_helpers.RIVER`` unless a test says otherwise:
+after it. Positions are hand-built on ``support.poohsticks.RIVER`` unless a test says otherwise:
 
     row 1: A1 5C  B1 9D        row 4: A4 3C  B4 4D
     row 2: A2 7C  B2 2D        row 5: A5 8C  B5 6D

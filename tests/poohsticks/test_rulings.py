@@ -1,6 +1,6 @@
 """One test per Poohsticks ruling of docs/rulings.md, named ``test_ruling_<id>``.
 
-Positions are hand-built on ``pooh_helpers.RIVER`` (see tests/poohsticks/test_rules.py)."""
+Positions are hand-built on ``support.poohsticks.RIVER`` (see tests/poohsticks/test_rules.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """One test per rule of Resistor (shared/rules/resistor.txt and the team rulings), each
-named after the rule it checks. Positions are hand-built (``resistor_helpers``): player 0
+named after the rule it checks. Positions are hand-built (``support.resistor``): player 0
 plays the amperes in round 1, player 1 the resistors."""
 
 from __future__ import annotations
