@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.corrupt import paths, set_at
 from support.currents import FULL, play, position, slots
 from support.currents import currents as build
 from support.currents import position_data as data
@@ -727,23 +728,6 @@ WEIRD: list[Any] = [
 ]  # fmt: skip
 
 
-def _paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(d, dict):
-        for k, v in d.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(d, list):
-        for i, v in enumerate(d):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-def _set(d: Any, path: tuple[Any, ...], value: Any) -> None:
-    for k in path[:-1]:
-        d = d[k]
-    d[path[-1]] = copy.deepcopy(value)
-
-
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     players=st.sampled_from([2, 4]),
@@ -762,8 +746,8 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
     states = tg.replay(tg.play_game(game, seed=seed).record)
     d = states[at % len(states)].to_json()
     for where, value in edits:
-        paths = _paths(d)
-        _set(d, paths[where % len(paths)], value)
+        places = paths(d)
+        set_at(d, places[where % len(places)], value)
     try:
         state = game.state_from_json(d)
     except tg.InvalidState:

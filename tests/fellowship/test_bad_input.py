@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.corrupt import paths, set_at
 from support.fellowship import data, position
 
 import tablegames as tg
@@ -187,24 +188,8 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
     game = tg.make("fellowship", players=players)
     states = tg.replay(tg.play_game(game, seed=seed).record)
     d = states[at % len(states)].to_json()
-    paths: list[tuple[Any, ...]] = []
-
-    def walk(x: Any, prefix: tuple[Any, ...]) -> None:
-        if prefix:
-            paths.append(prefix)
-        if isinstance(x, dict):
-            for k, v in x.items():
-                walk(v, (*prefix, k))
-        elif isinstance(x, list):
-            for i, v in enumerate(x):
-                walk(v, (*prefix, i))
-
-    walk(d, ())
-    path = paths[where % len(paths)]
-    target = d
-    for k in path[:-1]:
-        target = target[k]
-    target[path[-1]] = copy.deepcopy(value)
+    places = paths(d)
+    set_at(d, places[where % len(places)], value)
     try:
         state = game.state_from_json(d)
     except tg.InvalidState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from support.moves import kinds, legal, play, targets
 from tablegames.cardchess import CardChessGame, CardChessState
 
 #: A known surface: the start areas hold 4-9 and A face down; rank 4 (row 2) is black
@@ -48,23 +49,5 @@ def position(
     return game.state_from_json(data(at, **extra))
 
 
-def legal(state: CardChessState) -> set[str]:
-    """The notation of every legal move."""
-    return {str(m) for m in state.legal_moves()}
-
-
-def targets(state: CardChessState, cell: str) -> set[str]:
-    """The cells the top unit of ``cell`` may move to."""
-    return {str(m).split("-")[1] for m in state.legal_moves() if str(m).startswith(cell + "-")}
-
-
-def play(state: CardChessState, *moves: str) -> CardChessState:
-    """Apply moves written in notation, one after the other."""
-    for text in moves:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def kinds(state: CardChessState) -> list[str]:
-    """The kinds of the events the last apply recorded."""
-    return [e.kind for e in state.events]
+#: support.moves' helpers are re-exported: a test imports all it needs from its game's module
+__all__ = ["SPARE", "SURFACE", "data", "kinds", "legal", "play", "position", "targets", "units"]

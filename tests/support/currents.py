@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import tablegames as tg
+from support.moves import kinds, legal, play
 from tablegames.currents import CurrentsState
 
 
@@ -60,18 +61,5 @@ def position(
     return currents(position_data(hands, compass, cur, pawn, player, **(extra or {})), **options)
 
 
-def legal(state: CurrentsState) -> set[str]:
-    """The notation of every legal move."""
-    return {str(m) for m in state.legal_moves()}
-
-
-def play(state: tg.State, *moves: str) -> Any:
-    """Apply moves written in notation, one after the other."""
-    for text in moves:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def kinds(state: tg.State) -> list[str]:
-    """The kinds of the events the last apply recorded."""
-    return [e.kind for e in getattr(state, "events", ())]
+#: support.moves' helpers are re-exported: a test imports all it needs from its game's module
+__all__ = ["FULL", "currents", "kinds", "legal", "play", "position", "position_data", "slots"]

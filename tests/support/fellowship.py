@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import tablegames as tg
+from support.moves import kinds, legal, play
 from tablegames.fellowship import FellowshipState
 
 #: A quiet circle: clubs everywhere (no capture is possible between them), the joker
@@ -65,18 +66,5 @@ def position(
     return state
 
 
-def legal(state: FellowshipState) -> set[str]:
-    """The notation of every legal move."""
-    return {str(m) for m in state.legal_moves()}
-
-
-def play(state: FellowshipState, *moves: str) -> FellowshipState:
-    """Apply moves written in notation, one after the other."""
-    for text in moves:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def kinds(state: FellowshipState) -> list[str]:
-    """The kinds of the events the last apply recorded."""
-    return [e.kind for e in state.events]
+#: support.moves' helpers are re-exported: a test imports all it needs from its game's module
+__all__ = ["FILLER", "buried", "circle", "data", "kinds", "legal", "play", "position"]

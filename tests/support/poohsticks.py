@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import tablegames as tg
+from support.moves import kinds, play
+from support.moves import legal_list as legal  # the tests read the engine's order
 from tablegames.poohsticks import PoohsticksMove, PoohsticksState
 
 #: A 2x6 river with no aces: column A then B on each row, row 1 first.
@@ -36,20 +38,6 @@ def position(
     state = tg.make("poohsticks", **options).state_from_json(data(hands, river, **(extra or {})))
     assert isinstance(state, PoohsticksState)
     return state
-
-
-def legal(state: PoohsticksState) -> list[str]:
-    return [str(m) for m in state.legal_moves()]
-
-
-def play(state: PoohsticksState, *texts: str) -> PoohsticksState:
-    for t in texts:
-        state = state.apply(state.parse_move(t))
-    return state
-
-
-def kinds(state: PoohsticksState) -> list[str]:
-    return [e.kind for e in state.events]
 
 
 def boat(state: PoohsticksState, player: int) -> str | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from support.moves import kinds, legal, play, targets
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
 from tablegames.resistor.board import AMPERE, CELL_INDEX, COLS
 
@@ -54,28 +55,6 @@ def position(
     return game_for(d, **(options or {})).state_from_json(d)
 
 
-def legal(state: ResistorState) -> set[str]:
-    """The notation of every legal move."""
-    return {str(m) for m in state.legal_moves()}
-
-
-def targets(state: ResistorState, cell: str) -> set[str]:
-    """The cells the piece on ``cell`` may move to now."""
-    return {str(m).split("-")[1] for m in state.legal_moves() if str(m).startswith(cell + "-")}
-
-
-def play(state: ResistorState, *moves: str) -> ResistorState:
-    """Apply moves written in notation, one after the other."""
-    for text in moves:
-        state = state.apply(state.parse_move(text))
-    return state
-
-
-def kinds(state: ResistorState) -> list[str]:
-    """The kinds of the events the last apply recorded."""
-    return [e.kind for e in state.events]
-
-
 def at(state: ResistorState, cell: str) -> str:
     """The piece code on ``cell``."""
     return state.board[CELL_INDEX[cell]]
@@ -114,3 +93,20 @@ class LeaningBot:
 
     def __repr__(self) -> str:
         return "LeaningBot()"
+
+
+#: support.moves' helpers are re-exported: a test imports all it needs from its game's module
+__all__ = [
+    "DEAD",
+    "LISTS",
+    "LeaningBot",
+    "at",
+    "choose",
+    "data",
+    "game_for",
+    "kinds",
+    "legal",
+    "play",
+    "position",
+    "targets",
+]

@@ -1,0 +1,27 @@
+"""Corrupting a real state's JSON at any place, for the bad-input tests that check a
+game's ``state_from_json`` either refuses the result or gives a sound state."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value (keys and list indexes from the top), each container
+    before what it holds."""
+    out = [prefix] if prefix else []
+    if isinstance(d, dict):
+        for k, v in d.items():
+            out += paths(v, (*prefix, k))
+    elif isinstance(d, list):
+        for i, v in enumerate(d):
+            out += paths(v, (*prefix, i))
+    return out
+
+
+def set_at(d: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Put a copy of ``value`` at ``path`` in ``d`` (in place)."""
+    for k in path[:-1]:
+        d = d[k]
+    d[path[-1]] = copy.deepcopy(value)

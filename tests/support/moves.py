@@ -1,0 +1,41 @@
+"""Move helpers every game's tests use: the legal moves in notation, moves played from
+notation, the kinds of the events the last move recorded, the cells a piece may reach.
+
+The game modules (``support.cardchess``...) re-export them, so a test imports everything
+about its game from one place."""
+
+from __future__ import annotations
+
+from typing import TypeVar, cast
+
+import tablegames as tg
+
+S = TypeVar("S", bound=tg.State)
+
+
+def legal(state: tg.State) -> set[str]:
+    """The notation of every legal move."""
+    return {str(m) for m in state.legal_moves()}
+
+
+def legal_list(state: tg.State) -> list[str]:
+    """The notation of every legal move, in the order the engine lists them."""
+    return [str(m) for m in state.legal_moves()]
+
+
+def targets(state: tg.State, cell: str) -> set[str]:
+    """The cells the piece (or top unit) on ``cell`` may move to now, from moves written
+    ``<from>-<to>`` (Card Chess, Resistor)."""
+    return {str(m).split("-")[1] for m in state.legal_moves() if str(m).startswith(cell + "-")}
+
+
+def play(state: S, *moves: str) -> S:
+    """Apply moves written in notation, one after the other."""
+    for text in moves:
+        state = cast(S, state.apply(state.parse_move(text)))
+    return state
+
+
+def kinds(state: tg.State) -> list[str]:
+    """The kinds of the events the last apply recorded."""
+    return [e.kind for e in getattr(state, "events", ())]
