@@ -85,6 +85,9 @@ def _circles(c: Canvas, items: list[Any], four_colour: bool) -> None:
 def _cards(c: Canvas, items: list[Any], four_colour: bool) -> None:
     # draw_cards paints all faces before all labels: split the run where a card overlaps
     # an earlier one, so the later card still covers it
+    if not _any_overlap(items):  # the usual case, found in n log n: one batch
+        _card_batch(c, items, four_colour)
+        return
     batch: list[Card] = []
     for card in items:
         if any(_overlap(card, other) for other in batch):
@@ -92,6 +95,18 @@ def _cards(c: Canvas, items: list[Any], four_colour: bool) -> None:
             batch = []
         batch.append(card)
     _card_batch(c, batch, four_colour)
+
+
+def _any_overlap(cards: list[Card]) -> bool:
+    """Whether any two of ``cards`` overlap (a sweep from west to east: each card is
+    compared only with the cards whose span across still reaches it)."""
+    reaching: list[Card] = []
+    for k in sorted(cards, key=lambda k: k.x):
+        reaching = [o for o in reaching if o.x + o.w > k.x]
+        if any(o.y < k.y + k.h and k.y < o.y + o.h for o in reaching):
+            return True
+        reaching.append(k)
+    return False
 
 
 def _card_batch(c: Canvas, cards: list[Card], four_colour: bool) -> None:
