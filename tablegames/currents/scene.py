@@ -36,6 +36,8 @@ from .layout import GoalMark, Layout
 from .text import cancellation_text, crossing_sentences, describe, turn_of
 
 if TYPE_CHECKING:
+    from collections.abc import Hashable as Key
+
     from .game import CurrentsGame
     from .influence import Influence
     from .state import CurrentsState
@@ -78,19 +80,25 @@ def state_scene(
     token on that stop of the scout's path. Nothing is drawn for these once the game is
     over, except a pinned slot.
     """
-    lay = Layout(square, state.game.num_players)
-    scene = Scene(lay.width, lay.height, describe(state), four_colour=four_colour)
+    lay = layout(square, state.game.num_players)
+    inf = None if state.is_terminal else state.inspect()
+    scene = Scene(lay.width, lay.height, describe(state, inf), four_colour=four_colour)
     scene.background = background_shapes(state.game, lay)
     scene.pieces = piece_shapes(state, lay, viewer)
     if selected_slot is not None:
         scene.overlay += slot_shapes(lay, selected_slot)
-    if not state.is_terminal and (inspector or scout_step is not None):
-        inf = state.inspect()
+    if inf is not None:
         if inspector:
             scene.overlay += influence_shapes(inf, lay, influence_lines)
         if scout_step is not None:
             scene.overlay.append(scout_shape(lay, scout_stop(inf, scout_step)))
     return scene
+
+
+@functools.lru_cache(maxsize=64)
+def layout(square: float, players: int) -> Layout:
+    """The (shared, unchanging) :class:`Layout` for a square size and a number of players."""
+    return Layout(square, players)
 
 
 # ---- background -------------------------------------------------------------------------
@@ -111,7 +119,7 @@ def _background(
     obstacles: tuple[tuple[int, int], ...],
     riptides: tuple[tuple[tuple[int, int], str], ...],
 ) -> tuple[Shape, ...]:
-    lay = Layout(square, players)
+    lay = layout(square, players)
     s = lay.square
     out: list[Shape] = [Rect(0, 0, lay.width, lay.height, fill=style.PAPER)]
     for parity, colour in ((0, style.BOARD_LIGHT), (1, style.BOARD_DARK)):
@@ -171,48 +179,68 @@ def goal_marks(state: CurrentsState, lay: Layout) -> list[GoalMark]:
 def goal_mark_shapes(marks: list[GoalMark], lay: Layout) -> list[Shape]:
     """Each mark's translucent band (stronger for the player whose turn it is, with a
     solid stripe on the edge line) and its label, turned to read along its edge."""
-    fs = lay.square * 0.24
+    return list(_goal_mark_shapes(tuple(marks), lay.square))
+
+
+@functools.lru_cache(maxsize=256)
+def _goal_mark_shapes(marks: tuple[GoalMark, ...], square: float) -> tuple[Shape, ...]:
+    fs = square * 0.24
     out: list[Shape] = []
     for m in marks:
-        out.append(
-            Rect(*m.band, fill=translucent(player_colour(m.owner), 0.45 if m.current else 0.2))
-        )
+        alpha = 0.45 if m.current else 0.2
+        out.append(Rect(*m.band, fill=translucent(player_colour(m.owner), alpha)))
     out += [Rect(*m.stripe(3.0), fill=player_colour(m.owner)) for m in marks if m.current]
     for m in marks:
         x, y = m.label_baseline(fs)
         out.append(Text(x, y, m.label, fs, anchor="middle", bold=m.current, angle=m.angle))
-    return out
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _card(card: str | None, rect: tuple[float, float, float, float], key: Key | None) -> Card:
+    """A card shape, made once per card and place (a redraw makes dozens)."""
+    if key is None:  # a face-down card: its code is not even in the scene
+        return Card(None, *rect, hidden=True)
+    return Card(card, *rect, key=key)
+
+
+@functools.lru_cache(maxsize=256)
+def _panel_labels(square: float, players: int, to_decide: int, aside: bool) -> tuple[Shape, ...]:
+    """Each hand's label (the player to decide marked) and the set-up's aces title."""
+    lay = layout(square, players)
+    fs = square * 0.3
+    out: list[Shape] = []
+    if aside:  # set-up: the aces still to be placed
+        out.append(Text(lay.panel_x + lay.gap, lay.aside_y + fs * 0.55, "Aces to place", fs * 0.85))
+    for p in range(players):
+        lx, ly = lay.hand_label(p)
+        if p == to_decide:
+            out.append(Text(lx, ly + fs * 0.55, f"P{p} ◀ to decide", fs * 0.85, style.HIGHLIGHT))
+        else:
+            out.append(Text(lx, ly + fs * 0.55, f"P{p}", fs * 0.85))
+    return tuple(out)
 
 
 def piece_shapes(state: CurrentsState, lay: Layout, viewer: int | None = None) -> list[Shape]:
     """The position: goal marks, cards, whose decision it is, the pawn."""
     out = goal_mark_shapes(goal_marks(state, lay), lay)
-    out += [Card(card, *lay.slot_rect(i), key=("slot", i)) for i, card in enumerate(state.currents)]
-    out += [
-        Card(card, *lay.compass_rect(i), key=("compass", i)) for i, card in enumerate(state.compass)
-    ]
-    out += [Card(ace, *lay.aside_rect(k), key=("aside", ace)) for k, ace in enumerate(state.aside)]
+    out += [_card(c, lay.slot_rect(i), ("slot", i)) for i, c in enumerate(state.currents)]
+    out += [_card(c, lay.compass_rect(i), ("compass", i)) for i, c in enumerate(state.compass)]
+    out += [_card(ace, lay.aside_rect(k), ("aside", ace)) for k, ace in enumerate(state.aside)]
     for p, hand in enumerate(state.hands):
         hidden = viewer is not None and viewer != p
-        for k, card in enumerate(hand[:4]):  # a hidden card is not even named in the scene
-            out.append(
-                Card(None, *lay.hand_rect(p, k), hidden=True)
-                if hidden
-                else Card(card, *lay.hand_rect(p, k), key=("card", card))
-            )
+        out += [
+            _card(None, lay.hand_rect(p, k), None)
+            if hidden
+            else _card(c, lay.hand_rect(p, k), ("card", c))
+            for k, c in enumerate(hand[:4])
+        ]
     fs = lay.square * 0.3
     for i, point in enumerate(POINTS):
         if state.compass[i] is None:
             x, y, w, h = lay.compass_rect(i)
             out.append(Text(x + w / 2, y + h / 2 + fs / 3, point, fs, style.EMPTY_PLACE, "middle"))
-    if state.aside:  # set-up: the aces still to be placed
-        out.append(Text(lay.panel_x + lay.gap, lay.aside_y + fs * 0.55, "Aces to place", fs * 0.85))
-    for p in range(state.game.num_players):
-        lx, ly = lay.hand_label(p)
-        if p == state.player:
-            out.append(Text(lx, ly + fs * 0.55, f"P{p} ◀ to decide", fs * 0.85, style.HIGHLIGHT))
-        else:
-            out.append(Text(lx, ly + fs * 0.55, f"P{p}", fs * 0.85))
+    out += _panel_labels(lay.square, state.game.num_players, state.player, bool(state.aside))
     out.append(Circle(*lay.pawn_px(state.pawn), lay.square * 0.26, style.PAWN, "white", 2))
     return out
 

@@ -105,8 +105,9 @@ def board_text(s: CurrentsState) -> str:
 # ---- sentences --------------------------------------------------------------------------
 
 
-def describe(state: CurrentsState) -> str:
-    """One sentence describing the position, for screen readers and alt texts."""
+def describe(state: CurrentsState, inf: Influence | None = None) -> str:
+    """One sentence describing the position, for screen readers and alt texts (``inf``:
+    ``state.inspect()`` when the caller has it already)."""
     x, y = state.pawn
     compass = ", ".join(f"{p} {pretty(c) if c else 'empty'}" for p, c in zip("NESW", state.compass))
     n = sum(c is not None for c in state.currents)
@@ -119,7 +120,10 @@ def describe(state: CurrentsState) -> str:
         status = f"game {who}"
     else:
         status = f"player {state.player} to {_phase_verb(state.phase)}"
-    inf = state.inspect() if not state.is_terminal else None
+    if state.is_terminal:
+        inf = None
+    elif inf is None:
+        inf = state.inspect()
     vec = f", the currents push it {push_in_words(inf.vector)}" if inf else ""
     return (
         f"Currents, turn {state.turn + 1}: pawn at ({x}, {y}){vec}; compass {compass}; "

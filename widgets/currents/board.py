@@ -28,7 +28,7 @@ from tablegames.currents.layout import Layout
 from tablegames.currents.layout import Rect as Rect4
 from tablegames.currents.scene import CROSSING, goal_marks, scout_stop, slot_shapes
 from tablegames.currents.text import turn_caption
-from tablegames.scene import Circle, Rect, Scene, Shape
+from tablegames.scene import Circle, Rect, Shape
 
 from ..board import SELECTED, TARGET, BoardWidget, Key
 from ..canvas import held
@@ -73,9 +73,8 @@ class CurrentsBoard(BoardWidget):
         self.turn_line.add_class("tablegames-turn")
         self.selected_slot: int | None = None
         self.scout_step: int | None = None  #: index into the scout path, None: no scout
-        self.drawn: dict[str, Any] = {}  #: what the last overlay drew, for tests
-        #: the goal marks last drawn, (edge, owner, highlighted) N, E, S, W, for tests
-        self.goal_marks_drawn: tuple[tuple[str, int, bool], ...] = ()
+        #: the slot whose lines the overlay last drew (hovered or pinned), for ``drawn``
+        self._lines_slot: int | None = None
         super().__init__(state, **kwargs)
         self.turn_line.layout.width = self.caption.layout.width
         self.children = (self.layers.multi, self.turn_line, self.caption)
@@ -119,12 +118,17 @@ class CurrentsBoard(BoardWidget):
             "scout_step": self.scout_step,
         }
 
-    def scene(self, state: tg.State) -> Scene:
-        """The scene, and (for tests) what its overlay shows, from ``state.inspect()``."""
-        s: CurrentsState = state  # type: ignore[assignment]
+    @property
+    def drawn(self) -> dict[str, Any]:
+        """What the overlay shows, in the game's terms (for tests): the slot whose lines
+        are drawn with those lines, the framed currents, the arrow's two ends, the edges
+        flagged as crossed, the scout's intersection; read from ``state.inspect()``, the
+        source the scene draws them from."""
+        s = self.cstate
         lay: Layout = self.geometry
-        self.goal_marks_drawn = tuple((m.edge, m.owner, m.current) for m in goal_marks(s, lay))
         facts: dict[str, Any] = {}
+        if self._lines_slot is not None:
+            facts["lines"] = (SLOTS[self._lines_slot], lay.slot_lines_px(self._lines_slot))
         if not s.is_terminal and (self.inspector or self.scout_step is not None):
             inf = s.inspect()
             if self.inspector:
@@ -134,8 +138,18 @@ class CurrentsBoard(BoardWidget):
                 facts["crossings"] = tuple(g.edge for g in inf.goaltending)
             if self.scout_step is not None:
                 facts["scout"] = scout_stop(inf, self.scout_step)
-        self._facts = facts
-        return super().scene(state)
+        return facts
+
+    @property
+    def goal_marks_drawn(self) -> tuple[tuple[str, int, bool], ...]:
+        """The goal marks shown, (edge, owner, highlighted) for N, E, S, W (for tests)."""
+        return tuple((m.edge, m.owner, m.current) for m in goal_marks(self.cstate, self.geometry))
+
+    def describe(self, state: tg.State) -> str:
+        """The position in one sentence: the label of the scene drawn (made once)."""
+        if state is self._state and self._scene is not None:
+            return self._scene.label
+        return super().describe(state)
 
     def draw_overlay(self, c: Canvas, state: Any) -> None:
         """The hovered slot's lines (while no slot is pinned), the scene's overlay, then
@@ -149,9 +163,7 @@ class CurrentsBoard(BoardWidget):
         shapes += scene.overlay
         shapes += self.interaction_shapes()
         draw_scene_layer(c, shapes, scene.four_colour)
-        self.drawn = dict(self._facts)
-        if slot is not None:
-            self.drawn["lines"] = (SLOTS[slot], lay.slot_lines_px(slot))
+        self._lines_slot = slot
 
     def interaction_shapes(self) -> list[Shape]:
         """Frames of the picked keys (amber) and of the keys that would continue a legal
