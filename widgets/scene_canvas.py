@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from itertools import groupby
 from typing import Any
 
+import numpy as np
 from ipycanvas import Canvas
 
 from tablegames import style
@@ -51,7 +52,9 @@ def _batch_key(s: Shape) -> tuple[Any, ...]:
         return (Text, s.size, s.bold, s.fill, s.anchor, s.angle)
     if isinstance(s, Line):
         return (Line, s.stroke, s.width, s.dash)
-    return (id(s),)  # polygons and arrows one by one
+    if isinstance(s, Polygon):
+        return (Polygon, s.fill if s.closed else None, s.stroke, s.width, s.dash, s.closed)
+    return (id(s),)  # arrows one by one
 
 
 def _stroke_style(c: Canvas, stroke: str, width: float, dash: tuple[float, ...]) -> None:
@@ -147,6 +150,16 @@ def _lines(c: Canvas, items: list[Any], four_colour: bool) -> None:
 
 
 def _polygons(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    first: Polygon = items[0]
+    if len(items) > 1:  # a run of one style: one fill_polygons, one stroke_polygons
+        points = [np.asarray(p.points, dtype=float) for p in items]
+        if first.closed and first.fill is not None:
+            c.fill_style = first.fill
+            c.fill_polygons(points)
+        if first.stroke is not None:
+            _stroke_style(c, first.stroke, first.width, first.dash)
+            (c.stroke_polygons if first.closed else c.stroke_line_segments)(points)
+        return
     for p in items:
         points = [list(pt) for pt in p.points]
         if p.closed and p.fill is not None:

@@ -1,8 +1,9 @@
 """Resistor: see :class:`ResistorGame` and :class:`ResistorState`.
 
-Registered as ``"resistor"``: ``tablegames.make("resistor", ...)``. Its pictures share
-:mod:`tablegames.resistor.layout` (the SVG of :mod:`tablegames.resistor.svg` and the
-canvas board of ``tablegames_widgets.resistor``).
+Registered as ``"resistor"``: ``tablegames.make("resistor", ...)``. Its picture is
+described once in :mod:`tablegames.resistor.scene` (geometry in
+:mod:`tablegames.resistor.layout`), drawn as SVG and by the canvas board of
+``tablegames_widgets.resistor``.
 """
 
 from .board import Piece

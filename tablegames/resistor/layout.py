@@ -44,7 +44,7 @@ class Hit(NamedTuple):
     """What lies under a pixel: ``kind`` is ``cell`` (``where`` is the flat cell)."""
 
     kind: str
-    where: object
+    where: int
 
 
 class Layout:

@@ -1,12 +1,16 @@
-"""Plain-text drawing of a Resistor state, for terminals, logs and ``print(state)``."""
+"""Resistor in words: the plain-text board (terminals, logs, ``print(state)``), the
+one-line description, and the words of the picture's panel (:func:`panel_lines`,
+:func:`budget`, :func:`after_budget`, the legend), which :mod:`.scene` lays out and
+colours by each line's ``tone``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .board import CELL_NAMES, COLS, CYCLE_COLS, EMPTY, FILES, ROWS
 
 if TYPE_CHECKING:
+    from .moves import ResistorMove
     from .state import ResistorState
 
 
@@ -80,16 +84,20 @@ def _status(s: ResistorState) -> str:
     elif s.pending == "drain":
         what = f"player {s.player} steps the draining resistor off"
     elif s.turn_role == "amperes":
-        if s.turn_kind == "amperes":
-            budget = f"{s.ampere_moves_left} ampere move(s) left"
-        elif s.turn_kind == "chargers":
-            budget = f"{s.charger_moves_left} charger move(s) left"
-        else:
-            budget = f"{s.duty} ampere move(s) or 2 charger moves"
-        what = f"amperes to move, {budget}"
+        what = f"amperes to move, {moves_left(s)}"
     else:
         what = "resistors to move"
     return f"{head}; turn {s.turn + 1}, {what}."
+
+
+def moves_left(s: ResistorState) -> str:
+    """What the ampere player's turn may still move: ``'1 ampere move(s) left'``, or
+    before its first move ``'2 ampere move(s) or 2 charger moves'``."""
+    if s.turn_kind == "amperes":
+        return f"{s.ampere_moves_left} ampere move(s) left"
+    if s.turn_kind == "chargers":
+        return f"{s.charger_moves_left} charger move(s) left"
+    return f"{s.duty} ampere move(s) or 2 charger moves"
 
 
 def describe(s: ResistorState) -> str:
@@ -102,3 +110,144 @@ def describe(s: ResistorState) -> str:
     player 1 places 8 more ampere(s).
     """
     return f"Resistor: {_status(s)}"
+
+
+# ---- the picture's panel ------------------------------------------------------------------
+
+#: What each legend entry of the picture says.
+LEGEND_TEXT = {
+    "ampere": "ampere (heads up)",
+    "charger": "charger (heads down)",
+    "drained": "drained ampere",
+    "resistor": "resistor",
+    "overloaded": "overloaded: out next turn",
+    "dead": "dead space",
+    "cycle": "cycle column",
+}
+
+
+class Line(NamedTuple):
+    """One line of the panel: its text, its ``tone`` (``''`` plain, ``'muted'``, a role
+    ``'amperes'``/``'resistors'``, ``'chargers'`` or ``'overload'``: the picture picks the
+    ink), its weight and its size (times the panel font)."""
+
+    text: str
+    tone: str = ""
+    bold: bool = False
+    size: float = 1.0
+
+
+class Budget(NamedTuple):
+    """A row of move pips: ``left`` of ``total`` moves still to make (``note`` instead of
+    pips when the kind cannot move this turn; its ``tone`` is then ``'muted'``)."""
+
+    label: str
+    total: int
+    left: int
+    tone: str
+    note: str = ""
+
+
+def player_text(p: int) -> str:
+    return f"Player {p}"
+
+
+def budget(s: ResistorState) -> list[Budget]:
+    """The move budget of the turn in progress: an ampere turn shows its ampere moves (the
+    duty cycle) and its charger moves, a committed turn only the kind it moves; a resistor
+    turn one step. Empty outside play."""
+    from .state import CHARGER_MOVES
+
+    if s.phase != "play":
+        return []
+    if s.turn_role == "resistors":
+        return [Budget("Resistor moves", 1, 1, "resistors")]
+    amp = Budget("Ampere moves", s.duty, s.ampere_moves_left, "amperes")
+    chg = Budget("Charger moves", CHARGER_MOVES, s.charger_moves_left, "chargers")
+    if s.turn_kind == "amperes":
+        chg = chg._replace(note="not this turn", tone="muted")
+    elif s.turn_kind == "chargers":
+        amp = amp._replace(note="not this turn", tone="muted")
+    return [amp, chg]
+
+
+def move_words(m: ResistorMove) -> str:
+    """A move in a few words: ``'b1-b3 (slingshot)'``, ``'chose the amperes'``."""
+    if m.kind in ("amperes", "resistors"):
+        return f"chose the {m.kind}"
+    if m.kind == "end":
+        return "ended the turn"
+    if m.kind == "forfeit":
+        return "forfeited the round"
+    return f"{m} (slingshot)" if m.slingshot else str(m)
+
+
+def status_lines(s: ResistorState) -> list[Line]:
+    """What is happening: two lines (whose decision and what it is), or the result."""
+    if s.phase == "over":
+        a, b = s.scores
+        if s.winners:
+            w = min(s.winners)
+            return [Line(f"{player_text(w)} wins", "", True, 1.15),
+                    Line(f"{max(a, b)} to {min(a, b)} after {s.round} rounds")]  # fmt: skip
+        return [Line("Draw", "", True, 1.15), Line(result(s).capitalize())]
+    who = player_text(s.player)
+    if s.phase == "roles":
+        return [Line(f"{who} chooses a role", "", True),
+                Line("won the roll: amperes or resistors?")]  # fmt: skip
+    if s.phase == "setup":
+        piece, left = s.to_place()
+        where = "on the current source" if piece == "ampere" else "in rows 8-9"
+        tone = "amperes" if piece == "ampere" else "resistors"
+        return [Line(f"{who} places {piece}s", tone, True), Line(f"{left} left, {where}")]
+    at = CELL_NAMES[s.pending_cell] if s.pending_cell >= 0 else ""
+    if s.pending == "drain":
+        return [Line(f"Drain! {who} steps off", "resistors", True),
+                Line(f"the resistor on {at} moves on diagonally")]  # fmt: skip
+    if s.pending == "overload":
+        return [Line(f"Overload! {who} picks", "overload", True),
+                Line(f"a dead space for the resistor from {at}")]  # fmt: skip
+    if s.turn_role == "amperes":
+        detail = {
+            "": "amperes or chargers, not both",
+            "amperes": "this turn moves amperes",
+            "chargers": "this turn moves chargers",
+        }[s.turn_kind]
+        return [Line(f"Amperes to move, turn {s.turn + 1}", "amperes", True), Line(detail)]
+    return [Line(f"Resistors to move, turn {s.turn + 1}", "resistors", True),
+            Line("one resistor, one diagonal step")]  # fmt: skip
+
+
+def panel_lines(s: ResistorState) -> list[Line]:
+    """The panel's text above the budget: the round, each player's role and score (the
+    decider marked), then :func:`status_lines`."""
+    g = s.game
+    if s.phase == "over":
+        head = "Match over"
+    elif s.round > g.rounds:
+        head = f"Round {s.round} (tie-break)"
+    else:
+        head = f"Round {s.round} of {g.rounds}"
+    out = [Line(head, "", True, 1.2)]
+    for p in (0, 1):
+        role = s.role(p)
+        mark = "  ◀" if p == s.player else ""
+        what = f": {role}" if role else ""
+        pts = "point" if s.scores[p] == 1 else "points"
+        out.append(Line(f"{player_text(p)}{what}, {s.scores[p]} {pts}{mark}", role or "",
+                        p == s.player))  # fmt: skip
+    return out + [Line("")] + status_lines(s)
+
+
+def after_budget(s: ResistorState) -> list[Line]:
+    """Lines under the budget: the duty cycle, this round's points and the last move."""
+    out = []
+    if s.phase == "play":
+        n = s.amperes_on_board()
+        moves = "2 moves" if n <= s.game.duty_cycle else "1 move"
+        out.append(Line(f"Duty cycle: {n} ampere(s) out, {moves}", "muted"))
+        if s.ampere_player >= 0:
+            out.append(Line(f"This round: {s.points} point(s) scored", "muted"))
+    if s.last_move is not None:
+        out.append(Line(f"Last move: {move_words(s.last_move)}", "muted"))
+    return out

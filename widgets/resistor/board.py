@@ -10,54 +10,28 @@ space are single clicks on a framed cell; the role choice, End and Forfeit are b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import pairwise
+from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
 from ipycanvas import Canvas
 
-from tablegames import style
+import tablegames as tg
 from tablegames.resistor.board import (
     AMPERE_PATHS,
     CELL_NAMES,
-    CHARGE_ROW,
     CHARGER_PATHS,
     COLS,
-    CYCLE_COLS,
-    FILES,
     RESISTOR_STEPS,
-    ROWS,
-    SOURCE_ROW,
 )
-from tablegames.resistor.layout import LEGEND, Layout, Point, Rect
+from tablegames.resistor.layout import Layout, Point, Rect
 from tablegames.resistor.moves import ResistorMove
 from tablegames.resistor.state import ResistorState
-from tablegames.resistor.svg import (
-    AMPERE_INK,
-    CHARGE_TINT,
-    CHARGER_INK,
-    CYCLE_TINT,
-    DEAD_INK,
-    DRAINED_EDGE,
-    DRAINED_FILL,
-    GRID_LINE,
-    LEGEND_TEXT,
-    OVERLOAD_EDGE,
-    OVERLOAD_FILL,
-    OVERLOAD_MARK,
-    PLAY_DARK,
-    PLAY_LIGHT,
-    RESISTOR_INK,
-    SOURCE_TINT,
-    checker_cells,
-    cycle_letters,
-    grid_lines,
-    panel_layout,
-    piece_cells,
-)
+from tablegames.resistor.text import moves_left
+from tablegames.scene import Polygon, Shape
+from tablegames.scene import Rect as Box
 
 from ..board import SELECTED, TARGET, BoardWidget, Key
+from ..scene_canvas import draw_scene_layer
 
 #: What each piece kind is called in labels and hints.
 PIECE_WORD = {"A": "ampere", "C": "charger", "D": "drained ampere", "R": "resistor",
@@ -98,186 +72,43 @@ class ResistorBoard(BoardWidget):
         assert isinstance(s, ResistorState)
         return s
 
-    # ---- drawing ------------------------------------------------------------------------
+    # ---- drawing: the scene (tablegames.resistor.scene), then what a click would do ----
 
-    def draw_background(self, c: Canvas) -> None:
-        lay: Layout = self.geometry
-        c.fill_style = style.PAPER
-        c.fill_rect(0, 0, lay.width, lay.height)
-        zones = (
-            (lay.rows_rect(SOURCE_ROW + 1, CHARGE_ROW - 1, 1, COLS - 2), PLAY_LIGHT),
-            (lay.rows_rect(CHARGE_ROW, CHARGE_ROW, 1, COLS - 2), CHARGE_TINT),
-            (lay.rows_rect(SOURCE_ROW, SOURCE_ROW, 1, COLS - 2), SOURCE_TINT),
-            *((lay.rows_rect(0, ROWS - 1, col, col), CYCLE_TINT) for col in CYCLE_COLS),
-        )
-        for rect, fill in zones:
-            c.fill_style = fill
-            c.fill_rect(*rect)
-        _rects(c, [lay.cell_rect(i) for i in checker_cells()], PLAY_DARK)
-        c.stroke_style = GRID_LINE
-        c.line_width = 1
-        c.stroke_line_segments(np.array(grid_lines(lay)))
-        fs = lay.font
-        c.text_align = "center"
-        c.text_baseline = "alphabetic"
-        c.fill_style = style.MUTED
-        c.font = f"{fs * 0.8:.0f}px {style.FONT}"
-        for ch, (x, y) in cycle_letters(lay):
-            c.fill_text(ch, x, y)
-        c.font = f"{fs * 0.85:.0f}px {style.FONT}"
-        for r in range(ROWS):
-            c.fill_text(str(r), *lay.row_label(r))
-        for col in range(COLS):
-            c.fill_text(FILES[col], *lay.col_label(col))
-        c.text_align = "left"
-        c.fill_style = style.TEXT
-        c.font = f"{fs * 0.9:.0f}px {style.FONT}"
-        c.fill_text("charge zone: amperes become chargers", *lay.top_note())
-        c.fill_text("current source: amperes start, chargers score", *lay.bottom_note())
-        self._draw_legend(c)
-
-    def _draw_legend(self, c: Canvas) -> None:
-        lay: Layout = self.geometry
-        cells = [lay.legend_cell(k) for k in range(len(LEGEND))]
-        _rects(c, [r for kind, r in zip(LEGEND, cells) if kind != "cycle"], PLAY_LIGHT, GRID_LINE)
-        _rects(c, [cells[LEGEND.index("cycle")]], CYCLE_TINT, GRID_LINE)
-        pieces = {kind: [r] for kind, r in zip(LEGEND, cells)}
-        pieces["dead"] = [cells[LEGEND.index("dead")], cells[LEGEND.index("overloaded")]]
-        self._draw_pieces_in(c, pieces)
-        c.fill_style = style.TEXT
-        c.font = f"{lay.font * 0.9:.0f}px {style.FONT}"
-        c.text_align = "left"
-        for k, kind in enumerate(LEGEND):
-            c.fill_text(LEGEND_TEXT[kind], *lay.legend_text(k))
-
-    def draw_pieces(self, c: Canvas, state: Any) -> None:
-        s: ResistorState = state
-        lay: Layout = self.geometry
-        pieces = {kind: [lay.cell_rect(i) for i in cells]
-                  for kind, cells in piece_cells(s).items()}  # fmt: skip
-        pieces["dead"] = [lay.cell_rect(j) for j in s.dead]
-        self._draw_pieces_in(c, pieces)
-        self._draw_panel(c, s)
-
-    def _draw_pieces_in(self, c: Canvas, pieces: dict[str, list[Rect]]) -> None:
-        """Every piece (or legend symbol) by kind, each kind with batched calls; dead
-        spaces first (an overloaded resistor stands on one)."""
-        lay: Layout = self.geometry
-        dead = pieces.get("dead", [])
-        if dead:
-            c.stroke_style = DEAD_INK
-            c.line_width = max(2.0, lay.cell_size * 0.1)
-            c.line_cap = "round"
-            c.stroke_line_segments(np.array([seg for r in dead for seg in lay.cross(r)]))
-            c.line_cap = "butt"
-        c.line_width = 1.2
-        arrows = (("ampere", True, AMPERE_INK, "white"), ("drained", True, DRAINED_FILL,
-                  DRAINED_EDGE), ("charger", False, CHARGER_INK, "white"))  # fmt: skip
-        for kind, up, fill, edge in arrows:
-            rects = pieces.get(kind, [])
-            if rects:
-                polys = np.array([lay.arrow(r, up) for r in rects])
-                c.fill_style = fill
-                c.fill_polygons(polys)
-                c.stroke_style = edge
-                c.stroke_polygons(polys)
-        squares = [lay.square_in(r) for r in pieces.get("resistor", [])]
-        c.line_width = 1.5
-        _rects(c, squares, RESISTOR_INK, "white")
-        over = [lay.square_in(r) for r in pieces.get("overloaded", [])]
-        c.line_width = 2
-        _rects(c, over, OVERLOAD_FILL, OVERLOAD_EDGE)
-        riding = [lay.square_in(r, 0.86) for r in pieces.get("riding", [])]
-        c.line_width = 3
-        _rects(c, riding, None, RESISTOR_INK)
-        c.line_width = 1
-        if over:
-            c.fill_style = OVERLOAD_EDGE
-            c.text_align = "center"
-            c.font = f"{over[0][3] * 0.8:.0f}px {style.FONT}"
-            for x, y, w, h in over:
-                c.fill_text(OVERLOAD_MARK, x + w / 2, y + h * 0.78)
-
-    def _draw_panel(self, c: Canvas, s: ResistorState) -> None:
-        lay: Layout = self.geometry
-        fs = lay.font
-        lines, rows = panel_layout(s)
-        c.text_align = "left"
-        for k, line in lines:
-            if line.text:
-                weight = "bold " if line.bold else ""
-                c.font = f"{weight}{fs * line.size:.0f}px {style.FONT}"
-                c.fill_style = line.ink
-                c.fill_text(line.text, *lay.panel_line(k))
-        rad = lay.pip_radius
-        for k, b in rows:
-            c.font = f"{fs:.0f}px {style.FONT}"
-            c.fill_style = b.ink
-            c.fill_text(b.label, *lay.panel_line(k))
-            if b.note:
-                px, _py = lay.pip(k, 0)
-                c.font = f"{fs * 0.9:.0f}px {style.FONT}"
-                c.fill_style = style.MUTED
-                c.fill_text(b.note, px - rad, lay.panel_line(k)[1])
-                continue
-            pips = [lay.pip(k, n) for n in range(b.total)]
-            if b.left:
-                c.fill_style = b.ink
-                c.fill_circles(*_columns(pips[: b.left]), rad)
-            c.stroke_style = b.ink
-            c.line_width = 1.5
-            c.stroke_circles(*_columns(pips), rad)
-            c.line_width = 1
-
-    def draw_overlay(self, c: Canvas, state: Any) -> None:
-        s: ResistorState = state
-        lay: Layout = self.geometry
-        self.drawn = {}
-        last = s.last_move
-        if last is not None and last.kind == "move":
-            c.stroke_style = style.ARROW
-            c.global_alpha = 0.45
-            c.line_width = 3
-            c.stroke_line(*lay.cell_center(last.src), *lay.cell_center(last.dst))
-            c.global_alpha = 1
-            c.line_width = 1
-        offered = self.offered(s) if self.offers and not self.selected else ()
-        self.drawn["offered"] = offered
-        _frame_targets(c, [lay.cell_rect(k[1]) for k in offered])  # type: ignore[index]
-        self.draw_selection(c)
-        self._draw_slingshots(c, s)
-
-    def draw_selection(self, c: Canvas) -> None:
-        """The picked piece framed in amber, the cells that continue its move tinted and
-        framed in green, all inside their cells (a 30-pixel cell has no room around it)."""
-        _frame_targets(c, [r for r in map(self.key_rect, self.targets) if r])
+    def draw_overlay(self, c: Canvas, state: tg.State) -> None:
+        """The scene's overlay (the last move), then the cells a click would move to
+        tinted and framed in green, the picked piece framed in amber and its slingshots'
+        arcs: all scene shapes, inside their cells (a 30-pixel cell has no room around)."""
+        assert isinstance(state, ResistorState)
+        offered = self.offered(state) if self.offers and not self.selected else ()
+        jumps = self.slingshots()
+        self.drawn = {"offered": offered, "slingshots": jumps}
+        targets = [r for r in map(self.key_rect, (*offered, *self.targets)) if r]
         picked = [r for r in map(self.key_rect, self.selected) if r]
-        if picked:
-            c.line_width = 3.5
-            _rects(c, _shrink(picked, 1.75), None, SELECTED)
-            c.line_width = 1
+        shapes = [*self.current_scene().overlay, *target_marks(targets)]
+        shapes += [Box(*r, stroke=SELECTED, width=3.5) for r in _shrink(picked, 1.75)]
+        shapes += self._slingshot_arcs(jumps)
+        draw_scene_layer(c, shapes)
 
-    def _draw_slingshots(self, c: Canvas, s: ResistorState) -> None:
-        """An arc from a picked piece over the neighbour it would jump to each of its
-        slingshot landings (one batched call)."""
-        lay: Layout = self.geometry
-        src = [k[1] for k in self.selected if k[0] == "from"]  # type: ignore[index]
+    def slingshots(self) -> tuple[int, ...]:
+        """The slingshot landings (two spaces away) offered to the one picked piece."""
+        src = cells_of(self.selected, "from")
         if len(src) != 1:
-            return
-        jumps = [k[1] for k in self.targets if k[0] == "to" and _far(src[0], k[1])]  # type: ignore[index]
-        self.drawn["slingshots"] = tuple(jumps)
+            return ()
+        return tuple(j for j in cells_of(self.targets, "to") if _far(src[0], j))
+
+    def _slingshot_arcs(self, jumps: tuple[int, ...]) -> list[Shape]:
+        """An arc from the picked piece over the neighbour it would jump to each landing."""
         if not jumps:
-            return
-        segments = []
-        for j in jumps:
-            pts = _hop(lay.cell_center(src[0]), lay.cell_center(j), lay.cell_size * 0.55)
-            segments += list(pairwise(pts))
-        c.stroke_style = TARGET
-        c.line_width = max(2.5, lay.cell_size * 0.09)
-        c.line_cap = "round"
-        c.stroke_line_segments(np.array(segments))
-        c.line_cap = "butt"
-        c.line_width = 1
+            return []
+        lay: Layout = self.geometry
+        (src,) = cells_of(self.selected, "from")
+        width = max(2.5, lay.cell_size * 0.09)
+        bow = lay.cell_size * 0.55
+        return [
+            Polygon(tuple(_hop(lay.cell_center(src), lay.cell_center(j), bow)), None, TARGET,
+                    width, closed=False)
+            for j in jumps
+        ]  # fmt: skip
 
     def offered(self, s: ResistorState) -> tuple[Key, ...]:
         """The cells of the single-click decisions open now (placements, the drain's step
@@ -293,10 +124,10 @@ class ResistorBoard(BoardWidget):
 
     # ---- clicks -------------------------------------------------------------------------
 
-    def key_rect(self, key: Key) -> Any:
-        kind, where = key  # type: ignore[misc]
-        if kind in ("from", "to"):
-            return self.geometry.cell_rect(where)
+    def key_rect(self, key: Key) -> Rect | None:
+        cell = split_key(key)
+        if cell is not None:
+            return self.geometry.cell_rect(cell[1])  # type: ignore[no-any-return]
         return super().key_rect(key)
 
     def hit(self, px: float, py: float) -> Key | None:
@@ -306,7 +137,7 @@ class ResistorBoard(BoardWidget):
         h = self.geometry.hit(px, py)
         if h is None:
             return None
-        i: int = h.where  # type: ignore[assignment]
+        i = h.where
         if ("to", i) in self.targets:
             return ("to", i)
         if ("from", i) in self.targets:
@@ -320,7 +151,7 @@ class ResistorBoard(BoardWidget):
     def restarts(self, key: Key, picked: tuple[Key, ...]) -> bool:
         """A destination that does not continue the picked piece's move is refused, with
         the engine's reason, rather than starting a new pick."""
-        return key[0] != "to" or not any(k[0] == "from" for k in picked)  # type: ignore[index]
+        return _kind(key) != "to" or not cells_of(picked, "from")
 
     def move_keys(self, move: ResistorMove) -> tuple[Key, ...]:
         kind = move.kind
@@ -342,8 +173,7 @@ class ResistorBoard(BoardWidget):
         picked piece and a cell, one cell for a single-click decision, or a piece alone
         (tried one space along its way)."""
         s: ResistorState = state
-        src = [k[1] for k in keys if k[0] == "from"]  # type: ignore[index]
-        dst = [k[1] for k in keys if k[0] == "to"]  # type: ignore[index]
+        src, dst = cells_of(keys, "from"), cells_of(keys, "to")
         if len(src) == 1 and len(dst) == 1 and src[0] != dst[0]:
             return f"{CELL_NAMES[src[0]]}-{CELL_NAMES[dst[0]]}"
         if src or len(dst) != 1:
@@ -367,7 +197,10 @@ class ResistorBoard(BoardWidget):
         s: ResistorState = state
         if len(picked) != 1:
             return ""
-        kind, where = picked[0]  # type: ignore[misc]
+        picked_cell = split_key(picked[0])
+        if picked_cell is None:
+            return ""
+        kind, where = picked_cell
         name = CELL_NAMES[where]
         if kind == "from":
             word = PIECE_WORD.get(s.board[where], "piece")
@@ -419,14 +252,9 @@ class ResistorBoard(BoardWidget):
         if s.pending == "overload":
             return "click a framed dead space to put the overloaded resistor there."
         if s.player == s.ampere_player:
-            if s.turn_kind == "amperes":
-                left = f"{s.ampere_moves_left} ampere move(s) left"
-            elif s.turn_kind == "chargers":
-                left = f"{s.charger_moves_left} charger move(s) left"
-            else:
-                left = f"{s.duty} ampere move(s) or 2 charger moves this turn"
+            budget = moves_left(s) + ("" if s.turn_kind else " this turn")
             done = "End the turn" if s.moves_made else "Forfeit the round"
-            return f"click an ampere or a charger, then a framed cell ({left}); or {done}."
+            return f"click an ampere or a charger, then a framed cell ({budget}); or {done}."
         return "click a resistor, then a framed diagonal cell (onto an ampere drains it)."
 
 
@@ -473,35 +301,34 @@ def _hop(a: Point, b: Point, bow: float, steps: int = 10) -> list[Point]:
     return out
 
 
-def _columns(points: Sequence[Point]) -> tuple[list[float], list[float]]:
-    return [p[0] for p in points], [p[1] for p in points]
+#: The tint of the cells a click would move to: TARGET, translucent.
+TARGET_TINT = "rgba(67, 160, 71, 0.22)"
 
 
-def _frame_targets(c: Canvas, rects: list[Rect]) -> None:
+def target_marks(rects: list[Rect]) -> list[Shape]:
     """Cells a click would move to: a light green tint and a green frame inside."""
-    if not rects:
-        return
-    c.global_alpha = 0.22
-    _rects(c, rects, TARGET)
-    c.global_alpha = 1
-    c.line_width = 2.5
-    _rects(c, _shrink(rects, 1.5), None, TARGET)
-    c.line_width = 1
+    tints: list[Shape] = [Box(*r, TARGET_TINT) for r in rects]
+    return tints + [Box(*r, stroke=TARGET, width=2.5) for r in _shrink(rects, 1.5)]
 
 
 def _shrink(rects: list[Rect], d: float) -> list[Rect]:
     return [(x + d, y + d, w - 2 * d, h - 2 * d) for x, y, w, h in rects]
 
 
-def _rects(c: Canvas, rects: list[Rect], fill: str | None, stroke: str | None = None) -> None:
-    """Fill and/or frame rectangles with one batched call each."""
-    if not rects:
-        return
-    xs, ys = [r[0] for r in rects], [r[1] for r in rects]
-    ws, hs = [r[2] for r in rects], [r[3] for r in rects]
-    if fill is not None:
-        c.fill_style = fill
-        c.fill_rects(xs, ys, ws, hs)
-    if stroke is not None:
-        c.stroke_style = stroke
-        c.stroke_rects(xs, ys, ws, hs)
+def split_key(key: Key) -> tuple[str, int] | None:
+    """``(kind, cell)`` of a cell key (``("from", 15)``, ``("to", 15)``), else None."""
+    if isinstance(key, tuple) and len(key) == 2 and key[0] in ("from", "to"):
+        kind, cell = key
+        if isinstance(kind, str) and isinstance(cell, int):
+            return kind, cell
+    return None
+
+
+def cells_of(keys: Iterable[Key], kind: str) -> list[int]:
+    """The cells of those ``keys`` that are of ``kind`` (``from`` or ``to``), in order."""
+    return [k[1] for k in map(split_key, keys) if k is not None and k[0] == kind]
+
+
+def _kind(key: Key) -> str | None:
+    cell = split_key(key)
+    return cell[0] if cell is not None else None

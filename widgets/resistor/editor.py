@@ -17,7 +17,7 @@ from tablegames.resistor.state import ResistorState
 
 from ..board import Key
 from ..editor import REMOVE, PositionEditor
-from .board import PIECE_WORD, ResistorBoard, with_article
+from .board import PIECE_WORD, ResistorBoard, split_key, with_article
 
 #: What an edit keeps of a position: the events, last move and result start afresh.
 KEYS = ("phase", "current_player", "round", "first_amperes", "scores", "points", "turn",
@@ -29,8 +29,8 @@ PUT = {code: key for key, (code, _zones, _words) in LISTS.items()}
 
 def cell_of(key: Key) -> int | None:
     """The cell a board key names, else None."""
-    kind, where = key  # type: ignore[misc]
-    return where if kind in ("from", "to") else None  # type: ignore[no-any-return]
+    cell = split_key(key)
+    return cell[1] if cell is not None else None
 
 
 def holder(data: dict[str, Any], name: str) -> str | None:
