@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from browser_support import CHROMIUM, FLAGS, start_voila, wait_painted
+from support.browser import CHROMIUM, FLAGS, start_voila, wait_painted
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from latency import INSTRUMENT, click_steps, summary

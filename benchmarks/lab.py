@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from browser_support import CHROMIUM, FLAGS
-from lab_support import load_lab, open_notebook, run_all, start_lab, stop_lab, wait_canvases
+from support.browser import CHROMIUM, FLAGS
+from support.lab import load_lab, open_notebook, run_all, start_lab, stop_lab, wait_canvases
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from latency import INSTRUMENT, click_steps, summary

@@ -4,7 +4,7 @@ Plays seeded matches with the page's default options (two rounds, no turn or rou
 up to ``--cap`` decisions (5000, like the check that found it), with a uniformly random
 resistor player and one of three ampere players: ``uniform`` (random, forfeits when it
 draws the forfeit move), ``no_forfeit`` (random, never forfeits) and ``forward`` (the
-forward-leaning player of tests/resistor/resistor_helpers.py: a move towards its goal 7
+forward-leaning player of tests/support/resistor.py: a move towards its goal 7
 times in 10, never forfeits). Per ampere player it prints how matches and rounds end,
 how often an ampere reaches the charge zone (becomes a charger), how often a charger
 scores, and the rows the amperes reach.
@@ -24,8 +24,8 @@ from statistics import mean, median
 import tablegames as tg
 from tablegames.resistor.board import AMPERE, COLS
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "resistor"))
-from resistor_helpers import choose  # the tests' forward-leaning player
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from support.resistor import choose  # the tests' forward-leaning player
 
 
 def measure(how: str, matches: int, cap: int, options: dict[str, object]) -> None:

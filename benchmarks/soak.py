@@ -252,7 +252,7 @@ class Outcome:
 def choose(s: tg.State, moves: list[Any], chooser: random.Random, lean: bool) -> Any:
     """A uniformly random move; with ``lean``, a Resistor ampere player who never forfeits
     and 7 times in 10 moves its piece nearest the goal towards it (amperes up, chargers
-    down) when it can, like tests/resistor/resistor_helpers.py's forward-leaning player
+    down) when it can, like tests/support/resistor.py's forward-leaning player
     but single-minded, so that chargers appear within the soak's turn cap."""
     if lean and getattr(s, "turn_role", "") == "amperes" and not s.pending:  # type: ignore[attr-defined]
         if chooser.random() < 0.7:
