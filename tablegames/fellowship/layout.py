@@ -1,6 +1,6 @@
 """Where everything of a Fellowship picture goes, in pixels: the ring of 13 stacks with
-the draw pile in the middle, and the players' hands on the right. One place for the SVG
-drawing and the canvas board, with hit testing.
+the draw pile in the middle, and the players' hands on the right. One place for the
+scene (drawn as SVG and on the canvas board) and the board's hit testing.
 
 >>> lay = Layout()
 >>> lay.hit(*lay.stack_center(0))
@@ -35,6 +35,10 @@ class Layout:
         self.card_h = round(s * 1.25)
         self.gap = round(s * 0.2)
         self.label = round(s * 0.34)
+        self.ring_width = s * 0.6  #: the ring drawn through the stacks
+        self.text = s * 0.3  #: text sizes: the base, labels and hand labels
+        self.small_text = self.text * 0.8
+        self.hand_text = self.text * 0.85
         self.radius = s * 3.9  # of the ring, through the stacks' centres
         margin = self.card_h + self.label + self.gap
         self.center = (margin + self.radius, margin + self.radius)

@@ -10,6 +10,13 @@ if TYPE_CHECKING:
     from .state import FellowshipState
 
 
+def role_text(role: str | None) -> str:
+    """A player's side in words: ``black``, ``red``, a suit name, or ``?`` when unknown."""
+    if role is None:
+        return "?"
+    return SUIT_NAMES.get(role, role)
+
+
 def board_text(s: FellowshipState) -> str:
     """The circle (position, top card, height, the stack bottom to top), hands, roles.
 

@@ -1,22 +1,20 @@
 """The Fellowship board: the ring of 13 stacks (heights shown), the draw pile and the
 hands, drawn from the state as the chosen viewpoint sees it (hidden roles and hands
-stay hidden until the game ends or in the all-cards view)."""
+stay hidden until the game ends or in the all-cards view). What it draws is the game's
+scene (``tablegames.fellowship.scene``), the same picture as the SVG; this module adds
+the clicks."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ipycanvas import Canvas
-
-from tablegames import style
 from tablegames.cards import pretty
 from tablegames.fellowship.layout import Layout
-from tablegames.fellowship.moves import SIZE, FellowshipMove
+from tablegames.fellowship.moves import FellowshipMove
 from tablegames.fellowship.state import FellowshipState
-from tablegames.fellowship.svg import role_text
 
 from ..board import BoardWidget, Key
-from ..canvas import draw_cards
+from ..canvas import Rect
 
 
 class FellowshipBoard(BoardWidget):
@@ -34,74 +32,20 @@ class FellowshipBoard(BoardWidget):
     def make_geometry(self, square: float) -> Layout:
         return Layout(square, self.state.game.num_players)
 
-    def view(self, s: FellowshipState) -> dict[str, Any]:
-        """The state as the viewpoint sees it (hands and roles masked)."""
-        return s.observation(self.viewer) if self.viewer is not None else s.to_json()
-
-    def draw_background(self, c: Canvas) -> None:
+    def key_rect(self, key: Key) -> Rect | None:
         lay: Layout = self.geometry
-        c.fill_style = style.PAPER
-        c.fill_rect(0, 0, lay.width, lay.height)
-        c.stroke_style = style.BOARD_DARK
-        c.line_width = lay.square * 0.6
-        cx, cy = lay.center
-        c.stroke_circle(cx, cy, lay.radius)
-        c.line_width = 1
-        c.fill_style = style.MUTED
-        c.font = f"{lay.square * 0.26:.0f}px {style.FONT}"
-        c.text_align = "center"
-        for i in range(SIZE):
-            c.fill_text(str(i), *lay.label_point(i))
-
-    def draw_pieces(self, c: Canvas, state: Any) -> None:
-        s: FellowshipState = state
-        lay: Layout = self.geometry
-        view = self.view(s)
-        under: list[tuple[str | None, Any, bool]] = []  # the cards below each top card
-        items: list[tuple[str | None, Any, bool]] = []
-        for i, stack in enumerate(s.circle):
-            x, y, w, h = lay.stack_rect(i)
-            for depth in range(min(len(stack) - 1, 3), 0, -1):
-                under.append(("2C", (x + 3 * depth, y + 3 * depth, w, h), True))
-            items.append((stack[-1], (x, y, w, h), False))
-        draw_cards(c, under, self.four_colour)  # first, so the top cards cover them
-        items.append(("2C" if s.draw_pile else None, lay.pile_rect(), bool(s.draw_pile)))
-        for p, hand in enumerate(view["hands"]):
-            items += [(card, lay.hand_rect(p, k), card is None) for k, card in enumerate(hand[:5])]
-        draw_cards(c, items, self.four_colour)
-        fs = lay.square * 0.3
-        c.font = f"bold {fs * 0.8:.0f}px {style.FONT}"
-        c.text_align = "left"
-        c.fill_style = style.TEXT
-        for i, stack in enumerate(s.circle):
-            if len(stack) > 1:
-                x, y, w, h = lay.stack_rect(i)
-                c.fill_text(f"×{len(stack)}", x + 2, y + h + fs * 0.9)
-        px, py, pw, ph = lay.pile_rect()
-        c.font = f"{fs * 0.8:.0f}px {style.FONT}"
-        c.text_align = "center"
-        c.fill_style = style.MUTED
-        c.fill_text(f"{len(s.draw_pile)} to draw", px + pw / 2, py + ph + fs)
-        c.text_align = "left"
-        for p in range(s.game.num_players):
-            lx, ly = lay.hand_label(p)
-            turn = " ◀ to move" if p == s.player else ""
-            c.fill_style = style.HIGHLIGHT if p == s.player else style.TEXT
-            c.fill_text(f"P{p} ({role_text(view['roles'][p])}){turn}", lx, ly)
-
-    def key_rect(self, key: Key) -> Any:
-        lay: Layout = self.geometry
-        kind, where = key  # type: ignore[misc]
-        if kind == "stack":
-            return lay.stack_rect(where)
+        if isinstance(key, tuple) and key[0] == "stack":
+            return lay.stack_rect(key[1])
         return super().key_rect(key)
 
     def hit(self, px: float, py: float) -> Key | None:
-        h = self.geometry.hit(px, py)
+        lay: Layout = self.geometry
+        h = lay.hit(px, py)
         if h is None or h.kind == "pile":
             return None
         if h.kind == "hand":
-            return self.hand_key(*h.where)
+            player, k = cast(tuple[int, int], h.where)
+            return self.hand_key(player, k)
         return (h.kind, h.where)
 
     def move_keys(self, move: FellowshipMove) -> tuple[Key, ...]:

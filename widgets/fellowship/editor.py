@@ -24,12 +24,12 @@ def _remove_everywhere(data: dict[str, Any], card: str) -> None:
 def edit(data: dict[str, Any], key: Key, tool: Any) -> dict[str, Any]:
     """A click on a stack puts the tool's card on top (or takes the top card off); a
     click on a hand card replaces or removes it."""
-    kind, where = key  # type: ignore[misc]
-    if kind == "card":
-        edit_hand_card(data, where, tool, lambda card: _remove_everywhere(data, card))
+    if isinstance(key, tuple) and key[0] == "card":
+        edit_hand_card(data, key[1], tool, lambda card: _remove_everywhere(data, card))
         return data
-    if kind != "stack":
+    if not (isinstance(key, tuple) and key[0] == "stack"):
         raise ValueError("Click a stack of the ring or a card in a hand.")
+    where: int = key[1]
     if tool == REMOVE:
         if len(data["circle"][where]) == 1:
             raise ValueError("A stack keeps at least one card: put another card on it instead.")
@@ -48,6 +48,6 @@ class FellowshipEditor(CardGameEditor):
     def __init__(self, state: FellowshipState, **board_options: Any) -> None:
         board = FellowshipBoard(state, **board_options)
         tools = [("Take a card off", REMOVE)] + [(f"Put {pretty(c)}", c) for c in state.game.deck]
-        places = [(f"stack {i}", ("stack", i)) for i in range(SIZE)]
+        places: list[tuple[str, Key]] = [(f"stack {i}", ("stack", i)) for i in range(SIZE)]
         places += [(f"hand card {pretty(c)}", ("card", c)) for c in state.game.deck]
         super().__init__(board, tools, edit, KEYS, places)
