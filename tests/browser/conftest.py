@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.browser import start_voila
+from support.browser import new_page, start_voila
 
 
 @pytest.fixture(scope="session")
@@ -29,11 +29,6 @@ def browser(chromium: object) -> object:
 
 @pytest.fixture
 def page(browser: object) -> Iterator[object]:
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})  # type: ignore[attr-defined]
-    pg = context.new_page()
-    pg.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.errors = errors
+    pg = new_page(browser, 1000, 1000)
     yield pg
-    context.close()
+    pg.context.close()

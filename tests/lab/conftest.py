@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.browser import new_page
 from support.lab import load_lab, start_lab, stop_lab
 
 
@@ -31,13 +32,8 @@ def lab(chromium: object, lab_server: tuple[str, Path]) -> Iterator[object]:
     default layout); tests open and close notebooks in it. ``page.errors`` collects
     uncaught page errors, ``page.served_root`` is the folder JupyterLab serves."""
     url, root = lab_server
-    context = chromium.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
-    page = context.new_page()
-    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
+    page = new_page(chromium, 1280, 800)
     page.served_root = root
     load_lab(page, url)
     yield page
-    context.close()
+    page.context.close()

@@ -17,7 +17,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from support.browser import CHROMIUM, FLAGS, ROOT
+from support.browser import CHROMIUM, FLAGS, ROOT, new_page
 from support.lab import (
     close_notebook,
     load_lab,
@@ -60,8 +60,7 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+            page = new_page(browser, 1280, 800)
             load_lab(page, url)
             page.evaluate(  # the file browser shows the walkthroughs' folder
                 "() => window.jupyterapp.commands.execute('filebrowser:go-to-path', "

@@ -1,5 +1,5 @@
 """Helpers for the browser tests: start Voila as ``make play`` does, find the play pages,
-wait for a canvas to be painted."""
+open a page (offline, collecting its errors), wait for a canvas to be painted."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -101,3 +102,16 @@ def wait_painted(page: object, timeout: float = 60.0) -> int:
             return int(n)
         time.sleep(0.25)
     return int(n)
+
+
+def new_page(browser: object, width: int, height: int) -> Any:
+    """A page of ``width`` x ``height`` in its own browser context (close it with
+    ``page.context.close()``): requests to the CDN are refused, as the machine is offline
+    and the pages must work without it, and ``page.errors`` collects uncaught page errors."""
+    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
