@@ -5,13 +5,12 @@ and changes nothing: illegal moves (IllegalMove), malformed or impossible JSON s
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.corrupt import paths, set_at
+from support.corrupt import paths, read_or_refused, set_at
 from support.fellowship import data, position
 
 import tablegames as tg
@@ -190,10 +189,8 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
     d = states[at % len(states)].to_json()
     places = paths(d)
     set_at(d, places[where % len(places)], value)
-    try:
-        state = game.state_from_json(d)
-    except tg.InvalidState:
+    state = read_or_refused(game, d)
+    if state is None:
         return
-    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
     for move in state.legal_moves():
         state.apply(move).to_json()

@@ -4,7 +4,10 @@ game's ``state_from_json`` either refuses the result or gives a sound state."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
+
+import tablegames as tg
 
 
 def paths(d: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -25,3 +28,14 @@ def set_at(d: Any, path: tuple[Any, ...], value: Any) -> None:
     for k in path[:-1]:
         d = d[k]
     d[path[-1]] = copy.deepcopy(value)
+
+
+def read_or_refused(game: tg.Game, d: Any) -> tg.State | None:
+    """``game.state_from_json(d)``, or None when it refuses ``d`` with InvalidState (any
+    other error fails the test); a state it accepts must read back from its own JSON text."""
+    try:
+        state = game.state_from_json(d)
+    except tg.InvalidState:
+        return None
+    assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
+    return state
