@@ -16,16 +16,6 @@ import numpy as np
 import pytest
 from support.resistor import data, position
 from support.widgets import click
-from tablegames.resistor.svg import (
-    AMPERE_INK,
-    CHARGE_TINT,
-    CHARGER_INK,
-    DEAD_INK,
-    DRAINED_FILL,
-    OVERLOAD_FILL,
-    RESISTOR_INK,
-    SOURCE_TINT,
-)
 from tablegames_widgets import GameViewer, PlayWidget, ResistorBoard, ResistorEditor
 from tablegames_widgets.board import TARGET
 from tablegames_widgets.resistor.editor import MOVE, REMOVE
@@ -33,6 +23,17 @@ from tablegames_widgets.resistor.editor import MOVE, REMOVE
 import tablegames as tg
 from tablegames.resistor import ResistorGame
 from tablegames.resistor.board import CELL_INDEX, CELL_NAMES, CHARGE_ROW, COLS, SOURCE
+from tablegames.resistor.scene import (
+    AMPERE_INK,
+    CHARGE_TINT,
+    CHARGER_INK,
+    DEAD_INK,
+    DRAINED_FILL,
+    LAST_MOVE,
+    OVERLOAD_FILL,
+    RESISTOR_INK,
+    SOURCE_TINT,
+)
 
 
 def cell(name: str) -> int:
@@ -79,14 +80,20 @@ def random_state(seed: int, moves: int, **options: Any) -> Any:
 
 
 def polygons(canvas: Any, fill: str) -> list[np.ndarray]:
-    """Every polygon filled in ``fill`` by batched ``fillPolygons`` calls, as point arrays."""
+    """Every polygon filled in ``fill`` (by ``fillPolygon``, or batched ``fillPolygons``
+    calls), as point arrays."""
     out = []
-    for c in canvas.find("fillPolygons"):
-        if c.style.get("fill_style") != fill:
+    for c in canvas.find():
+        if c.name not in ("fillPolygon", "fillPolygons") or c.style.get("fill_style") != fill:
+            continue
+        if c.name == "fillPolygon":
+            out.append(np.asarray(c.args[0], dtype=float).reshape(-1, 2))
             continue
         pts = np.asarray(c.args[1], dtype=float).reshape(-1, 2)
-        per = int(c.args[2])
-        out += [pts[k : k + per] for k in range(0, len(pts), per)]
+        per = np.atleast_1d(np.asarray(c.args[2], dtype=int))  # one count for all, or each's
+        if len(per) == 1:
+            per = np.full(len(pts) // int(per[0]), int(per[0]))
+        out += np.split(pts, np.cumsum(per)[:-1])
     return out
 
 
@@ -143,8 +150,8 @@ def test_the_charge_zone_is_drawn_on_top_and_the_current_source_at_the_bottom(ca
     lay = board.geometry
     canvas.clear()
     board.redraw_all()
-    (charge,) = canvas.rects("fillRect", fill_style=CHARGE_TINT)
-    (source,) = canvas.rects("fillRect", fill_style=SOURCE_TINT)
+    (charge,) = canvas.rects("fillRects", fill_style=CHARGE_TINT)
+    (source,) = canvas.rects("fillRects", fill_style=SOURCE_TINT)
     assert charge == lay.rows_rect(CHARGE_ROW, CHARGE_ROW, 1, COLS - 2)
     assert source == lay.rows_rect(0, 0, 1, COLS - 2)
     assert charge[1] < source[1]
@@ -294,8 +301,9 @@ def test_a_slingshot_by_clicking_the_far_cell(canvas):
     press(w, "c3")
     assert ("to", cell("c5")) in w.board.targets  # over the ampere on c4
     assert w.board.drawn["slingshots"] == (cell("c5"),)
-    lines = [c for c in canvas.find("strokeLineSegments") if c.style["stroke_style"] == TARGET]
-    assert len(lines) == 1
+    (arc,) = [c for c in canvas.find("strokeLines") if c.style["stroke_style"] == TARGET]
+    ends = np.asarray(arc.args[0], dtype=float).reshape(-1, 2)[[0, -1]]
+    assert [w.board.geometry.hit(*p).where for p in ends] == [cell("c3"), cell("c5")]
     assert "slingshot to c5" in message(w)
     press(w, "c5")
     assert w.state.last_move == state.parse_move("c3-c5") and w.state.last_move.slingshot
@@ -443,6 +451,84 @@ def test_the_editor_gives_the_turn_to_the_other_player():
     ed.turn.value = 1
     assert ed.state.current_player == 1 and ed.state.turn_role == "resistors"
     assert error(ed) == ""
+
+
+# ---- one scene: the canvas and the SVG picture -------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_texts(svg: str) -> list[tuple[str, float, float]]:
+    return [
+        (t.text or "", float(t.get("x", 0)), float(t.get("y", 0)))
+        for t in ET.fromstring(svg).iter(f"{SVG}text")
+    ]
+
+
+def canvas_texts(canvas: Any) -> list[tuple[str, float, float]]:
+    return [(str(c.args[0]), float(c.args[1]), float(c.args[2])) for c in canvas.find("fillText")]
+
+
+def one_scene_positions() -> list[Any]:
+    """The set-up, every kind of piece mid-turn, a pending drain, play and a finished match."""
+    drain = position({"c3": "A", "e5": "A", "d4": "R"}, current_player=1)
+    drain = drain.apply(drain.parse_move("d4-e5"))
+    over = random_state(5, 500, max_turns=30)  # the turn cap ends the match
+    assert drain.pending == "drain" and over.is_terminal
+    setup = ResistorGame(first_amperes=0).initial_state(2)
+    return [setup, position(EVERY_KIND, **MID_TURN), drain, random_state(7, 90), over]
+
+
+@pytest.mark.parametrize("viewer", [None, 1])
+def test_canvas_and_svg_draw_one_scene(canvas, viewer):
+    """Every text the canvas writes (with its place), every arrow and the last move's line
+    are the SVG picture's; Resistor hides nothing, so a player's viewpoint draws the same."""
+    for state in one_scene_positions():
+        board = ResistorBoard(state, square=36, viewer=viewer, offers=False)
+        canvas.clear()
+        board.redraw_all()
+        svg = board.static_svg()
+        assert svg == tg.scene.to_svg(board.current_scene())
+        drawn, pictured = canvas_texts(canvas), svg_texts(svg)
+        assert [t[0] for t in drawn] == [t[0] for t in pictured]
+        assert np.allclose([t[1:] for t in drawn], [t[1:] for t in pictured], atol=0.06)
+        root = ET.fromstring(svg)
+        for ink in (AMPERE_INK, CHARGER_INK, DRAINED_FILL):
+            arrows = [p for p in root.iter(f"{SVG}polygon") if p.get("fill") == ink]
+            assert len(polygons(canvas, ink)) == len(arrows)
+        moved = [
+            c for c in canvas.find("strokeLineSegments") if c.style["stroke_style"] == LAST_MOVE
+        ]
+        lines = [x for x in root.iter(f"{SVG}line") if x.get("stroke") == LAST_MOVE]
+        assert (
+            len(moved)
+            == len(lines)
+            == (state.last_move is not None and state.last_move.kind == "move")
+        )
+
+
+def test_the_last_move_is_drawn_from_its_cell_to_its_destination(canvas):
+    state = position({"c3": "A", "e7": "C", "h9": "R"})
+    after = state.apply(state.parse_move("e7-d6"))
+    board = ResistorBoard(after, square=40)
+    canvas.clear()
+    board.redraw()
+    (line,) = [c for c in canvas.find("strokeLineSegments") if c.style["stroke_style"] == LAST_MOVE]
+    ends = np.asarray(line.args[1], dtype=float).reshape(-1, 2)
+    assert [board.geometry.hit(*p).where for p in ends] == [cell("e7"), cell("d6")]
+    assert line.canvas == board.layers.overlay.model_id
+
+
+def test_the_pieces_of_one_kind_are_drawn_by_one_call(canvas):
+    state = random_state(7, 90)
+    board = ResistorBoard(state, square=40)
+    canvas.clear()
+    board.redraw()
+    amperes = [c for c in canvas.find("fillPolygons") if c.style["fill_style"] == AMPERE_INK]
+    assert len(state.cells("A")) > 1 and len(amperes) == 1
+    assert len(polygons(canvas, AMPERE_INK)) == len(state.cells("A"))
+    resistors = [c for c in canvas.find("fillRects") if c.style["fill_style"] == RESISTOR_INK]
+    assert len(resistors) == 1
 
 
 # ---- the engine's picture -----------------------------------------------------------------------
