@@ -1,8 +1,8 @@
 """Where everything of a Card Chess picture goes, in pixels: the 6 x 6 surface of cards
 (black's start area at the top, the terrain in the middle, red's start area at the
 bottom, a little space between the three areas), the units stacked on the cells, and a
-panel on the right with each side's hand, whose turn it is and the result. Shared by
-the SVG drawing and the canvas board, with hit testing.
+panel on the right with each side's hand, whose turn it is and the result. The scene
+(``scene.py``, drawn as SVG and on the canvas board) and the board's hit testing use it.
 
 A cell shows its grid card (a card back, or a terrain card); a unit on it leaves a strip
 of the grid card visible at the bottom, and the units it covers peek out above it as thin
@@ -17,7 +17,7 @@ Hit(kind='hand', where=(1, 5))
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .moves import COLS, ROWS, SIZE
 
@@ -31,10 +31,11 @@ HAND_SIZE = 8
 
 
 class Hit(NamedTuple):
-    """What lies under a pixel: ``kind`` is cell or hand."""
+    """What lies under a pixel: ``kind`` is cell (``where`` a cell index) or hand
+    (``where`` is (side, k), the k-th place of that side's hand)."""
 
     kind: str
-    where: object
+    where: Any
 
 
 class Layout:

@@ -1,13 +1,50 @@
-"""Plain-text drawing of a Card Chess state, for terminals, logs and ``print(state)``."""
+"""Card Chess in words: the plain-text board (terminals, logs, ``print(state)``), the
+one-line description, and the words a picture or a board writes (side names, unit
+labels, whose turn it is)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import style
 from .moves import COLS, FILES, ROWS
 
 if TYPE_CHECKING:
     from .state import CardChessState
+
+
+#: The sides' names, player 0 first.
+SIDE_NAMES = ("Red", "Black")
+
+
+def unit_label(card: str) -> str:
+    """A unit's rank and suit as printed on it: ``'K♥'``, ``'10♠'``."""
+    label, symbol = style.face(card)
+    return label + symbol
+
+
+def status_text(state: CardChessState) -> tuple[str, str]:
+    """Two lines beside the terrain: whose turn it is (or the result), then the ply."""
+    from .state import COLOURS
+
+    if state.is_terminal:
+        if state.winners:
+            side = min(state.winners)
+            return (f"{SIDE_NAMES[side]} wins", f"both {COLOURS[1 - side]} kings covered")
+        return ("Draw", f"no winner after {state.ply} moves")
+    verb = "to place" if state.phase == "setup" else "to move"
+    last = f", last {state.last_move}" if state.last_move is not None else ""
+    return (f"{SIDE_NAMES[state.player]} {verb}", f"move {state.ply}{last}")
+
+
+def side_text(state: CardChessState, player: int) -> tuple[str, str]:
+    """A side's heading (with a marker when it is to decide) and its covered kings."""
+    mark = " ◀" if player == state.player else ""
+    suits = "♥♦" if player == 0 else "♣♠"
+    return (
+        f"{SIDE_NAMES[player]} {suits}{mark}",
+        f"kings covered: {state.kings_covered(player)} of 2",
+    )
 
 
 def cell_text(s: CardChessState, i: int) -> str:

@@ -1,7 +1,8 @@
 """The Card Chess board, play and editor: what the board draws (decoded from the canvas
 commands), what a click means, moves and placements made by clicking as a page would,
 the highlighted destinations against the engine's legal moves, refusals with the engine's
-reason, the editor, the viewer's step text and the engine's SVG picture."""
+reason, the editor, the viewer's step text, the engine's SVG picture, and that the board
+and the SVG picture draw one scene (``tablegames.cardchess.scene``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
+import numpy as np
 import pytest
 from support.cardchess import data, position
 from support.widgets import centre, click
@@ -20,9 +22,11 @@ from tablegames_widgets.cardchess.editor import MOVE, REMOVE
 
 import tablegames as tg
 from tablegames import style
+from tablegames.cardchess.layout import Layout
 from tablegames.cardchess.moves import CELL_INDEX, CELL_NAMES, SIZE
+from tablegames.cardchess.scene import LAST_MOVE, SIDE_BAND, SIDE_INK, faint, state_scene
 from tablegames.cardchess.state import ARMY, OWNER, START_AREA
-from tablegames.cardchess.svg import SIDE_BAND, SIDE_INK, unit_label
+from tablegames.cardchess.text import unit_label
 
 
 def cell(name: str) -> int:
@@ -218,8 +222,10 @@ def test_a_picked_unit_draws_its_rays_to_the_farthest_destinations(canvas):
     canvas.clear()
     press(w, "b2")
     lay = w.board.geometry
-    (rays,) = [
-        c for c in canvas.find("strokeLineSegments") if c.style.get("stroke_style") == TARGET
+    (rays,) = [  # faint, so the cards under them stay readable
+        c
+        for c in canvas.find("strokeLineSegments")
+        if c.style.get("stroke_style") == faint(TARGET, 0.4)
     ]
     ends = {tuple(map(float, seg[1])) for seg in _segments(rays.args)}
     dsts = {m.dst for m in state.legal_moves() if m.src == cell("b2")}
@@ -411,3 +417,129 @@ def test_state_svg_is_valid_xml_and_shows_the_units():
         assert unit_label(state.stacks[cell(name)][-1]) in texts
     assert "♚" in texts and "3" in texts and "Red to move" in texts
     assert "{" not in state._repr_svg_()
+
+
+# ---- one picture: the board and the SVG draw the same scene ------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _won() -> Any:
+    return next(
+        s for s in (random_state(seed, 400) for seed in range(20)) if s.is_terminal and s.winners
+    )
+
+
+def _setup() -> Any:
+    start = tg.make("cardchess", setup="progressive").initial_state(1)
+    placed = start.apply(start.parse_move("KH e1"))
+    return placed.apply(placed.parse_move("QS c5"))
+
+
+#: Positions that show every part of the picture: stacks with bands, badges and a covered
+#: king, both hands during a set-up, a result, a surface without terrain.
+PICTURES = {
+    "stacks": lambda: position(STACKED),
+    "played": lambda: random_state(5, 40),
+    "set-up": _setup,
+    "won": _won,
+    "no terrain": lambda: random_state(2, 9, terrain=False),
+}
+
+
+def _svg_texts(svg: str) -> list[tuple[str, str]]:
+    return sorted((t.text or "", t.get("fill", "")) for t in ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+def _svg_rects(svg: str, **attrs: str) -> set[tuple[float, ...]]:
+    out = set()
+    for r in ET.fromstring(svg).iter(f"{SVG}rect"):
+        if all(r.get(k) == v for k, v in attrs.items()):
+            out.add(tuple(round(float(r.get(k, 0)), 1) for k in ("x", "y", "width", "height")))
+    return out
+
+
+def _rounded(rects: list[Any]) -> set[tuple[float, ...]]:
+    return {tuple(round(v, 1) for v in r) for r in rects}
+
+
+@pytest.mark.parametrize("viewer", [None, 1])
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
+    """Every text (with its ink), card back, unit frame and band the board draws is in
+    its static SVG picture and the reverse, from every viewpoint (face-down cards are
+    hidden from everyone, units and hands are public)."""
+    state = PICTURES[name]()
+    board = CardChessBoard(state, square=40, viewer=viewer)
+    canvas.clear()
+    board.redraw_all()
+    svg = board.static_svg()
+    assert svg == state._repr_svg_()  # the board's picture is the state's
+    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
+    assert drawn == _svg_texts(svg)
+    backs = canvas.rects("fillRects", fill_style=style.CARD_BACK)
+    assert _rounded(backs) == _svg_rects(svg, fill=style.CARD_BACK)
+    for side in (0, 1):
+        frames = canvas.rects("strokeRects", stroke_style=SIDE_INK[side])
+        assert _rounded(frames) == _svg_rects(svg, stroke=SIDE_INK[side])
+        bands = canvas.rects("fillRects", fill_style=SIDE_BAND[side])
+        assert _rounded(bands) == _svg_rects(svg, fill=SIDE_BAND[side])
+
+
+def test_four_colour_suits_reach_both_pictures(canvas):
+    state = position(STACKED)
+    board = CardChessBoard(state, square=30, four_colour=True)
+    canvas.clear()
+    board.redraw_all()
+    svg = board.static_svg()
+    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
+    assert drawn == _svg_texts(svg)
+    assert ("Q♦", style.FOUR_COLOURS["D"]) in drawn  # red's queen on d2, in blue
+    assert ET.fromstring(svg).get("width") == f"{board.geometry.width:.0f}"
+
+
+def test_the_last_move_is_marked_faintly_on_the_board_and_in_the_picture(canvas):
+    state = position({})
+    moved = state.apply(state.parse_move("b2-b3"))
+    board = CardChessBoard(moved, square=40)
+    canvas.clear()
+    board.redraw()
+    heads = [c for c in canvas.find("fillPolygon") if c.style["fill_style"] == LAST_MOVE]
+    assert len(heads) == 1 and f"fill='{LAST_MOVE}'" in board.static_svg()
+    (shaft,) = [c for c in canvas.find("strokeLine") if c.style["stroke_style"] == LAST_MOVE]
+    assert tuple(shaft.args[:2]) == pytest.approx(board.geometry.cell_center(cell("b2")))
+    setup = _setup()  # the last move placed QS on c5: framed
+    canvas.clear()
+    board.show(setup)
+    x, y, w, h = board.geometry.cell_rect(cell("c5"))
+    assert canvas.rects("strokeRects", stroke_style=LAST_MOVE) == [(x - 1, y - 1, w + 2, h + 2)]
+    assert _svg_rects(board.static_svg(), stroke=LAST_MOVE) == _rounded(
+        [(x - 1, y - 1, w + 2, h + 2)]
+    )
+
+
+def test_the_scene_names_the_places_hit_testing_finds():
+    state = _setup()
+    lay = Layout(40)
+    scene = state_scene(state, 40)
+    spots = [lay.cell_center(i) for i in range(SIZE)]
+    spots += [centre(lay.hand_rect(p, k)) for p in (0, 1) for k in range(len(ARMY[p]))]
+    spots += [(lay.width - 2, lay.height - 2), (1, 1)]
+    for x, y in spots:
+        hit = lay.hit(x, y)
+        assert scene.key_at(x, y) == (tuple(hit) if hit else None), (x, y)
+
+
+def test_covered_units_of_both_sides_peek_out_deepest_first(canvas):
+    # c3: a black jack under a red ten under black's queen: the red band (nearer the top)
+    # is drawn after the black one, so it covers the black band's lower part
+    board = CardChessBoard(position({"c3": "JC TD QS"}), square=40)
+    lay = board.geometry
+    canvas.clear()
+    board.redraw()
+    order = []
+    for c in canvas.find("fillRects"):
+        xs, ys = (np.atleast_1d(np.asarray(a, dtype=float)) for a in c.args[:2])
+        order += [(float(x), float(y)) for x, y in zip(xs, ys)]
+    deep, near = lay.unit_rect(cell("c3"), 2), lay.unit_rect(cell("c3"), 1)
+    assert order.index(deep[:2]) < order.index(near[:2])

@@ -6,37 +6,32 @@ during the set-up, a card in hand then a free cell of one's start area."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ipycanvas import Canvas
 
-from tablegames import style
 from tablegames.cardchess.layout import Layout
-from tablegames.cardchess.moves import CELL_NAMES, COLS, FILES, ROWS, SIZE, CardChessMove
-from tablegames.cardchess.state import ARMY, OWNER, START_ROWS, TERRAIN_ROWS, CardChessState
-from tablegames.cardchess.svg import (
-    AREA_TINT,
-    SIDE_BAND,
-    SIDE_INK,
-    SIDE_NAMES,
-    TERRAIN_AREA,
-    TERRAIN_TINT,
-    cell_look,
-    hand_places,
-    side_text,
-    status_text,
-    unit_label,
-)
+from tablegames.cardchess.moves import CELL_NAMES, CardChessMove
+from tablegames.cardchess.scene import frames, rays
+from tablegames.cardchess.state import ARMY, OWNER, CardChessState
+from tablegames.cardchess.text import SIDE_NAMES, unit_label
+from tablegames.scene import Shape
 
 from ..board import SELECTED, TARGET, BoardWidget, Key
-from ..canvas import arrow, draw_cards, outline
+from ..canvas import Rect
+from ..scene_canvas import draw_scene_layer
 
-Rect = tuple[float, float, float, float]
+
+def key_parts(key: Key) -> tuple[str, Any]:
+    """A board key's kind and place: ``("from", 12)``, ``("card", "KH")``..."""
+    if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str)):
+        raise ValueError(f"not a Card Chess board key: {key!r} (a (kind, place) pair)")
+    return key[0], key[1]
 
 
 class CardChessBoard(BoardWidget):
-    """A Card Chess state on a layered canvas.
+    """A Card Chess state on a layered canvas: its scene (``tablegames.cardchess.scene``,
+    the same picture as the SVG one), with the picked unit's rays and frames over it.
 
     Keys: ``("from", cell)`` for a unit of the side to move, ``("to", cell)`` for a
     destination or a placement cell, ``("card", code)`` for a unit in hand. Which one a
@@ -64,197 +59,37 @@ class CardChessBoard(BoardWidget):
 
     # ---- drawing ------------------------------------------------------------------------
 
-    def draw_background(self, c: Canvas) -> None:
-        lay: Layout = self.geometry
-        c.fill_style = style.PAPER
-        c.fill_rect(0, 0, lay.width, lay.height)
-        for side in (0, 1):
-            _fill(c, [lay.area_rect(START_ROWS[side])], AREA_TINT[side])
-        _fill(c, [lay.area_rect(TERRAIN_ROWS)], TERRAIN_AREA)
-        c.fill_style = style.MUTED
-        c.font = f"{lay.font * 0.9:.0f}px {style.FONT}"
-        c.text_align = "center"
-        c.text_baseline = "alphabetic"
-        for r in range(ROWS):
-            c.fill_text(str(ROWS - r), *lay.rank_label(r))
-        for col in range(COLS):
-            c.fill_text(FILES[col], *lay.file_label(col))
-
-    def draw_pieces(self, c: Canvas, state: Any) -> None:
-        s: CardChessState = state
-        lay: Layout = self.geometry
-        four = self.four_colour
-        looks = [cell_look(s, i) for i in range(SIZE)]
-        backs: list[tuple[str | None, Rect, bool]] = []
-        terrain: tuple[list[Rect], list[Rect]] = ([], [])
-        for i, look in enumerate(looks):
-            if look.grid is None:
-                backs.append(("2C", lay.cell_rect(i), True))
-            else:
-                terrain[look.terrain].append(lay.cell_rect(i))
-        hands = [(card, lay.hand_rect(p, k), False) for p in (0, 1)
-                 for k, card in enumerate(hand_places(s, p))]  # fmt: skip
-        draw_cards(c, backs + hands, four)
-        for side in (0, 1):
-            _fill(c, terrain[side], TERRAIN_TINT[side], style.CARD_EDGE)
-        # covered units, deepest first, then the top units framed in their side's ink
-        bands: tuple[list[Rect], list[Rect]] = ([], [])
-        tops: tuple[list[Rect], list[Rect]] = ([], [])
-        for depth in range(3, 0, -1):
-            for i, look in enumerate(looks):
-                if len(look.below) >= depth:
-                    bands[OWNER[look.below[depth - 1]]].append(lay.unit_rect(i, depth))
-        for i, look in enumerate(looks):
-            if look.top is not None:
-                tops[OWNER[look.top]].append(lay.unit_rect(i))
-        for side in (0, 1):
-            _fill(c, bands[side], SIDE_BAND[side], SIDE_INK[side])
-        c.line_width = 2
-        for side in (0, 1):
-            _fill(c, tops[side], style.CARD_FACE, SIDE_INK[side])
-        c.line_width = 1
-        self._draw_labels(c, s, looks)
-        self._draw_badges(c, looks)
-        self._draw_panel(c, s)
-
-    def _draw_labels(self, c: Canvas, s: CardChessState, looks: list[Any]) -> None:
-        """Rank and suit of every terrain card and unit, grouped by ink and size."""
-        lay: Layout = self.geometry
-        uf = lay.unit_font
-        big: dict[str, list[tuple[str, float, float]]] = {}
-        small: dict[str, list[tuple[str, float, float]]] = {}
-        for i, look in enumerate(looks):
-            if look.top is not None:
-                x, y = lay.centre(lay.unit_rect(i))
-                ink = style.suit_colour(look.top, self.four_colour)
-                big.setdefault(ink, []).append((unit_label(look.top), x, y + uf * 0.36))
-                if look.grid is not None:
-                    x, y = lay.strip_point(i)
-                    ink = style.suit_colour(look.grid, self.four_colour)
-                    small.setdefault(ink, []).append((unit_label(look.grid), x, y))
-            elif look.grid is not None:
-                x, y = lay.cell_center(i)
-                ink = style.suit_colour(look.grid, self.four_colour)
-                big.setdefault(ink, []).append((unit_label(look.grid), x, y + uf * 0.36))
-        c.text_align = "center"
-        c.text_baseline = "alphabetic"
-        for font, groups in ((f"bold {uf:.0f}px", big), (f"{lay.strip * 0.6:.0f}px", small)):
-            c.font = f"{font} {style.FONT}"
-            for ink, texts in groups.items():
-                c.fill_style = ink
-                for text, x, y in texts:
-                    c.fill_text(text, x, y)
-
-    def _draw_badges(self, c: Canvas, looks: list[Any]) -> None:
-        """The height of every stack of two or more, and a crown on covered kings."""
-        lay: Layout = self.geometry
-        rad = lay.badge_radius
-        heights = [(lay.badge_point(i, "right"), look.height) for i, look in enumerate(looks)
-                   if look.height > 1]  # fmt: skip
-        kings = [(lay.badge_point(i, "left"), OWNER[look.covered_kings[0]])
-                 for i, look in enumerate(looks) if look.covered_kings]  # fmt: skip
-        if not heights and not kings:
-            return
-        discs: dict[str, list[tuple[float, float]]] = {}
-        for pt, _n in heights:
-            discs.setdefault(style.MUTED, []).append(pt)
-        for pt, p in kings:
-            discs.setdefault(SIDE_INK[p], []).append(pt)
-        for colour, pts in discs.items():
-            c.fill_style = colour
-            c.fill_circles([x for x, _y in pts], [y for _x, y in pts], rad)
-        every = [pt for pts in discs.values() for pt in pts]
-        c.stroke_style = "white"
-        c.line_width = 1.5
-        c.stroke_circles([x for x, _y in every], [y for _x, y in every], rad)
-        c.line_width = 1
-        c.fill_style = "white"
-        c.text_align = "center"
-        c.font = f"bold {rad * 1.2:.0f}px {style.FONT}"
-        for (x, y), n in heights:
-            c.fill_text(str(n), x, y + rad * 0.45)
-        c.font = f"{rad * 1.4:.0f}px {style.FONT}"
-        for (x, y), _p in kings:
-            c.fill_text("♚", x, y + rad * 0.5)
-
-    def _draw_panel(self, c: Canvas, s: CardChessState) -> None:
-        """Each side's heading and covered kings, whose turn it is or the result."""
-        lay: Layout = self.geometry
-        fs = lay.font
-        c.text_align = "left"
-        c.font = f"bold {fs * 1.1:.0f}px {style.FONT}"
-        lines = [side_text(s, p) for p in (0, 1)]
-        for p, (head, _kings) in enumerate(lines):
-            c.fill_style = SIDE_INK[p]
-            c.fill_text(head, *lay.side_label(p))
-        first, second = status_text(s)
-        x, y = lay.status_point()
-        c.font = f"bold {fs * 1.3:.0f}px {style.FONT}"
-        c.fill_style = SIDE_INK[min(s.winners)] if s.winners else style.TEXT
-        c.fill_text(first, x, y)
-        c.font = f"{fs * 0.9:.0f}px {style.FONT}"
-        c.fill_style = style.MUTED
-        c.fill_text(second, x, y + fs * 1.5)
-        c.fill_style = style.TEXT
-        for p, (_head, kings) in enumerate(lines):
-            if not s.hands[p]:
-                c.fill_text(kings, *lay.side_line(p))
-
     def draw_overlay(self, c: Canvas, state: Any) -> None:
-        s: CardChessState = state
+        """The scene's overlay (the last move), then the picked unit's rays, the picked
+        places (amber) and the places that would continue the move (green, framed inside
+        the card so neighbours stay apart)."""
+        scene = self.current_scene()
+        draw_scene_layer(c, [*scene.overlay, *self.picking_marks()], scene.four_colour)
+
+    def picking_marks(self) -> list[Shape]:
+        """The rays, then the frames of the picked and offered keys (see draw_overlay)."""
         lay: Layout = self.geometry
-        last = s.last_move
-        if last is not None:  # the last move as a faint arrow, a placement framed
-            c.global_alpha = 0.45
-            if last.kind == "move":  # ending at the card's edge, clear of its label
-                (x1, y1), (x2, y2) = lay.cell_center(last.src), lay.cell_center(last.dst)
-                short = lay.card_w * 0.5 / max(math.hypot(x2 - x1, y2 - y1), 1)
-                x2, y2 = x2 - (x2 - x1) * short, y2 - (y2 - y1) * short
-                arrow(c, x1, y1, x2, y2, style.ARROW, 3)
-            else:
-                outline(c, [lay.cell_rect(last.dst)], style.ARROW, width=3, pad=1)
-            c.global_alpha = 1
-        self._draw_rays(c)
         picked = [r for r in map(self.key_rect, self.selected) if r]
         offered = [r for r in map(self.key_rect, self.targets) if r]
-        outline(c, picked, SELECTED, width=4, pad=3)
-        outline(c, offered, TARGET, width=3, pad=-1.5)  # inside: neighbours stay apart
-
-    def _draw_rays(self, c: Canvas) -> None:
-        """Lines from a picked cell to the farthest target in each direction: a unit's
-        rays, or the units that could reach a picked destination."""
-        lay: Layout = self.geometry
-        cells = [k[1] for k in self.selected if k[0] in ("from", "to")]  # type: ignore[index]
-        if len(cells) != 1 or not self.targets:
-            return
-        src = cells[0]
-        r0, c0 = divmod(src, COLS)
-        far: dict[tuple[int, int], tuple[int, int]] = {}
-        for key in self.targets:
-            if key[0] not in ("from", "to"):  # type: ignore[index]
-                continue
-            r, col = divmod(key[1], COLS)  # type: ignore[index]
-            d = (_sign(r - r0), _sign(col - c0))
-            n = max(abs(r - r0), abs(col - c0))
-            if n > far.get(d, (0, -1))[0]:
-                far[d] = (n, key[1])  # type: ignore[index]
-        x0, y0 = lay.cell_center(src)
-        c.stroke_style = TARGET
-        c.global_alpha = 0.4  # faint enough to read the cards under them
-        c.line_width = max(2.0, lay.square * 0.08)
-        c.stroke_line_segments([[(x0, y0), lay.cell_center(j)] for _n, j in far.values()])
-        c.global_alpha = 1
-        c.line_width = 1
+        marks: list[Shape] = []
+        cells = [where for kind, where in map(key_parts, self.selected) if kind in ("from", "to")]
+        if len(cells) == 1 and self.targets:
+            ends = [where for kind, where in map(key_parts, self.targets) if kind in ("from", "to")]
+            marks += rays(lay, cells[0], ends, TARGET)
+        marks += frames(picked, SELECTED, width=4, pad=3)
+        marks += frames(offered, TARGET, width=3, pad=-1.5)
+        return marks
 
     # ---- clicks -------------------------------------------------------------------------
 
-    def key_rect(self, key: Key) -> Any:
-        kind, where = key  # type: ignore[misc]
+    def key_rect(self, key: Key) -> Rect | None:
+        lay: Layout = self.geometry
+        kind, where = key_parts(key)
         if kind in ("from", "to"):
-            return self.geometry.cell_rect(where)
+            return lay.cell_rect(where)
         if kind == "card":  # a unit in hand keeps its place in the army's order
             side = OWNER[where]
-            return self.geometry.hand_rect(side, ARMY[side].index(where))
+            return lay.hand_rect(side, ARMY[side].index(where))
         return None
 
     def hit(self, px: float, py: float) -> Key | None:
@@ -266,10 +101,10 @@ class CardChessBoard(BoardWidget):
             return None
         s = self.cstate
         if h.kind == "hand":
-            p, k = h.where  # type: ignore[misc]
+            p, k = h.where
             unit = ARMY[p][k]
             return ("card", unit) if unit in s.hands[p] else None
-        i: int = h.where  # type: ignore[assignment]
+        i: int = h.where
         if ("to", i) in self.targets or s.phase != "play":
             return ("to", i)
         if ("from", i) in self.targets:
@@ -280,7 +115,8 @@ class CardChessBoard(BoardWidget):
     def restarts(self, key: Key, picked: tuple[Key, ...]) -> bool:
         """A destination that does not continue the picked unit's (or hand card's) move is
         refused, with the engine's reason, rather than starting a new pick."""
-        return key[0] != "to" or not any(k[0] in ("from", "card") for k in picked)  # type: ignore[index]
+        kinds = [key_parts(k)[0] for k in picked]
+        return key_parts(key)[0] != "to" or not {"from", "card"} & set(kinds)
 
     def move_keys(self, move: CardChessMove) -> tuple[Key, ...]:
         if move.kind == "move":
@@ -288,9 +124,10 @@ class CardChessBoard(BoardWidget):
         return (("card", move.card), ("to", move.dst))
 
     def attempted(self, state: Any, keys: tuple[Key, ...]) -> str | None:
-        cards = [k[1] for k in keys if k[0] == "card"]  # type: ignore[index]
-        src = [k[1] for k in keys if k[0] == "from"]  # type: ignore[index]
-        dst = [k[1] for k in keys if k[0] == "to"]  # type: ignore[index]
+        parts = [key_parts(k) for k in keys]
+        cards = [where for kind, where in parts if kind == "card"]
+        src = [where for kind, where in parts if kind == "from"]
+        dst = [where for kind, where in parts if kind == "to"]
         if len(cards) == 1 and len(dst) == 1 and not src:
             return f"{cards[0]} {CELL_NAMES[dst[0]]}"
         if len(src) == 1 and len(dst) == 1 and src[0] != dst[0] and not cards:
@@ -301,7 +138,7 @@ class CardChessBoard(BoardWidget):
         s: CardChessState = state
         if len(picked) != 1:
             return ""
-        kind, where = picked[0]  # type: ignore[misc]
+        kind, where = key_parts(picked[0])
         if kind == "from":
             unit = s.stacks[where][-1]
             return f"{unit_label(unit)} on {CELL_NAMES[where]}: click a framed cell to move there."
@@ -329,20 +166,3 @@ class CardChessBoard(BoardWidget):
         if state.phase == "setup":
             return "click a card in your hand, then a free cell of your start area."
         return "click one of your units, then a framed cell to move it there."
-
-
-def _sign(v: int) -> int:
-    return (v > 0) - (v < 0)
-
-
-def _fill(c: Canvas, rects: list[Rect], fill: str, stroke: str | None = None) -> None:
-    """Fill (and frame) rectangles with one batched call each."""
-    if not rects:
-        return
-    xs, ys = [r[0] for r in rects], [r[1] for r in rects]
-    ws, hs = [r[2] for r in rects], [r[3] for r in rects]
-    c.fill_style = fill
-    c.fill_rects(xs, ys, ws, hs)
-    if stroke is not None:
-        c.stroke_style = stroke
-        c.stroke_rects(xs, ys, ws, hs)

@@ -10,11 +10,11 @@ from typing import Any
 
 from tablegames.cardchess.moves import CELL_NAMES, SIZE, UNITS
 from tablegames.cardchess.state import OWNER, CardChessState
-from tablegames.cardchess.svg import SIDE_NAMES, unit_label
+from tablegames.cardchess.text import SIDE_NAMES, unit_label
 
 from ..board import Key
 from ..editor import REMOVE, CardGameEditor
-from .board import CardChessBoard
+from .board import CardChessBoard, key_parts
 
 #: What an edit keeps of a position: the ply, events and result start afresh.
 KEYS = ("surface", "units", "hands", "current_player", "seed")
@@ -23,8 +23,8 @@ MOVE = "move"  #: the tool that moves a top unit: click its cell, then the cell 
 
 def cell_of(key: Key) -> int | None:
     """The cell a board key names (a unit to pick or a destination), else None."""
-    kind, where = key  # type: ignore[misc]
-    return where if kind in ("from", "to") else None  # type: ignore[no-any-return]
+    kind, where = key_parts(key)
+    return int(where) if kind in ("from", "to") else None
 
 
 def _take(data: dict[str, Any], unit: str) -> None:
