@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.properties import check_record_replays
 
 import tablegames as tg
 from tablegames.currents import CurrentsMove, CurrentsState
@@ -316,12 +317,6 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[CurrentsState], tg.Re
     return states, record
 
 
-def check_replay(states: list[CurrentsState], record: tg.Record) -> None:
-    """The record, through JSON text, replays to identical states."""
-    data = json.loads(json.dumps(record.to_json()))
-    assert tg.replay(data) == states, "replaying the record gave different states"
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_random_games(name: str) -> None:
@@ -340,7 +335,7 @@ def test_random_games(name: str) -> None:
     def one_game(seed: int) -> None:
         seeds.add(seed)
         states, record = play(options, seed)
-        check_replay(states, record)
+        check_record_replays(record, states)
         final = states[-1]
         ends["win" if final.winners else "cap"] += 1
 

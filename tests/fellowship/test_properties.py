@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.properties import check_mover_first, check_read_back, check_record_replays
 
 import tablegames as tg
 from tablegames.cards import JOKERS
@@ -93,18 +94,15 @@ def play_one(players: int, seed: int) -> None:
         if state.is_terminal:
             break
         if step % FULL_CHECK_EVERY == seed % FULL_CHECK_EVERY:
-            for m in moves:
-                assert state.parse_move(str(m)) == m
-                after = state.apply(m)
-                assert after.last_move == m
+            check_read_back(state, moves)
         move = moves[chooser.randrange(len(moves))]
         state = state.apply(move)
-        assert state.events and state.events[0].player == states[-1].current_player
+        check_mover_first(states[-1], state)
         moves_played.append(str(move))
         states.append(state)
     assert state.is_terminal, "the game did not end within its bound"
     record = tg.Record(game.name, game.options_json(), seed, tuple(moves_played))
-    assert tg.replay(json.loads(json.dumps(record.to_json()))) == states
+    check_record_replays(record, states)
 
 
 @pytest.mark.slow

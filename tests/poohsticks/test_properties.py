@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.properties import check_mover_first, check_record_replays
 
 import tablegames as tg
 from tablegames.poohsticks import PoohsticksState
@@ -126,7 +127,7 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[PoohsticksState], tg.
         legal = state.legal_moves()
         move = legal[chooser.randrange(len(legal))]
         state = state.apply(move)
-        assert state.events and state.events[0].player == states[-1].current_player
+        check_mover_first(states[-1], state)
         moves.append(str(move))
         states.append(state)
     assert state.is_terminal, "game not over"
@@ -151,7 +152,7 @@ def test_random_games(name: str) -> None:
     def one_game(seed: int) -> None:
         seeds.add(seed)
         states, record = play(options, seed)
-        assert tg.replay(json.loads(json.dumps(record.to_json()))) == states
+        check_record_replays(record, states)
         final = states[-1]
         ends["tie" if len(final.winners) > 1 else "win" if final.winners else "cap"] += 1
 
