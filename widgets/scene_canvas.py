@@ -152,13 +152,13 @@ def _lines(c: Canvas, items: list[Any], four_colour: bool) -> None:
 def _polygons(c: Canvas, items: list[Any], four_colour: bool) -> None:
     first: Polygon = items[0]
     if len(items) > 1:  # a run of one style: one fill_polygons, one stroke_polygons
-        points = [np.asarray(p.points, dtype=float) for p in items]
+        arrays = [np.asarray(p.points, dtype=float) for p in items]
         if first.closed and first.fill is not None:
             c.fill_style = first.fill
-            c.fill_polygons(points)
+            c.fill_polygons(arrays)
         if first.stroke is not None:
             _stroke_style(c, first.stroke, first.width, first.dash)
-            (c.stroke_polygons if first.closed else c.stroke_line_segments)(points)
+            (c.stroke_polygons if first.closed else c.stroke_line_segments)(arrays)
         return
     for p in items:
         points = [list(pt) for pt in p.points]
