@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.properties import check_record_replays
+from support.properties import check_replay
 
 import tablegames as tg
 from tablegames.currents import CurrentsMove, CurrentsState
@@ -335,7 +335,7 @@ def test_random_games(name: str) -> None:
     def one_game(seed: int) -> None:
         seeds.add(seed)
         states, record = play(options, seed)
-        check_record_replays(record, states)
+        check_replay(states, record)
         final = states[-1]
         ends["win" if final.winners else "cap"] += 1
 

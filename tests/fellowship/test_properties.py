@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.properties import check_mover_first, check_read_back, check_record_replays
+from support.properties import check_mover_first, check_read_back, check_replay
 
 import tablegames as tg
 from tablegames.cards import JOKERS
@@ -102,7 +102,7 @@ def play_one(players: int, seed: int) -> None:
         states.append(state)
     assert state.is_terminal, "the game did not end within its bound"
     record = tg.Record(game.name, game.options_json(), seed, tuple(moves_played))
-    check_record_replays(record, states)
+    check_replay(states, record)
 
 
 @pytest.mark.slow

@@ -27,7 +27,7 @@ def check_mover_first(before: tg.State, after: tg.State) -> None:
     assert events and events[0].player == before.current_player
 
 
-def check_record_replays(record: tg.Record, states: Sequence[tg.State]) -> None:
+def check_replay(states: Sequence[tg.State], record: tg.Record) -> None:
     """The record, through JSON text, replays to identical states."""
     data = json.loads(json.dumps(record.to_json()))
     assert tg.replay(data) == list(states), "replaying the record gave different states"
