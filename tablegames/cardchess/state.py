@@ -153,8 +153,7 @@ class CardChessState(State):
     def apply(self, move: Any) -> CardChessState:
         expect_move(move, mv.CardChessMove, "Card Chess")
         self._check(move)
-        b = _Builder(self)
-        b.last_move = move
+        b = _builder.CardChessBuilder(self, move)
         if move.kind == "place":
             b.place(move)
         else:
@@ -292,109 +291,6 @@ class CardChessState(State):
                 )
 
 
-class _Builder:
-    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
-
-    __slots__ = (
-        "events",
-        "game",
-        "hands",
-        "last_move",
-        "phase",
-        "player",
-        "ply",
-        "seed",
-        "stacks",
-        "surface",
-        "winners",
-    )
-
-    def __init__(self, s: CardChessState) -> None:
-        self.game = s.game
-        self.phase = s.phase
-        self.player = s.player
-        self.ply = s.ply
-        self.surface = s.surface
-        self.stacks = list(s.stacks)
-        self.hands = list(s.hands)
-        self.seed = s.seed
-        self.winners = s.winners
-        self.events: list[Event] = []
-        self.last_move: mv.CardChessMove | None = None
-
-    def freeze(self) -> CardChessState:
-        return CardChessState(
-            self.game,
-            self.phase,
-            self.player,
-            self.ply,
-            self.surface,
-            tuple(self.stacks),
-            (self.hands[0], self.hands[1]),
-            self.seed,
-            self.winners,
-            tuple(self.events),
-            self.last_move,
-        )
-
-    def place(self, m: mv.CardChessMove) -> None:
-        p = self.player
-        hand = self.hands[p]
-        k = hand.index(m.card)
-        self.hands[p] = hand[:k] + hand[k + 1 :]
-        self.stacks[m.dst] = (m.card,)
-        self.events.append(Event("place", p, (m.card,), CELL_NAMES[m.dst]))
-        if self.hands[1 - p]:
-            self.player = 1 - p
-        elif not self.hands[p]:
-            self.phase = "play"
-            self.player = self.game.first_player
-            self.events.append(Event("start", self.player))
-            self.begin_turn()
-
-    def move(self, m: mv.CardChessMove) -> None:
-        p = self.player
-        stacks = self.stacks
-        moving = stacks[m.src]
-        unit = moving[-1]
-        stacks[m.src] = moving[:-1]
-        below = stacks[m.dst]
-        stacks[m.dst] = (*below, unit)
-        self.events.append(Event("move", p, (unit,), str(m)))
-        if below and owner(below[-1]) != p:
-            self.events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
-        if len(moving) > 1 and owner(moving[-2]) != p:
-            self.events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
-        self.ply += 1
-        s = self.freeze()
-        if s.kings_covered(1 - p) == 2:
-            self.end(frozenset({p}))
-            return
-        if s.kings_covered(p) == 2:  # uncovered an opposing unit on a king of one's own
-            self.end(frozenset({1 - p}))
-            return
-        cap = self.game.max_turns
-        if cap is not None and self.ply >= cap:
-            self.events.append(Event("max_turns", value=(self.ply,)))
-            self.end(frozenset(), result=False)
-            return
-        self.player = 1 - p
-        self.begin_turn()
-
-    def begin_turn(self) -> None:
-        """End the game as a draw if the player to move has no legal move."""
-        if self.freeze().has_move():
-            return
-        self.events.append(Event("no_move", self.player))
-        self.end(frozenset())
-
-    def end(self, winners: frozenset[int], result: bool = True) -> None:
-        self.phase = "over"
-        self.player = -1
-        self.winners = winners
-        if not result:
-            return
-        if winners:
-            self.events.extend(Event("win", q, where=COLOURS[q]) for q in sorted(winners))
-        else:
-            self.events.append(Event("draw"))
+# The builder copies the state class defined above, so it is imported last (and as a
+# module, which works whichever of the two modules is imported first).
+from . import builder as _builder  # noqa: E402

@@ -1,0 +1,114 @@
+"""The scratch copy every game's ``apply`` works on: :class:`StateBuilder`.
+
+A state is a frozen slotted dataclass, so ``apply`` copies it into a mutable builder,
+lets the game's rules change the copy step by step (the move, then the end of the turn,
+the round or the game) and freezes the result into a new state. The copying and the
+freezing are the same for every game; only the turn flow differs, so a game's builder
+(``<game>/builder.py``) declares its state class and which fields it changes in place,
+and adds its own methods::
+
+    class CardChessBuilder(StateBuilder["CardChessState"], state=CardChessState,
+                           lists=("stacks", "hands")):
+        def move(self, m): ...
+
+Every public field of the state becomes an attribute of the builder (the ``lists``
+fields as lists, turned back into tuples by :meth:`~StateBuilder.freeze`); ``events``
+starts empty and ``last_move`` is the move being applied. Fields whose names start with
+``_`` (caches) are left to their defaults in the new state.
+
+``__init__`` and ``freeze`` are written out for each state class once, when the builder
+class is made (as :mod:`dataclasses` writes a dataclass's ``__init__``): plain attribute
+copies and one positional call, as fast as hand-written ones, since ``apply`` runs
+them for every move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Generic, TypeVar
+
+from .events import Event
+
+S = TypeVar("S")
+
+#: The fields every builder has, whatever the game.
+_OWN = ("events", "last_move")
+
+
+class StateBuilder(Generic[S]):
+    """A mutable scratch copy of a state of the class named by ``state=``; see the module.
+
+    ``lists`` (a class keyword) names the tuple fields the game changes item by item:
+    they are copied into lists. Every other field is copied as it is and replaced whole.
+    """
+
+    # The fields every game's state has (a game's builder declares its other ones).
+    game: Any
+    phase: str
+    player: int
+    seed: int
+    winners: frozenset[int]
+    #: The new state's events, in order (``Event`` values).
+    events: list[Event]
+    #: The move being applied (None when the builder only finishes a state).
+    last_move: Any
+    #: The state class this builder copies and builds.
+    state_class: type[S]
+    #: The fields copied into lists.
+    lists: tuple[str, ...] = ()
+
+    def __init_subclass__(
+        cls, state: type[S] | None = None, lists: tuple[str, ...] = (), **kwargs: Any
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if state is None:
+            return
+        own = {"__init__", "freeze"} & set(vars(cls))
+        if own:
+            raise TypeError(
+                f"{cls.__name__} may not define {', '.join(sorted(own))}: both are written"
+            )
+        cls.state_class = state
+        cls.lists = lists
+        for name, method in zip(("__init__", "freeze"), _write(state, lists)):
+            method.__qualname__ = f"{cls.__qualname__}.{name}"
+            method.__doc__ = getattr(StateBuilder, name).__doc__
+            setattr(cls, name, method)
+
+    def __init__(self, state: S, move: Any = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        raise TypeError(
+            f"{type(self).__name__} names no state class: declare it as "
+            "class Builder(StateBuilder[MyState], state=MyState)"
+        )
+
+    def freeze(self) -> S:
+        """The new state: the builder's fields, lists as tuples, the events as a tuple."""
+        raise TypeError(f"{type(self).__name__} names no state class")
+
+
+def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
+    """``__init__`` and ``freeze`` for builders of ``state``, written out as source."""
+    names = [f.name for f in dataclasses.fields(state)]
+    public = [n for n in names if not n.startswith("_")]
+    if names[: len(public)] != public or not set(_OWN) <= set(public):
+        raise TypeError(
+            f"{state.__name__} cannot have a builder: it needs the fields events and "
+            "last_move, and its private (_) fields last"
+        )
+    unknown = set(lists) - set(public)
+    if unknown:
+        raise TypeError(f"lists names no field of {state.__name__}: {sorted(unknown)}")
+    copy = [n for n in public if n not in _OWN]
+    init = ["def __init__(self, state, move=None):"]
+    init += [
+        f"    self.{n} = list(state.{n})" if n in lists else f"    self.{n} = state.{n}"
+        for n in copy
+    ]
+    init += ["    self.events = []", "    self.last_move = move"]
+    frozen = {n: f"tuple(self.{n})" if n in lists else f"self.{n}" for n in copy}
+    frozen.update(events="tuple(self.events)", last_move="self.last_move")
+    freeze = ["def freeze(self):", f"    return STATE({', '.join(frozen[n] for n in public)})"]
+    namespace: dict[str, Any] = {"STATE": state}
+    exec("\n".join(init + freeze), namespace)  # our own source, as dataclasses does
+    return namespace["__init__"], namespace["freeze"]

@@ -1,0 +1,90 @@
+"""Applying a Card Chess move: the scratch copy of a state that ``apply`` changes (the
+placement or the move, then the turn's end: covered kings, a side with no move, the
+turn cap) before freezing a new state (see :mod:`tablegames.builder`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..builder import StateBuilder
+from ..events import Event
+from . import moves as mv
+from .moves import CELL_NAMES
+from .state import COLOURS, CardChessState, owner
+
+if TYPE_CHECKING:
+    from .game import CardChessGame
+
+
+class CardChessBuilder(
+    StateBuilder[CardChessState], state=CardChessState, lists=("stacks", "hands")
+):
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    game: CardChessGame
+    ply: int
+    surface: tuple[str, ...]
+    stacks: list[tuple[str, ...]]
+    hands: list[tuple[str, ...]]
+
+    def place(self, m: mv.CardChessMove) -> None:
+        p = self.player
+        hand = self.hands[p]
+        k = hand.index(m.card)
+        self.hands[p] = hand[:k] + hand[k + 1 :]
+        self.stacks[m.dst] = (m.card,)
+        self.events.append(Event("place", p, (m.card,), CELL_NAMES[m.dst]))
+        if self.hands[1 - p]:
+            self.player = 1 - p
+        elif not self.hands[p]:
+            self.phase = "play"
+            self.player = self.game.first_player
+            self.events.append(Event("start", self.player))
+            self.begin_turn()
+
+    def move(self, m: mv.CardChessMove) -> None:
+        p = self.player
+        stacks = self.stacks
+        moving = stacks[m.src]
+        unit = moving[-1]
+        stacks[m.src] = moving[:-1]
+        below = stacks[m.dst]
+        stacks[m.dst] = (*below, unit)
+        self.events.append(Event("move", p, (unit,), str(m)))
+        if below and owner(below[-1]) != p:
+            self.events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
+        if len(moving) > 1 and owner(moving[-2]) != p:
+            self.events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
+        self.ply += 1
+        s = self.freeze()
+        if s.kings_covered(1 - p) == 2:
+            self.end(frozenset({p}))
+            return
+        if s.kings_covered(p) == 2:  # uncovered an opposing unit on a king of one's own
+            self.end(frozenset({1 - p}))
+            return
+        cap = self.game.max_turns
+        if cap is not None and self.ply >= cap:
+            self.events.append(Event("max_turns", value=(self.ply,)))
+            self.end(frozenset(), result=False)
+            return
+        self.player = 1 - p
+        self.begin_turn()
+
+    def begin_turn(self) -> None:
+        """End the game as a draw if the player to move has no legal move."""
+        if self.freeze().has_move():
+            return
+        self.events.append(Event("no_move", self.player))
+        self.end(frozenset())
+
+    def end(self, winners: frozenset[int], result: bool = True) -> None:
+        self.phase = "over"
+        self.player = -1
+        self.winners = winners
+        if not result:
+            return
+        if winners:
+            self.events.extend(Event("win", q, where=COLOURS[q]) for q in sorted(winners))
+        else:
+            self.events.append(Event("draw"))
