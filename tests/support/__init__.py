@@ -1,6 +1,14 @@
-"""Helpers shared by the tests, one module per game (``support.currents``,
-``support.cardchess``...) plus the widget, browser, JupyterLab and variant helpers.
+"""Helpers shared by the tests, in one place.
 
-pytest puts ``tests/`` on ``sys.path`` (``pythonpath`` in pyproject.toml), so tests import
-``from support.resistor import position`` wherever they live; no conftest edits sys.path.
+One module per game (``support.currents``, ``support.cardchess``, ``support.fellowship``,
+``support.poohsticks``, ``support.resistor``: hand-built positions, and the move helpers
+of ``support.moves`` re-exported), the checks the random-play property tests share
+(``support.properties``), JSON corruption for the bad-input tests (``support.corrupt``),
+the canvas recorder and page events of the widget tests (``support.widgets``), Voila,
+JupyterLab and browser pages (``support.browser``, ``support.lab``) and every game's
+option variants (``support.variants``).
+
+pytest puts ``tests/`` on ``sys.path`` (``pythonpath`` in pyproject.toml), so a test
+imports ``from support.resistor import position`` wherever it lives; no conftest edits
+``sys.path``.
 """
