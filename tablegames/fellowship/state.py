@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, sort_cards
+from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red
 from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
@@ -151,8 +151,7 @@ class FellowshipState(State):
     def apply(self, move: Any) -> FellowshipState:
         expect_move(move, mv.FellowshipMove, "Fellowship")
         self._check(move)
-        b = _Builder(self)
-        b.last_move = move
+        b = _builder.FellowshipBuilder(self, move)
         b.play(move)
         return b.freeze()
 
@@ -269,128 +268,16 @@ def score(players: int, counts: dict[str, int], roles: tuple[str | None, ...]) -
     return frozenset() if len(leaders) == players else leaders
 
 
-class _Builder:
-    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
-
-    __slots__ = (
-        "circle",
-        "draw_pile",
-        "events",
-        "game",
-        "hands",
-        "last_move",
-        "phase",
-        "player",
-        "roles",
-        "seed",
-        "turn",
-        "winners",
-    )
-
-    def __init__(self, s: FellowshipState) -> None:
-        self.game = s.game
-        self.phase = s.phase
-        self.player = s.player
-        self.turn = s.turn
-        self.circle = list(s.circle)
-        self.hands = list(s.hands)
-        self.draw_pile = s.draw_pile
-        self.roles = s.roles
-        self.seed = s.seed
-        self.winners = s.winners
-        self.events: list[Event] = []
-        self.last_move: mv.FellowshipMove | None = None
-
-    def freeze(self) -> FellowshipState:
-        return FellowshipState(
-            self.game,
-            self.phase,
-            self.player,
-            self.turn,
-            tuple(self.circle),
-            tuple(self.hands),
-            self.draw_pile,
-            self.roles,
-            self.seed,
-            self.winners,
-            tuple(self.events),
-            self.last_move,
-        )
-
-    def take(self, player: int, card: str) -> None:
-        hand = self.hands[player]
-        i = hand.index(card)
-        self.hands[player] = hand[:i] + hand[i + 1 :]
-
-    def play(self, m: mv.FellowshipMove) -> None:
-        p = self.player
-        card = m.card
-        self.take(p, card)
-        circle = self.circle
-        if m.kind == "capture":
-            moving, below = circle[m.src], circle[m.dst]
-            circle[m.dst] = below + moving
-            circle[m.src] = (card,)
-            self.events.append(
-                Event("capture", p, (moving[-1], below[-1]), f"{m.src}>{m.dst}", (len(moving),))
-            )
-            self.events.append(Event("fill", p, (card,), str(m.src)))
-        else:
-            circle[m.dst] = (*circle[m.dst], card)
-            self.events.append(Event("cover", p, (card,), str(m.dst)))
-        if card == BOROMIR and self.game.players == 2:
-            self.events.append(Event("reveal", p, (BOROMIR,), "black"))
-        self.draw(p)
-        self.turn += 1
-        max_turns = self.game.max_turns
-        if max_turns is not None and self.turn >= max_turns:
-            self.events.append(Event("max_turns", value=(self.turn,)))
-            self.end(frozenset(), result=False)
-            return
-        self.player = (p + 1) % self.game.players
-        self.begin_turn()
-
-    def draw(self, p: int) -> None:
-        need = HAND_SIZE - len(self.hands[p])
-        if need <= 0 or not self.draw_pile:
-            return
-        got = self.draw_pile[:need]
-        self.draw_pile = self.draw_pile[need:]
-        self.hands[p] = sort_cards(self.hands[p] + got)
-        self.events.append(Event("draw", p, got))
-        if BOROMIR in got and self.game.players == 2:
-            self.roles = two_player_roles(tuple(self.hands))
-
-    def begin_turn(self) -> None:
-        """End the game if the player to move has no legal move (no capture, no card)."""
-        s = self.freeze()
-        if s.legal_moves():
-            return
-        p = self.player
-        self.events.append(Event("no_cards" if not self.hands[p] else "no_move", p))
-        self.end(s.score())
-
-    def end(self, winners: frozenset[int], result: bool = True) -> None:
-        self.phase = "over"
-        self.player = -1
-        self.winners = winners
-        for q, role in enumerate(self.roles):
-            if role is not None:
-                self.events.append(Event("reveal", q, where=role))
-        if not result:
-            return
-        if winners:
-            self.events.extend(Event("win", q) for q in sorted(winners))
-        else:
-            self.events.append(Event("stalemate" if None in self.roles else "tie"))
-
-
 def started(state: FellowshipState) -> FellowshipState:
     """``state`` itself, or the finished game when its player to move has no legal move."""
     if state.phase != "play" or state.legal_moves():
         return state
-    b = _Builder(state)
+    b = _builder.FellowshipBuilder(state, state.last_move)
     b.events = list(state.events)
-    b.last_move = state.last_move
     b.begin_turn()
     return b.freeze()
+
+
+# The builder copies the state class defined above, so it is imported last (and as a
+# module, which works whichever of the two modules is imported first).
+from . import builder as _builder  # noqa: E402

@@ -1,0 +1,96 @@
+"""Applying a Fellowship move: the scratch copy of a state that ``apply`` changes (the
+capture or the cover, the draw, then the next turn or the end of the game) before
+freezing a new state (see :mod:`tablegames.builder`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..builder import StateBuilder
+from ..cards import sort_cards
+from ..events import Event
+from . import moves as mv
+from .state import BOROMIR, HAND_SIZE, FellowshipState, two_player_roles
+
+if TYPE_CHECKING:
+    from .game import FellowshipGame
+
+
+class FellowshipBuilder(
+    StateBuilder[FellowshipState], state=FellowshipState, lists=("circle", "hands")
+):
+    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    game: FellowshipGame
+    turn: int
+    circle: list[tuple[str, ...]]
+    hands: list[tuple[str, ...]]
+    draw_pile: tuple[str, ...]
+    roles: tuple[str | None, ...]
+
+    def take(self, player: int, card: str) -> None:
+        hand = self.hands[player]
+        i = hand.index(card)
+        self.hands[player] = hand[:i] + hand[i + 1 :]
+
+    def play(self, m: mv.FellowshipMove) -> None:
+        p = self.player
+        card = m.card
+        self.take(p, card)
+        circle = self.circle
+        if m.kind == "capture":
+            moving, below = circle[m.src], circle[m.dst]
+            circle[m.dst] = below + moving
+            circle[m.src] = (card,)
+            self.events.append(
+                Event("capture", p, (moving[-1], below[-1]), f"{m.src}>{m.dst}", (len(moving),))
+            )
+            self.events.append(Event("fill", p, (card,), str(m.src)))
+        else:
+            circle[m.dst] = (*circle[m.dst], card)
+            self.events.append(Event("cover", p, (card,), str(m.dst)))
+        if card == BOROMIR and self.game.players == 2:
+            self.events.append(Event("reveal", p, (BOROMIR,), "black"))
+        self.draw(p)
+        self.turn += 1
+        max_turns = self.game.max_turns
+        if max_turns is not None and self.turn >= max_turns:
+            self.events.append(Event("max_turns", value=(self.turn,)))
+            self.end(frozenset(), result=False)
+            return
+        self.player = (p + 1) % self.game.players
+        self.begin_turn()
+
+    def draw(self, p: int) -> None:
+        need = HAND_SIZE - len(self.hands[p])
+        if need <= 0 or not self.draw_pile:
+            return
+        got = self.draw_pile[:need]
+        self.draw_pile = self.draw_pile[need:]
+        self.hands[p] = sort_cards(self.hands[p] + got)
+        self.events.append(Event("draw", p, got))
+        if BOROMIR in got and self.game.players == 2:
+            self.roles = two_player_roles(tuple(self.hands))
+
+    def begin_turn(self) -> None:
+        """End the game if the player to move has no legal move (no capture, no card)."""
+        s = self.freeze()
+        if s.legal_moves():
+            return
+        p = self.player
+        self.events.append(Event("no_cards" if not self.hands[p] else "no_move", p))
+        self.end(s.score())
+
+    def end(self, winners: frozenset[int], result: bool = True) -> None:
+        self.phase = "over"
+        self.player = -1
+        self.winners = winners
+        for q, role in enumerate(self.roles):
+            if role is not None:
+                self.events.append(Event("reveal", q, where=role))
+        if not result:
+            return
+        if winners:
+            self.events.extend(Event("win", q) for q in sorted(winners))
+        else:
+            self.events.append(Event("stalemate" if None in self.roles else "tie"))
