@@ -15,19 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "example_game.py"
-
-
-def install(root: Path, module: str, entry_points: str) -> Path:
-    """A site directory holding ``module`` (its source text) and a distribution
-    declaring ``entry_points`` in the group tablegames.games."""
-    (root / "example_game.py").write_text(module)
-    info = root / "example_game-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: example-game\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(f"[tablegames.games]\n{entry_points}\n")
-    return root
+from support.plugins import EXAMPLE, install, install_race
 
 
 def run(site: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -38,7 +26,7 @@ def run(site: Path, *args: str, code: str | None = None) -> subprocess.Completed
 
 @pytest.fixture
 def plugin(tmp_path: Path) -> Path:
-    return install(tmp_path, EXAMPLE.read_text(), "race = example_game:RaceGame")
+    return install_race(tmp_path)
 
 
 def test_a_plugin_game_is_registered_made_and_simulated(plugin: Path) -> None:
