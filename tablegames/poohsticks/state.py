@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..cards import SUIT_NAMES, draw_up_to, sort_cards
+from ..cards import SUIT_NAMES, sort_cards
 from ..core import State, expect_move
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
 from . import moves as mv
-from .solver import RANK_ORDER, card_values, expression, hand_table
+from .solver import RANK_ORDER, card_values, hand_table
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
@@ -80,8 +80,7 @@ class PoohsticksState(State):
     def apply(self, move: Any) -> PoohsticksState:
         expect_move(move, mv.PoohsticksMove, "Poohsticks")
         self._check(move)
-        b = _Builder(self)
-        b.last_move = move
+        b = _builder.PoohsticksBuilder(self, move)
         b.play(move)
         return b.freeze()
 
@@ -266,161 +265,6 @@ class PoohsticksState(State):
         return "ended without a winner"
 
 
-class _Builder:
-    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
-
-    __slots__ = (
-        "boats",
-        "discard_pile",
-        "draw_pile",
-        "events",
-        "exited",
-        "face_down",
-        "game",
-        "hands",
-        "last_move",
-        "moved",
-        "phase",
-        "player",
-        "powers_used",
-        "river",
-        "rocks",
-        "seed",
-        "turn",
-        "winners",
-    )
-
-    def __init__(self, s: PoohsticksState) -> None:
-        self.game = s.game
-        self.phase = s.phase
-        self.player = s.player
-        self.turn = s.turn
-        self.river = s.river
-        self.face_down = s.face_down
-        self.rocks = s.rocks
-        self.boats = list(s.boats)
-        self.exited = s.exited
-        self.hands = list(s.hands)
-        self.draw_pile = s.draw_pile
-        self.discard_pile = s.discard_pile
-        self.moved = s.moved
-        self.powers_used = s.powers_used
-        self.seed = s.seed
-        self.winners = s.winners
-        self.events: list[Event] = []
-        self.last_move: mv.PoohsticksMove | None = None
-
-    def freeze(self) -> PoohsticksState:
-        return PoohsticksState(
-            self.game,
-            self.phase,
-            self.player,
-            self.turn,
-            self.river,
-            self.face_down,
-            self.rocks,
-            tuple(self.boats),
-            self.exited,
-            tuple(self.hands),
-            self.draw_pile,
-            self.discard_pile,
-            self.moved,
-            self.powers_used,
-            self.seed,
-            self.winners,
-            tuple(self.events),
-            self.last_move,
-        )
-
-    def pay(self, cards: tuple[str, ...]) -> None:
-        p = self.player
-        self.hands[p] = tuple(c for c in self.hands[p] if c not in cards)
-        self.discard_pile = self.discard_pile + cards
-
-    def play(self, m: mv.PoohsticksMove) -> None:
-        p = self.player
-        kind = m.kind
-        if kind == "end":
-            self.events.append(Event("end" if self.moved else "pass", p))
-            self.end_turn()
-        elif kind == "discard":
-            self.pay(m.cards)
-            self.events.append(Event("discard", p, m.cards, "hand"))
-            self.end_turn()
-        elif kind == "exit":
-            self.pay(m.cards)
-            self.boats[p] = None
-            self.exited = (*self.exited, p)
-            self.moved = True
-            self.events.append(Event("exit", p, m.cards))
-            self.end_turn()
-        else:
-            cell = self.game.index[m.cell]
-            card = self.river[cell]
-            assert card is not None
-            if kind == "power":
-                used = list(self.powers_used)
-                used[p] = True
-                self.powers_used = tuple(used)
-                self.events.append(Event("power", p, (card,), m.cell))
-            else:
-                value, text = next(
-                    (v, t) for v in card_values(card) if (t := expression(m.cards, v)) is not None
-                )
-                self.pay(m.cards)
-                self.events.append(Event("move", p, m.cards, m.cell, (value,), text))
-            self.boats[p] = cell
-            self.moved = True
-            if self.flip(cell):
-                self.end_turn()
-                return
-            if len(self.freeze().legal_moves()) == 1:  # only 'end' is left
-                self.events.append(Event("end", p, where="nothing left"))
-                self.end_turn()
-
-    def flip(self, cell: int) -> bool:
-        """Under the Bridge: a boat arriving in front of a face-down card turns it over."""
-        g = self.game
-        if g.bridge_row is None or cell // g.width != g.bridge_row - 1:
-            return False
-        ahead = cell + g.width
-        if ahead not in self.face_down:
-            return False
-        self.face_down = tuple(c for c in self.face_down if c != ahead)
-        self.events.append(Event("flip", self.player, (self.river[ahead],), g.names[ahead]))
-        return True
-
-    def draw(self, player: int) -> None:
-        """Draw up to a full hand, reshuffling the discard pile into an empty draw pile."""
-        d = draw_up_to(self.hands[player], HAND_SIZE, self.draw_pile, self.discard_pile, self.seed)
-        self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
-        for reshuffled, got in d.steps:
-            if reshuffled:
-                self.events.append(Event("reshuffle", value=(reshuffled,)))
-            self.events.append(Event("draw", player, got))
-
-    def end_turn(self) -> None:
-        p = self.player
-        g = self.game
-        if p not in self.exited:
-            self.draw(p)
-        self.turn += 1
-        self.moved = False
-        n = g.num_players
-        capped = g.max_turns is not None and self.turn >= g.max_turns
-        if self.exited and (self.turn % n == 0 or capped):
-            self.phase = "over"
-            self.player = -1
-            self.winners = frozenset(self.exited)
-            if len(self.exited) > 1:
-                self.events.append(Event("tie", value=tuple(sorted(self.exited))))
-            for w in sorted(self.exited):
-                self.events.append(Event("win", w))
-            return
-        if capped:
-            self.phase = "over"
-            self.player = -1
-            self.events.append(Event("max_turns", value=(self.turn,)))
-            return
-        self.player = self.turn % n
-        self.events.append(Event("turn", self.player, value=(self.turn,)))
+# The builder copies the state class defined above, so it is imported last (and as a
+# module, which works whichever of the two modules is imported first).
+from . import builder as _builder  # noqa: E402
