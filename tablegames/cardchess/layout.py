@@ -64,6 +64,8 @@ class Layout:
         self.width = self.panel_x + self.panel_w
         self.height = self.y0 + self.grid_h + self.label + self.gap
         self.font = s * 0.3  #: the panel's text size
+        #: every cell's grid card, computed once (a picture asks for each several times)
+        self.cells: tuple[Rect, ...] = tuple(self._cell_rect(i) for i in range(SIZE))
         _x, _y, uw, uh = self.unit_rect(0)
         self.unit_font = min(uw * 0.4, uh * 0.55)  #: size of a unit's rank and suit
 
@@ -71,6 +73,9 @@ class Layout:
 
     def cell_rect(self, i: int) -> Rect:
         """The grid card of cell ``i`` (row by row from black's back row)."""
+        return self.cells[i]
+
+    def _cell_rect(self, i: int) -> Rect:
         r, c = divmod(i, COLS)
         x = self.x0 + c * (self.card_w + self.gap)
         y = self.y0 + r * (self.card_h + self.gap) + (r // 2) * self.band

@@ -21,6 +21,7 @@ the same values ``Layout.hit`` gives.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -92,6 +93,12 @@ def hand_places(state: CardChessState, player: int) -> list[str | None]:
     return [u if u in hand else None for u in ARMY[player]] if hand else []
 
 
+@functools.lru_cache(maxsize=8)
+def layout(square: float) -> Layout:
+    """The geometry at size ``square``, made once per size (every redraw asks for it)."""
+    return Layout(square)
+
+
 def state_scene(
     state: CardChessState,
     square: float = 40.0,
@@ -101,7 +108,7 @@ def state_scene(
     """The picture of ``state`` (``square`` sets the card size). Every unit and hand is
     public in Card Chess and the face-down grid cards are hidden from everyone, so every
     ``viewer`` sees the same picture."""
-    lay = Layout(square)
+    lay = layout(square)
     looks = [cell_look(state, i) for i in range(SIZE)]
     scene = Scene(lay.width, lay.height, state.describe(), four_colour=four_colour)
     scene.background = background(lay)
