@@ -14,21 +14,16 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import rng
-from ..cards import JOKERS, SUIT, SUIT_NAMES, draw_up_to
+from ..cards import JOKERS, SUIT, SUIT_NAMES
 from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
-from .geometry import CLOCKWISE, OPPOSITE, POINTS, SLOTS, clamp_axis, crossings
+from .geometry import OPPOSITE, POINTS, SLOTS, crossings
 from .rules import (
     COMPASS_ACCEPTS,
     CURRENT_ACCEPTS,
-    advantage_order,
     beats_by_rank,
-    is_demotion,
-    net_vector,
-    stopped_by,
 )
 
 if TYPE_CHECKING:
@@ -98,8 +93,7 @@ class CurrentsState(State):
     def apply(self, move: Any) -> CurrentsState:
         expect_move(move, mv.CurrentsMove, "Currents")
         self._check(move)
-        b = _Builder(self)
-        b.last_move = move
+        b = _builder.CurrentsBuilder(self, move)
         phase = self.phase
         if phase == "play":
             b.play(move)
@@ -328,320 +322,14 @@ class CurrentsState(State):
         return "ended without a winner"
 
 
-class _Builder:
-    """The mutable scratch copy that ``apply`` works on before freezing a new state."""
-
-    __slots__ = (
-        "aside",
-        "combo",
-        "compass",
-        "currents",
-        "discard_pile",
-        "draw_pile",
-        "events",
-        "game",
-        "hands",
-        "last_move",
-        "pawn",
-        "phase",
-        "player",
-        "queue",
-        "seed",
-        "target",
-        "turn",
-        "turn_player",
-        "winners",
-    )
-
-    def __init__(self, s: CurrentsState) -> None:
-        self.game = s.game
-        self.phase = s.phase
-        self.player = s.player
-        self.turn_player = s.turn_player
-        self.turn = s.turn
-        self.pawn = s.pawn
-        self.compass = list(s.compass)
-        self.currents = list(s.currents)
-        self.hands = list(s.hands)
-        self.draw_pile = s.draw_pile
-        self.discard_pile = s.discard_pile
-        self.aside = s.aside
-        self.seed = s.seed
-        self.target = s.target
-        self.queue = s.queue
-        self.combo = s.combo
-        self.winners = s.winners
-        self.events: list[Event] = []
-        self.last_move: mv.CurrentsMove | None = None
-
-    def freeze(self) -> CurrentsState:
-        return CurrentsState(
-            self.game,
-            self.phase,
-            self.player,
-            self.turn_player,
-            self.turn,
-            self.pawn,
-            tuple(self.compass),
-            tuple(self.currents),
-            tuple(self.hands),
-            self.draw_pile,
-            self.discard_pile,
-            self.aside,
-            self.seed,
-            self.target,
-            self.queue,
-            self.combo,
-            self.winners,
-            tuple(self.events),
-            self.last_move,
-        )
-
-    # ---- small helpers --------------------------------------------------------------
-
-    def take(self, player: int, card: str) -> None:
-        hand = self.hands[player]
-        i = hand.index(card)
-        self.hands[player] = hand[:i] + hand[i + 1 :]
-
-    def discard(self, cards: tuple[str, ...], player: int, source: str) -> None:
-        self.discard_pile = self.discard_pile + cards
-        self.events.append(Event("discard", player, cards, source))
-
-    def put(self, idx: int, card: str | None) -> str | None:
-        """Place ``card`` at target ``idx``; return what was there."""
-        if idx < 4:
-            old = self.compass[idx]
-            self.compass[idx] = card
-        else:
-            old = self.currents[idx - 4]
-            self.currents[idx - 4] = card
-        return old
-
-    # ---- set-up ----------------------------------------------------------------------
-
-    def place_ace(self, m: mv.CurrentsMove) -> None:
-        self._place_ace(m.card, mv.TARGET_INDEX[m.target])  # type: ignore[arg-type]
-        while self.aside:
-            order = self.game.setup_order
-            self.player = order[len(order) - len(self.aside)]
-            empty = [i for i in range(4) if self.compass[i] is None]
-            if len(self.aside) > 1 or len(empty) > 1:
-                return  # a real choice
-            self._place_ace(self.aside[0], empty[0])
-        self.start_turn(0)
-
-    def _place_ace(self, ace: str, idx: int) -> None:
-        self.compass[idx] = ace
-        self.aside = tuple(a for a in self.aside if a != ace)
-        self.events.append(Event("place", self.player, (ace,), POINTS[idx]))
-
-    # ---- turns -----------------------------------------------------------------------
-
-    def start_turn(self, player: int) -> None:
-        self.phase = "play"
-        self.player = self.turn_player = player
-        self.events.append(Event("turn", player, value=(self.turn,)))
-        self.draw(player)
-        if not self.hands[player]:
-            self.events.append(Event("no_cards", player))
-            self.move_phase()
-
-    def draw(self, player: int) -> None:
-        """Draw up to a full hand, reshuffling the discard pile into an empty draw pile."""
-        d = draw_up_to(self.hands[player], HAND_SIZE, self.draw_pile, self.discard_pile, self.seed)
-        self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
-        for reshuffled, got in d.steps:
-            if reshuffled:
-                self.events.append(Event("reshuffle", value=(reshuffled,)))
-            self.events.append(Event("draw", player, got))
-
-    def end_turn(self) -> None:
-        self.turn += 1
-        max_turns = self.game.max_turns
-        if max_turns is not None and self.turn >= max_turns:
-            self.phase = "over"
-            self.player = -1
-            self.events.append(Event("max_turns", value=(self.turn,)))
-            return
-        self.start_turn((self.turn_player + 1) % self.game.num_players)
-
-    # ---- the Play phase ----------------------------------------------------------------
-
-    def play(self, m: mv.CurrentsMove) -> None:
-        p = self.player
-        card = m.card
-        assert card is not None
-        kind = m.kind
-        self.take(p, card)
-        if kind == "place":
-            idx = mv.TARGET_INDEX[m.target]
-            old = self.put(idx, card)
-            demoted = is_demotion(card, old, idx < 4)
-            self.events.append(Event("demote" if demoted else "place", p, (card,), m.target))
-            if old is not None:
-                self.discard((old,), p, m.target)
-            easier = self.game.easier_usurping
-            if (
-                demoted
-                and self.game.combination_attacks
-                and any(follows_up(c, card, idx < 4, easier) for c in self.hands[p])
-            ):
-                self.combo = m.target  # the player may follow up
-                self.phase = "combo"
-                return
-        elif kind == "discard":
-            self.discard((card,), p, "hand")
-        else:
-            self.events.append(Event(kind, p, (card,), m.target))
-            self.action(m, card)
-            self.discard((card,), p, "hand")
-        self.move_phase()
-
-    def action(self, m: mv.CurrentsMove, card: str) -> None:
-        p = self.player
-        if m.kind == "jack":
-            idx = POINTS.index(m.target)
-            old = self.compass[idx]
-            assert old is not None
-            self.compass[idx] = None
-            self.discard((old,), p, m.target)
-        elif m.kind == "queen":
-            a, b = (SLOTS.index(s) for s in m.target.split("~"))
-            cur = self.currents
-            cur[a], cur[b] = cur[b], cur[a]
-        elif m.kind == "king":
-            before = dict(zip(POINTS, self.compass))
-            if m.target == "cw":  # the card on N moves to E, and so on
-                self.compass = [before[q] for q in ("W", "N", "E", "S")]
-            else:
-                self.compass = [before[CLOCKWISE[q]] for q in POINTS]
-        else:
-            mode = self.game.wild_jokers
-            if mode in ("off", "both") or (mode == "split" and card == "RJ"):
-                self.compass = self.shuffle_occupied(self.compass, "compass")
-            if mode in ("currents", "both") or (mode == "split" and card == "BJ"):
-                self.currents = self.shuffle_occupied(self.currents, "currents")
-
-    def shuffle_occupied(self, places: list[str | None], what: str) -> list[str | None]:
-        """Shuffle the cards among the occupied places; empty places stay empty."""
-        idx = [i for i, c in enumerate(places) if c is not None]
-        cards = [places[i] for i in idx]
-        gen = rng.generator(self.seed)
-        gen.shuffle(cards)
-        self.seed = rng.next_seed(gen)
-        out = list(places)
-        for i, c in zip(idx, cards):
-            out[i] = c
-        self.events.append(Event("shuffle", where=what))
-        return out
-
-    def follow_up(self, m: mv.CurrentsMove) -> None:
-        demoted = self.combo
-        self.combo = None
-        self.phase = "play"
-        if m.kind == "stop":
-            self.events.append(Event("stop", self.player, where=demoted or ""))
-        else:
-            p = self.player
-            card = m.card
-            assert card is not None
-            self.take(p, card)
-            old = self.put(mv.TARGET_INDEX[m.target], card)
-            self.events.append(Event("combination", p, (card,), m.target))
-            assert old is not None
-            self.discard((old,), p, m.target)
-        self.move_phase()
-
-    # ---- the Move phase and goaltending ------------------------------------------------
-
-    def move_phase(self) -> None:
-        x, y = self.pawn
-        dx, dy = net_vector(tuple(self.compass), tuple(self.currents), self.pawn)
-        target = (x + dx, y + dy)
-        over = crossings(*target)
-        if not over:
-            self.finish_move(target)
-            return
-        game = self.game
-        self.target = target
-        self.queue = tuple(
-            advantage_order(list(over), game.owner, self.turn_player, game.num_players)
-        )
-        for edge in self.queue:
-            self.events.append(Event("cross", game.owner[edge], where=edge, value=(over[edge],)))
-        self.resolve()
-
-    def resolve(self) -> None:
-        """Ask the goaltender of the next crossing, or settle it when nobody can choose."""
-        game = self.game
-        while self.queue:
-            edge = self.queue[0]
-            assert self.target is not None
-            over = crossings(*self.target)[edge]
-            defender = game.goaltender[edge]
-            card = self.compass[POINTS.index(OPPOSITE[edge])]
-            s = SUIT[card] if card else None
-            if s is not None and sum(1 for c in self.hands[defender] if SUIT[c] == s) >= over:
-                self.phase = "defend"
-                self.player = defender
-                self.events.append(Event("ask", defender, where=edge, value=(over,)))
-                return
-            self.events.append(Event("no_defence", defender, where=edge, value=(over,)))
-            self.win(edge)
-            return
-        assert self.target is not None
-        target = self.target
-        self.target = None
-        self.finish_move(target)
-
-    def goaltend(self, m: mv.CurrentsMove) -> None:
-        edge = self.queue[0]
-        defender = self.player
-        if m.kind == "decline":
-            self.events.append(Event("decline", defender, where=edge))
-            self.win(edge)
-            return
-        hand = self.hands[defender]
-        self.hands[defender] = tuple(c for c in hand if c not in m.cards)
-        self.events.append(Event("defend", defender, m.cards, edge))
-        self.discard(m.cards, defender, "hand")
-        assert self.target is not None
-        self.target = clamp_axis(*self.target, edge)
-        self.queue = self.queue[1:]
-        self.resolve()
-
-    def win(self, edge: str) -> None:
-        winner = self.game.owner[edge]
-        self.winners = frozenset((winner,))
-        self.phase = "over"
-        self.player = -1
-        self.queue = ()
-        if self.target is not None:
-            self.events.append(Event("move", self.turn_player, value=(*self.pawn, *self.target)))
-            self.pawn = self.target
-            self.target = None
-        self.events.append(Event("win", winner, where=edge))
-
-    def finish_move(self, dest: tuple[int, int]) -> None:
-        game = self.game
-        why = stopped_by(game.obstacle_set, game.riptides, self.pawn, dest)
-        if why:
-            riptide = game.riptides.get(dest, "")
-            self.events.append(
-                Event(
-                    "blocked", self.turn_player, value=dest, text=riptide and f"riptide {riptide}"
-                )
-            )
-            dest = self.pawn
-        self.events.append(Event("move", self.turn_player, value=(*self.pawn, *dest)))
-        self.pawn = dest
-        self.end_turn()
-
-
 def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -> bool:
     """Whether ``card`` may replace ``demoted`` as a combination attack's second card:
     another suit that beats it by the normal rank rule."""
     if card in JOKERS or demoted is None or SUIT[card] == SUIT[demoted]:
         return False
     return beats_by_rank(card, demoted, on_compass, easier)
+
+
+# The builder copies the state class defined above, so it is imported last (and as a
+# module, which works whichever of the two modules is imported first).
+from . import builder as _builder  # noqa: E402
