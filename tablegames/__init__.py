@@ -9,6 +9,17 @@
 
 The engine is pure Python with no dependency; see ``tablegames.core`` for the
 contract every game follows.
+
+Every game is a package with the same modules in the same roles: ``game`` (the Game:
+options, metadata, the initial state), ``state`` (the frozen State: the position, legal
+moves, legality checks, ``apply``), ``builder`` (the scratch copy ``apply`` changes, a
+:class:`tablegames.builder.StateBuilder` with the game's turn flow), ``moves`` (the Move
+values in a :class:`tablegames.notation.MoveTable`, which reads the notation),
+``serialize`` (JSON and observations), ``text`` (text board, description), ``layout``
+and ``scene`` (the picture's geometry and the picture), ``actions`` (the fixed action
+space) and ``__init__`` (exporting the Game, Move and State classes); anything else a
+game needs is a module of its own (Currents' ``geometry``, ``influence``, ``rules``;
+Poohsticks' ``solver``; Resistor's ``board``, ``dice``, ``legality``).
 """
 
 # Each import registers a game; tablegames.GAMES keeps the order of the rule texts.

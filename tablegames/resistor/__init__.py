@@ -1,9 +1,9 @@
-"""Resistor: see :class:`ResistorGame` and :class:`ResistorState`.
+"""Resistor: amperes and resistors on a circuit of 14 x 20 cells. See :class:`ResistorGame`
+and :class:`ResistorState`. Registered as ``"resistor"``: ``tablegames.make("resistor",
+amperes=3)``.
 
-Registered as ``"resistor"``: ``tablegames.make("resistor", ...)``. Its picture is
-described once in :mod:`tablegames.resistor.scene` (geometry in
-:mod:`tablegames.resistor.layout`), drawn as SVG and by the canvas board of
-``tablegames_widgets.resistor``.
+The package has the modules every game has, in the same roles (see :mod:`tablegames`),
+and its own ``board``, ``dice`` and ``legality``.
 """
 
 from .board import Piece
