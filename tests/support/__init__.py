@@ -5,8 +5,9 @@ One module per game (``support.currents``, ``support.cardchess``, ``support.fell
 of ``support.moves`` re-exported), the checks the random-play property tests share
 (``support.properties``), JSON corruption for the bad-input tests (``support.corrupt``),
 the canvas recorder and page events of the widget tests (``support.widgets``), Voila,
-JupyterLab and browser pages (``support.browser``, ``support.lab``) and every game's
-option variants (``support.variants``).
+JupyterLab and browser pages (``support.browser``, ``support.lab``), every game's option
+variants (``support.variants``) and the example game installed as a plugin
+(``support.plugins``).
 
 pytest puts ``tests/`` on ``sys.path`` (``pythonpath`` in pyproject.toml), so a test
 imports ``from support.resistor import position`` wherever it lives; no conftest edits
