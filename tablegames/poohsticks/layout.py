@@ -1,7 +1,7 @@
 """Where everything of a Poohsticks picture goes, in pixels: the river of cards flowing
 down the page (row 1, where boats enter, at the top; the exit below the last row), the
-dock of boats not yet in the river, and the hands on the right. Shared by the SVG
-drawing and the canvas board, with hit testing.
+dock of boats not yet in the river, and the hands on the right. Shared by the scene
+(drawn as SVG and on the canvas board) and the board's hit testing.
 
 >>> lay = Layout(width=2, length=6, players=2)
 >>> lay.hit(*lay.cell_center(3))
@@ -23,7 +23,11 @@ class Hit(NamedTuple):
 
 
 class Layout:
-    def __init__(self, square: float = 40.0, width: int = 2, length: int = 6, players: int = 2):
+    """Pixel geometry of a river of ``width`` x ``length`` cells and ``players`` hands."""
+
+    def __init__(
+        self, square: float = 40.0, width: int = 2, length: int = 6, players: int = 2
+    ) -> None:
         s = float(square)
         self.square = s
         self.columns, self.rows, self.players = width, length, players
@@ -40,8 +44,12 @@ class Layout:
         self.panel_x = self.x0 + max(self.river_w, 4 * s) + 2 * self.gap
         self.hand_row = self.card_h + self.label + self.gap
         self.width = self.panel_x + 3 * (self.card_w + self.gap) + self.gap * 2
+        self.text = s * 0.3  #: the base text size (labels are a little smaller)
+        self.boat_radius = s * 0.28
+        #: the status line (turn number, who plays), under the hands
+        self.status_point = (self.panel_x + self.gap, self.label * 1.8 + players * self.hand_row)
         bottom = self.exit_rect[1] + self.exit_rect[3] + self.gap
-        self.height = max(bottom, self.label + players * self.hand_row)
+        self.height = max(bottom, self.status_point[1] + self.gap)
 
     def cell_rect(self, i: int) -> Rect:
         """Card rectangle of river cell ``i`` (row-major, row 1 first)."""

@@ -28,12 +28,12 @@ def edit(
     """What a click with ``tool`` does: a card code goes on a river cell (or replaces a hand
     card), ``boat <p>`` puts that player's boat on a cell, ``rock`` and ``flip`` toggle a
     rock or a face-down bridge card, ``remove`` takes a hand card out."""
-    kind, where = key  # type: ignore[misc]
-    if kind == "card":
-        edit_hand_card(data, where, tool, lambda card: _remove_everywhere(data, card))
+    if isinstance(key, tuple) and key[0] == "card":
+        edit_hand_card(data, key[1], tool, lambda card: _remove_everywhere(data, card))
         return data
-    if kind != "cell":
+    if not (isinstance(key, tuple) and key[0] == "cell"):
         raise ValueError("Click a river card or a card in a hand.")
+    where: int = key[1]
     name = names[where]
     if isinstance(tool, str) and tool.startswith("boat "):
         player = int(tool.split()[1])
@@ -63,7 +63,7 @@ class PoohsticksEditor(CardGameEditor):
         tools += [("Toggle a rock", ROCK), ("Turn a bridge card", FLIP),
                   ("Remove a hand card", REMOVE)]  # fmt: skip
         tools += [(f"Put {pretty(c)}", c) for c in g.deck]
-        places = [(f"cell {g.names[i]}", ("cell", i)) for i in g.cells]
+        places: list[tuple[str, Key]] = [(f"cell {g.names[i]}", ("cell", i)) for i in g.cells]
         places += [(f"hand card {pretty(c)}", ("card", c)) for c in g.deck]
 
         def click(data: dict[str, Any], key: Key, tool: Any) -> dict[str, Any]:
