@@ -1,12 +1,23 @@
 """The Poohsticks editor: clicks change the position through the engine, and impossible
-edits are refused with the engine's reason, the position kept."""
+edits are refused with the engine's reason, the position kept. The board draws the game's
+scene: its canvas and its SVG picture show the same texts, cards, rocks and boats, and the
+turn number, so that ending a turn always shows."""
 
 from __future__ import annotations
 
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
 from support.widgets import centre, click
-from tablegames_widgets import PoohsticksEditor
+from tablegames_widgets import PoohsticksBoard, PoohsticksEditor
 
 import tablegames as tg
+from tablegames import style
+from tablegames.poohsticks import PoohsticksState
+from tablegames.poohsticks.scene import BOAT_COLOURS, ROCK, WATER, state_scene, status_text
+from tablegames.scene import Text, state_svg, to_svg
 
 
 def test_poohsticks_editor_moves_a_boat_and_refuses_a_blocked_river():
@@ -22,3 +33,135 @@ def test_poohsticks_editor_moves_a_boat_and_refuses_a_blocked_river():
     before = ed.state
     click(ed.board.layers.multi, *centre(lay.cell_rect(game.index["B4"])))  # the row is now blocked
     assert ed.state is before and "Refused" in ed.error.value
+
+
+# ---- the board draws the game's scene: the canvas and the SVG picture are one picture ----
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _played(seed: int, moves: int | None, **options: Any) -> PoohsticksState:
+    """A reachable position: ``moves`` random moves from the start (None: to the end)."""
+    rng = random.Random(seed)
+    state = tg.make("poohsticks", **options).initial_state(seed)
+    while not state.is_terminal and (moves is None or moves > 0):
+        state = state.apply(rng.choice(state.legal_moves()))
+        moves = None if moves is None else moves - 1
+    return state
+
+
+#: the start, a race with rocks and bridge cards still face down, a finished race
+POSITIONS = {
+    "start": lambda: _played(1, 0),
+    "rocks and bridge": lambda: _played(0, 6, players=3, bridge=True, rocks=3),
+    "over": lambda: _played(2, None, players=3),
+}
+
+
+def _svg_texts(svg: str) -> list[tuple[str, str]]:
+    return sorted((t.text or "", t.get("fill", "")) for t in ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+def _svg_rects(svg: str, **attrs: str) -> list[tuple[float, ...]]:
+    out = []
+    for r in ET.fromstring(svg).iter(f"{SVG}rect"):
+        if all(r.get(k) == v for k, v in attrs.items()):
+            out.append(tuple(round(float(r.get(k, 0)), 1) for k in ("x", "y", "width", "height")))
+    return sorted(out)
+
+
+def _svg_circles(svg: str, **attrs: str) -> list[tuple[float, ...]]:
+    out = []
+    for c in ET.fromstring(svg).iter(f"{SVG}circle"):
+        if all(c.get(k) == v for k, v in attrs.items()):
+            out.append(tuple(round(float(c.get(k, 0)), 1) for k in ("cx", "cy", "r")))
+    return sorted(out)
+
+
+def _rounded(rects: list[Any]) -> list[tuple[float, ...]]:
+    return sorted(tuple(round(v, 1) for v in r) for r in rects)
+
+
+def _canvas_circles(canvas, name: str, **style: Any) -> list[tuple[float, ...]]:
+    out = []
+    for c in canvas.find(name):
+        if all(c.style.get(k) == v for k, v in style.items()):
+            xs, ys, rs = (list(map(float, a)) for a in c.args[:3])
+            out += [(x, y, r) for x, y, r in zip(xs, ys, rs, strict=True)]
+    return _rounded(out)
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+@pytest.mark.parametrize("name", sorted(POSITIONS))
+def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
+    """Every text (with its ink), card face and back, rock, the water and every boat the
+    board draws is in its static SVG picture and the reverse, from every viewpoint."""
+    state = POSITIONS[name]()
+    board = PoohsticksBoard(state, square=40, viewer=viewer)
+    canvas.clear()
+    board.redraw_all()
+    svg = board.static_svg()
+    assert svg == state_svg(state, square=40, viewer=viewer)  # the board's picture
+    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
+    assert drawn == _svg_texts(svg)
+    for fill in (style.CARD_BACK, style.CARD_FACE, ROCK, WATER, style.BOARD_DARK):
+        assert _rounded(canvas.rects("fillRects", fill_style=fill)) == _svg_rects(svg, fill=fill)
+    for fill in BOAT_COLOURS[: state.game.num_players]:
+        boats = _canvas_circles(canvas, "fillCircles", fill_style=fill)
+        assert boats == _svg_circles(svg, fill=fill)
+    rims = _canvas_circles(canvas, "strokeCircles", stroke_style="white")
+    assert len(rims) == state.game.num_players == len(_svg_circles(svg, stroke="white"))
+
+
+def test_positions_cover_rocks_bridge_cards_and_the_end():
+    """The positions above draw what they are named for (else the test above proves less)."""
+    rocky = POSITIONS["rocks and bridge"]()
+    assert rocky.rocks and rocky.face_down
+    assert POSITIONS["over"]().is_terminal
+
+
+def _ended(state: PoohsticksState) -> PoohsticksState:
+    return state.apply(next(m for m in state.legal_moves() if m.kind == "end"))
+
+
+def test_ending_a_turn_always_changes_the_picture(canvas):
+    """Issue 16: P0 ends the turn, then P1 ends theirs without moving: from P0's seat the
+    river, the boats and P0's hand are as they were, and only the turn number in the status
+    line tells the two pictures apart."""
+    before = tg.make("poohsticks").initial_state(seed=1)
+    after = _ended(_ended(before))
+    assert (after.player, after.boats, after.hands[0]) == (0, before.boats, before.hands[0])
+    old, new = state_scene(before, viewer=0), state_scene(after, viewer=0)
+    changed = [(a, b) for a, b in zip(old.shapes(), new.shapes(), strict=True) if a != b]
+    assert [(a.text, b.text) for a, b in changed if isinstance(a, Text)] == [
+        ("Turn 1: player 0 to play", "Turn 3: player 0 to play")
+    ]
+    assert len(changed) == 1 and to_svg(old) != to_svg(new)
+    board = PoohsticksBoard(before, viewer=0)
+    canvas.clear()
+    board.show(after)  # the canvas too: the one redraw writes the new turn
+    assert "Turn 3: player 0 to play" in canvas.texts()
+
+
+def test_status_line_names_whose_turn_it_is_and_how_the_race_ended():
+    state = _played(1, 3)
+    assert status_text(state) == f"Turn {state.turn + 1}: player {state.player} to play"
+    over = POSITIONS["over"]()
+    words = status_text(over)
+    assert words.startswith(f"Turn {over.turn + 1}: ")
+    if len(over.winners) == 1:
+        assert words.endswith(f"player {next(iter(over.winners))} won")
+    else:
+        assert "tie" in words or "nobody" in words
+
+
+def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas):
+    state = _played(0, 6, players=3, bridge=True, rocks=3)
+    board = PoohsticksBoard(state, viewer=None)
+    canvas.clear()
+    board.redraw()
+    drawn = {c.args[0]: c.style["fill_style"] for c in canvas.find("fillText")}
+    marked = [t for t in drawn if t.endswith("◀ to move")]
+    assert marked == [t for t in drawn if t.startswith(f"P{state.player} ")]
+    assert drawn[marked[0]] == style.HIGHLIGHT
+    assert (marked[0], style.HIGHLIGHT) in _svg_texts(board.static_svg())
