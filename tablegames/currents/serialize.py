@@ -181,6 +181,49 @@ def _check_combo(
 def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
     _READ.open(game, d)
+    phase, player, turn_player, turn = _read_turn(game, d)
+    over = phase == "over"
+    seed = _int(d, "seed", 0)
+    pawn, compass, currents = _read_board(game, d, over)
+    hands, aside, draw, discard = _read_cards(game, d, compass + currents, seed)
+    _check_setup(game, phase, player, compass, currents, aside)
+    if phase == "play" and not hands[player]:
+        raise _fail(f"player {player} is to play but holds no card")
+    target, queue = _read_defend(
+        game, d, phase, player, turn_player, pawn, compass, currents, hands
+    )
+    combo = _read_combo(game, d, phase, compass + currents, hands[player])
+    winners_d = _read_winners(game, d, over, pawn, turn)
+    events = _READ.events(d)
+    move = _READ.last_move(d, mv.parse)
+    state = CurrentsState(
+        game,
+        phase,
+        player,
+        turn_player,
+        turn,
+        pawn,
+        compass,
+        currents,
+        hands,
+        draw,
+        discard,
+        aside,
+        seed,
+        target,
+        queue,
+        combo,
+        frozenset(winners_d),
+        events,
+        move,
+    )
+    if phase == "play" and not state.legal_moves():
+        raise _fail(f"player {player} has no legal move")
+    return state
+
+
+def _read_turn(game: CurrentsGame, d: Mapping[str, Any]) -> tuple[str, int, int, int]:
+    """The phase, the current player, the turn player and the turn number."""
     n = game.num_players
     phase = d.get("phase", "play")
     if phase not in PHASES:
@@ -205,8 +248,13 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         )
     if not over and game.max_turns is not None and turn >= game.max_turns:
         raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
-    seed = _int(d, "seed", 0)
+    return phase, player, turn_player, turn
 
+
+def _read_board(
+    game: CurrentsGame, d: Mapping[str, Any], over: bool
+) -> tuple[tuple[int, int], tuple[str | None, ...], tuple[str | None, ...]]:
+    """The pawn, the compass and the currents (no joker on either)."""
     pawn = _point(d.get("pawn", [SIZE // 2, SIZE // 2]), "pawn")
     if not over and not on_board(*pawn):
         raise _fail(f"pawn {list(pawn)} is off the board: x and y must be 0 to {SIZE}")
@@ -234,8 +282,16 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     jok = [c for c in placed if c in JOKERS]
     if jok:
         raise _fail(f"jokers are never placed on the compass or the board ({', '.join(jok)})")
+    return pawn, compass, currents
 
-    hands = _READ.hands(d, n, HAND_SIZE, _cards)
+
+def _read_cards(
+    game: CurrentsGame, d: Mapping[str, Any], places: tuple[str | None, ...], seed: int
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The hands, the aces aside and the two piles: with the cards on ``places``, every
+    card of this game's deck exactly once (the piles completed as ``Reader.missing`` does)."""
+    placed = [c for c in places if c is not None]
+    hands = _READ.hands(d, game.num_players, HAND_SIZE, _cards)
     aside = _cards(d.get("aside", []), "aside")
     if any(a[0] != "A" for a in aside):
         raise _fail("only aces wait aside to be placed during set-up")
@@ -257,10 +313,18 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
     if len(known_set) != len(known):
         raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
     draw, discard = _READ.missing(deck, known_set, seed, draw, discard, draw_given, discard_given)
+    return hands, aside, draw, discard
 
-    target = None
-    queue: tuple[str, ...] = ()
-    combo = None
+
+def _check_setup(
+    game: CurrentsGame,
+    phase: str,
+    player: int,
+    compass: tuple[str | None, ...],
+    currents: tuple[str | None, ...],
+    aside: tuple[str, ...],
+) -> None:
+    """Aces wait aside only during set-up, with as many empty compass points."""
     if phase == "setup":
         if not aside or sum(c is None for c in compass) < len(aside):
             raise _fail("during set-up, aces wait aside and as many compass points are empty")
@@ -273,8 +337,23 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
             )
     elif aside:
         raise _fail("aces wait aside only during set-up")
-    if phase == "play" and not hands[player]:
-        raise _fail(f"player {player} is to play but holds no card")
+
+
+def _read_defend(
+    game: CurrentsGame,
+    d: Mapping[str, Any],
+    phase: str,
+    player: int,
+    turn_player: int,
+    pawn: tuple[int, int],
+    compass: tuple[str | None, ...],
+    currents: tuple[str | None, ...],
+    hands: tuple[tuple[str, ...], ...],
+) -> tuple[tuple[int, int] | None, tuple[str, ...]]:
+    """The defend phase's target and queue of edges (None and () in any other phase)."""
+    n = game.num_players
+    target = None
+    queue: tuple[str, ...] = ()
     if phase == "defend":
         target = _point(d.get("target"), "target")
         q = d.get("queue")
@@ -305,17 +384,36 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
         _check_target(game, pawn, compass, currents, target, queue, turn_player)
     elif d.get("target") is not None or d.get("queue", []) != []:
         raise _fail("target and queue belong to the defend phase only (null and [] otherwise)")
-    if phase == "combo":
-        combo = d.get("combo")
-        if (
-            not isinstance(combo, str)
-            or combo not in mv.TARGET_INDEX
-            or (compass + currents)[mv.TARGET_INDEX[combo]] is None
-        ):
-            raise _fail(f"combo must name the occupied place just demoted, not {combo!r}")
-        _check_combo(game, combo, (compass + currents)[mv.TARGET_INDEX[combo]], hands[player], d)
-    elif d.get("combo") is not None:
-        raise _fail("combo belongs to the combo phase only")
+    return target, queue
+
+
+def _read_combo(
+    game: CurrentsGame,
+    d: Mapping[str, Any],
+    phase: str,
+    places: tuple[str | None, ...],
+    hand: tuple[str, ...],
+) -> str | None:
+    """The combo phase's demoted place (None in any other phase)."""
+    if phase != "combo":
+        if d.get("combo") is not None:
+            raise _fail("combo belongs to the combo phase only")
+        return None
+    combo = d.get("combo")
+    demoted = None
+    if isinstance(combo, str) and combo in mv.TARGET_INDEX:
+        demoted = places[mv.TARGET_INDEX[combo]]
+    if not isinstance(combo, str) or demoted is None:
+        raise _fail(f"combo must name the occupied place just demoted, not {combo!r}")
+    _check_combo(game, combo, demoted, hand, d)
+    return combo
+
+
+def _read_winners(
+    game: CurrentsGame, d: Mapping[str, Any], over: bool, pawn: tuple[int, int], turn: int
+) -> list[int]:
+    """The winners: the owner of the edge the pawn crossed, or none at the turn cap."""
+    n = game.num_players
     winners_d = _READ.winners(d, n, over)
     if over and winners_d:
         owners = {game.owner[e]: e for e in crossings(*pawn)}
@@ -342,30 +440,4 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
             f"{REACH} currents act on the pawn, so a won game ends with x and y from -{REACH} "
             f"to {SIZE + REACH}"
         )
-    events = _READ.events(d)
-
-    move = _READ.last_move(d, mv.parse)
-    state = CurrentsState(
-        game,
-        phase,
-        player,
-        turn_player,
-        turn,
-        pawn,
-        compass,
-        currents,
-        hands,
-        draw,
-        discard,
-        aside,
-        seed,
-        target,
-        queue,
-        combo,
-        frozenset(winners_d),
-        events,
-        move,
-    )
-    if phase == "play" and not state.legal_moves():
-        raise _fail(f"player {player} has no legal move")
-    return state
+    return winners_d
