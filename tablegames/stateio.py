@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import rng
-from .cards import shuffled, sort_cards
+from .cards import ALL_CARDS, duplicates, shuffled, sort_cards
 from .core import Game, State, check_player
 from .errors import IllegalMove, InvalidState
 from .events import Event
@@ -101,6 +101,68 @@ class Reader:
             raise self.fail(f"game is {d.get('game')!r}, expected {self.name!r}")
         if "options" in d:
             self.check_options(game, d["options"])
+
+    def phase_player(
+        self, d: Mapping[str, Any], phases: tuple[str, ...], n: int, player: int | None = None
+    ) -> tuple[str, int]:
+        """``phase`` (default "play") and ``current_player``: a player index while the game
+        goes on, -1 once it is over. ``player`` is the default current player (by
+        default 0, or -1 once over)."""
+        phase = d.get("phase", "play")
+        if phase not in phases:
+            raise self.fail(f"phase must be one of {', '.join(phases)}, not {phase!r}")
+        over = phase == "over"
+        default = (-1 if over else 0) if player is None else player
+        current = self.integer(d, "current_player", default)
+        if (over and current != -1) or (not over and not 0 <= current < n):
+            allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
+            raise self.fail(f"current_player must be {allowed}, not {current}")
+        return phase, current
+
+    def turn(self, d: Mapping[str, Any], default: int, max_turns: int | None, over: bool) -> int:
+        """``turn``: the turns completed, 0 or more and at most the ``max_turns`` cap, which
+        only a finished game reaches."""
+        turn = self.integer(d, "turn", default)
+        if turn < 0:
+            raise self.fail(f"turn must be 0 or more, not {turn}")
+        if max_turns is not None and turn > max_turns:
+            raise self.fail(
+                f"turn {turn} is beyond max_turns={max_turns}: the game stops once "
+                f"{max_turns} turns are played"
+            )
+        if not over and max_turns is not None and turn >= max_turns:
+            raise self.fail(
+                f"turn {turn} reaches max_turns={max_turns}, so the phase must be 'over'"
+            )
+        return turn
+
+    def piles(
+        self,
+        d: Mapping[str, Any],
+        deck: tuple[str, ...],
+        known: list[str],
+        seed: int,
+        cards: Callable[[Any, str], tuple[str, ...]],
+        foreign: Callable[[list[str]], str],
+        discard_pile: bool = True,
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The draw and discard piles (read by ``cards``; a game without a discard pile
+        says ``discard_pile=False``) such that, with the cards ``known`` elsewhere, every
+        card of ``deck`` is in play exactly once: cards not in the deck are refused
+        (``foreign(cards)`` says why), so are cards twice, and the missing ones are placed
+        as :meth:`missing` says."""
+        draw_given = "draw_pile" in d
+        discard_given = "discard_pile" in d or not discard_pile
+        draw = cards(d["draw_pile"], "draw_pile") if draw_given else ()
+        discard = cards(d["discard_pile"], "discard_pile") if "discard_pile" in d else ()
+        every = [*known, *draw, *discard]
+        seen = set(every)
+        strange = sorted(seen.difference(deck), key=ALL_CARDS.index)
+        if strange:
+            raise self.fail(foreign(strange))
+        if len(seen) != len(every):
+            raise self.fail(f"card(s) {', '.join(duplicates(every))} appear more than once")
+        return self.missing(deck, seen, seed, draw, discard, draw_given, discard_given)
 
     def hands(
         self,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import stateio
-from ..cards import ALL_CARDS, JOKERS, ORDER, RANK, SUIT, duplicates
+from ..cards import JOKERS, ORDER, RANK, SUIT
 from . import moves as mv
 from .geometry import OPPOSITE, POINTS, SIZE, clamp_axis, crossings, on_board
 from .rules import advantage_order, net_vector
@@ -225,29 +225,14 @@ def from_json(game: CurrentsGame, d: Mapping[str, Any]) -> CurrentsState:
 def _read_turn(game: CurrentsGame, d: Mapping[str, Any]) -> tuple[str, int, int, int]:
     """The phase, the current player, the turn player and the turn number."""
     n = game.num_players
-    phase = d.get("phase", "play")
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    player = _int(d, "current_player", 0)
+    phase, player = _READ.phase_player(d, PHASES, n, player=0)
     over = phase == "over"
-    if (over and player != -1) or (not over and not 0 <= player < n):
-        allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
-        raise _fail(f"current_player must be {allowed}, not {player}")
     turn_player = _int(d, "turn_player", player if phase in ("play", "combo") else 0)
     if not 0 <= turn_player < n:
         raise _fail(f"turn_player must be 0 to {n - 1}, not {turn_player}")
     if phase in ("play", "combo") and turn_player != player:
         raise _fail(f"in the {phase} phase the current player is the turn player ({turn_player})")
-    turn = _int(d, "turn", 0)
-    if turn < 0:
-        raise _fail(f"turn must be 0 or more, not {turn}")
-    if game.max_turns is not None and turn > game.max_turns:
-        raise _fail(
-            f"turn {turn} is beyond max_turns={game.max_turns}: the game stops once "
-            f"{game.max_turns} turns are played"
-        )
-    if not over and game.max_turns is not None and turn >= game.max_turns:
-        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
+    turn = _READ.turn(d, 0, game.max_turns, over)
     return phase, player, turn_player, turn
 
 
@@ -296,23 +281,19 @@ def _read_cards(
     if any(a[0] != "A" for a in aside):
         raise _fail("only aces wait aside to be placed during set-up")
 
-    # Every card of this game's deck exactly once.
     deck = game.deck
     known = [*placed, *itertools.chain.from_iterable(hands), *aside]
-    draw_given, discard_given = "draw_pile" in d, "discard_pile" in d
-    draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
-    discard = _cards(d["discard_pile"], "discard_pile") if discard_given else ()
-    known += [*draw, *discard]
-    known_set = set(known)
-    foreign = sorted(known_set.difference(deck), key=ALL_CARDS.index)
-    if foreign:
-        raise _fail(
+    draw, discard = _READ.piles(
+        d,
+        deck,
+        known,
+        seed,
+        _cards,
+        lambda foreign: (
             f"{', '.join(foreign)} not in this game's deck (52 cards"
             f"{' plus ' + ' and '.join(deck[52:]) if len(deck) > 52 else ', no jokers'})"
-        )
-    if len(known_set) != len(known):
-        raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
-    draw, discard = _READ.missing(deck, known_set, seed, draw, discard, draw_given, discard_given)
+        ),
+    )
     return hands, aside, draw, discard
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import stateio
-from ..cards import ALL_CARDS, JOKERS, ORDER, SUITS, duplicates
+from ..cards import JOKERS, ORDER, SUITS
 from . import moves as mv
 from .moves import SIZE
 from .state import (
@@ -190,31 +190,8 @@ def can_arise(stack: tuple[str, ...], by_suit: bool) -> bool:
     return ok[0][n]
 
 
-def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
-    """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
-    _READ.open(game, d)
-    n = game.players
-    phase = d.get("phase", "play")
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-    over = phase == "over"
-    player = _int(d, "current_player", -1 if over else 0)
-    if (over and player != -1) or (not over and not 0 <= player < n):
-        allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
-        raise _fail(f"current_player must be {allowed}, not {player}")
-    turn = _int(d, "turn", 0)
-    if turn < 0:
-        raise _fail(f"turn must be 0 or more, not {turn}")
-    if game.max_turns is not None and turn > game.max_turns:
-        raise _fail(
-            f"turn {turn} is beyond max_turns={game.max_turns}: the game stops once "
-            f"{game.max_turns} turns are played"
-        )
-    capped = game.max_turns is not None and turn >= game.max_turns
-    if not over and capped:
-        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
-    seed = _int(d, "seed", 0)
-
+def _read_circle(d: Mapping[str, Any], by_suit: bool) -> tuple[tuple[str, ...], ...]:
+    """The 13 stacks of the circle, each one a stack play can make."""
     circle_d = d.get("circle")
     if not isinstance(circle_d, list) or len(circle_d) != SIZE:
         raise _fail(
@@ -230,35 +207,48 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
                 f"circle[{i}]: an uncovered joker never moves, so it stands alone; it cannot "
                 f"top the stack {list(stack)}"
             )
-        if not can_arise(stack, n > 2):
+        if not can_arise(stack, by_suit):
             raise _fail(
                 f"circle[{i}]: the stack {list(stack)} cannot arise in play: a stack grows only "
                 "when a stack whose top card captures the top card below it ("
-                + ("another suit" if n > 2 else "the opposite colour")
+                + ("another suit" if by_suit else "the opposite colour")
                 + ", strictly stronger; anything on the uncovered joker) is moved onto it"
             )
+    return circle
+
+
+def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
+    """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
+    _READ.open(game, d)
+    n = game.players
+    phase, player = _READ.phase_player(d, PHASES, n)
+    over = phase == "over"
+    turn = _READ.turn(d, 0, game.max_turns, over)
+    capped = game.max_turns is not None and turn >= game.max_turns
+    seed = _int(d, "seed", 0)
+
+    circle = _read_circle(d, n > 2)
     hands = _READ.hands(d, n, HAND_SIZE, _cards)
-    draw_given = "draw_pile" in d
-    draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
 
     # Every card of this game's deck exactly once; the joker only in the circle.
     deck = game.deck
     placed = [c for stack in circle for c in stack]
     held = [c for h in hands for c in h]
-    known = [*placed, *held, *draw]
-    known_set = set(known)
-    foreign = sorted(known_set.difference(deck), key=ALL_CARDS.index)
-    if foreign:
-        raise _fail(
+    draw, _ = _READ.piles(
+        d,
+        deck,
+        [*placed, *held],
+        seed,
+        _cards,
+        lambda foreign: (
             f"{', '.join(foreign)} not in this game's deck (52 cards"
             + (" and the red joker RJ)" if game.has_joker else ", no joker with 3 players)")
-        )
-    if len(known_set) != len(known):
-        raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
-    stray = [c for c in (*held, *draw) if c in JOKERS]
-    if stray:
+        ),
+        discard_pile=False,
+    )
+    given_draw = draw if "draw_pile" in d else ()  # else the missing cards, shuffled
+    if any(c in JOKERS for c in (*held, *given_draw)):
         raise _fail("the joker stays in the circle: it is never in a hand or the draw pile")
-    draw, _ = _READ.missing(deck, known_set, seed, draw, (), draw_given, True)  # no discard pile
     if game.has_joker and not any(c in JOKERS for c in placed):
         raise _fail("the joker must be in the circle")
 
