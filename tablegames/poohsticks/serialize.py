@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import stateio
-from ..cards import ALL_CARDS, ORDER, duplicates
+from ..cards import ORDER
+from ..events import Event
 from . import moves as mv
 from .state import HAND_SIZE, PHASES, PoohsticksState
 
@@ -139,33 +140,57 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
     """Validate ``d`` and build the state; InvalidState saying what is wrong otherwise."""
     _READ.open(game, d)
     n = game.num_players
-    w, length = game.width, game.length
-    phase = d.get("phase", "play")
-    if phase not in PHASES:
-        raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    phase, player = _READ.phase_player(d, PHASES, n)
     over = phase == "over"
-    player = _int(d, "current_player", -1 if over else 0)
-    if (over and player != -1) or (not over and not 0 <= player < n):
-        allowed = "-1 once the game is over" if over else f"0 to {n - 1} for {n} players"
-        raise _fail(f"current_player must be {allowed}, not {player}")
-    turn = _int(d, "turn", max(player, 0))
-    if turn < 0:
-        raise _fail(f"turn must be 0 or more, not {turn}")
+    turn = _READ.turn(d, max(player, 0), game.max_turns, over)
     if not over and turn % n != player:
         raise _fail(
             f"turn {turn} is player {turn % n}'s (players take turns in order from player 0), "
             f"not player {player}'s"
         )
-    if game.max_turns is not None and turn > game.max_turns:
-        raise _fail(
-            f"turn {turn} is beyond max_turns={game.max_turns}: the game stops once "
-            f"{game.max_turns} turns are played"
-        )
-    if not over and game.max_turns is not None and turn >= game.max_turns:
-        raise _fail(f"turn {turn} reaches max_turns={game.max_turns}, so the phase must be 'over'")
     seed = _int(d, "seed", 0)
+    river, rocks, face_down = _read_river(game, d)
+    boats, exited = _read_boats(game, d, over, player, rocks, face_down)
+    hands = _READ.hands(d, n, HAND_SIZE, _cards)
+    known = [c for c in river if c is not None] + [c for h in hands for c in h]
+    draw, discard = _READ.piles(
+        d,
+        game.deck,
+        known,
+        seed,
+        _cards,
+        lambda boats_in: f"{', '.join(boats_in)} sail as boats and are not among the cards",
+    )
+    moved, powers = _read_turn_flags(game, d, over, player, boats, exited)
+    winners_d, events = _read_end(game, d, over, turn, exited)
+    move = _READ.last_move(d, mv.parse)
+    return PoohsticksState(
+        game,
+        phase,
+        player,
+        turn,
+        river,
+        face_down,
+        rocks,
+        boats,
+        exited,
+        hands,
+        draw,
+        discard,
+        moved,
+        powers,
+        seed,
+        frozenset(winners_d),
+        events,
+        move,
+    )
 
-    # the river
+
+def _read_river(
+    game: PoohsticksGame, d: Mapping[str, Any]
+) -> tuple[tuple[str | None, ...], tuple[int, ...], tuple[int, ...]]:
+    """The river's cards, the rocks (leaving a path) and the face-down bridge cards."""
+    w, length = game.width, game.length
     rows = d.get("river")
     if not isinstance(rows, list) or len(rows) != length:
         raise _fail(f"river must be a list of {length} rows (first row first), not {rows!r}")
@@ -207,7 +232,19 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
             f"{', '.join(both)} is listed as a rock and as a face-down bridge card; a rock on "
             "the bridge row is a rock only (it is never turned over)"
         )
+    return tuple(river), rocks, face_down
 
+
+def _read_boats(
+    game: PoohsticksGame,
+    d: Mapping[str, Any],
+    over: bool,
+    player: int,
+    rocks: tuple[int, ...],
+    face_down: tuple[int, ...],
+) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """Each player's boat cell (on a face-up card, no two together) and who has exited."""
+    n, w = game.num_players, game.width
     boats_d = d.get("boats", [None] * n)
     if not isinstance(boats_d, list) or len(boats_d) != n:
         raise _fail(f"boats must be a list of {n} cells or nulls (one per player), not {boats_d!r}")
@@ -246,24 +283,19 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
                 f"player {p} exited this round, so their turn came before player {player}'s; "
                 "the game ends when the round in which a boat exits is complete"
             )
+    return boats, exited
 
-    hands = _READ.hands(d, n, HAND_SIZE, _cards)
 
-    # every card of this game's deck exactly once
-    deck = game.deck
-    known = [c for c in river if c is not None] + [c for h in hands for c in h]
-    draw_given, discard_given = "draw_pile" in d, "discard_pile" in d
-    draw = _cards(d["draw_pile"], "draw_pile") if draw_given else ()
-    discard = _cards(d["discard_pile"], "discard_pile") if discard_given else ()
-    known += [*draw, *discard]
-    known_set = set(known)
-    boats_in = sorted(known_set.intersection(game.boats), key=ALL_CARDS.index)
-    if boats_in:
-        raise _fail(f"{', '.join(boats_in)} sail as boats and are not among the cards")
-    if len(known_set) != len(known):
-        raise _fail(f"card(s) {', '.join(duplicates(known))} appear more than once")
-    draw, discard = _READ.missing(deck, known_set, seed, draw, discard, draw_given, discard_given)
-
+def _read_turn_flags(
+    game: PoohsticksGame,
+    d: Mapping[str, Any],
+    over: bool,
+    player: int,
+    boats: tuple[int | None, ...],
+    exited: tuple[int, ...],
+) -> tuple[bool, tuple[bool, ...]]:
+    """``moved`` (this turn) and ``powers_used`` (each boat's one free move)."""
+    n = game.num_players
     moved = d.get("moved", False)
     if not isinstance(moved, bool):
         raise _fail(f"moved must be true or false, not {moved!r}")
@@ -285,7 +317,14 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
             "never entered the river: a boat power moves the boat onto a card, so it stays "
             "on the river until it exits"
         )
+    return moved, powers
 
+
+def _read_end(
+    game: PoohsticksGame, d: Mapping[str, Any], over: bool, turn: int, exited: tuple[int, ...]
+) -> tuple[list[int], tuple[Event, ...]]:
+    """The winners (the players who exited in the last round) and the events."""
+    n = game.num_players
     winners_d = _READ.winners(d, n, over)
     if over and sorted(set(winners_d)) != sorted(exited):
         raise _fail(
@@ -301,24 +340,4 @@ def from_json(game: PoohsticksGame, d: Mapping[str, Any]) -> PoohsticksState:
             f"unknown event kind(s) {', '.join(map(repr, unknown))}; Poohsticks' events are "
             f"{', '.join(sorted(EVENT_KINDS))}"
         )
-    move = _READ.last_move(d, mv.parse)
-    return PoohsticksState(
-        game,
-        phase,
-        player,
-        turn,
-        tuple(river),
-        face_down,
-        rocks,
-        boats,
-        exited,
-        hands,
-        draw,
-        discard,
-        moved,
-        powers,
-        seed,
-        frozenset(winners_d),
-        events,
-        move,
-    )
+    return winners_d, events
