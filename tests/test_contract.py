@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import tablegames as tg
+from tablegames import conformance
 from tablegames.conformance import check_game
 
 GAME_NAMES = sorted(tg.GAMES)
@@ -25,12 +26,10 @@ SEEDS = range(25)
 #: Decisions after which a default game that has not ended is abandoned by the tests.
 DECISION_CAP = 3000
 
-#: Caps for matches the rules let go on for ever: Resistor plays extra pairs of rounds
-#: while the scores are tied, and random players never score, so every random match would
-#: be tied for ever. A game with such an option is played with it (tg.make's defaults
-#: otherwise); its random matches then end as draws at the cap.
-MATCH_CAPS = {"max_rounds": 4}
-CAP_EVENTS = ("max_turns", "max_plies", "max_rounds")
+#: Every game is played with the turn cap of the conformance suite: Resistor plays extra
+#: pairs of rounds while the scores are tied, and random players never score, so every
+#: random match would be tied for ever; capped, it ends with no winner.
+MAX_TURNS = conformance.MAX_TURNS
 
 JUPYTER = ("ipywidgets", "ipycanvas", "IPython", "jupyter_core", "traitlets", "numpy")
 
@@ -51,10 +50,8 @@ def random_states(game: tg.Game, seed: int) -> Iterator[tuple[tg.State, Any, tg.
 
 
 def bounded(name: str) -> tg.Game:
-    """The game with its default options, its match capped where the rules set no end
-    (see :data:`MATCH_CAPS`)."""
-    names = {o.name for o in tg.GAMES[name].option_table}
-    return tg.make(name, **{k: v for k, v in MATCH_CAPS.items() if k in names})
+    """The game with its default options and ``max_turns`` = :data:`MAX_TURNS`."""
+    return tg.make(name, max_turns=MAX_TURNS)
 
 
 def roundtrip(game: tg.Game, state: tg.State) -> tg.State:
@@ -186,8 +183,8 @@ class TestContract:
             with pytest.raises(tg.IllegalMove, match="over"):
                 final.apply(any_move)
         # some random game is won, unless random players cannot win one before the cap
-        # (Resistor: they never score, so every match ends in a draw at max_rounds)
-        capped = [any(e.kind in CAP_EVENTS for e in f.events) for f in finals]
+        # (Resistor: they never score, so every match is stopped by max_turns)
+        capped = [any(e.kind == "max_turns" for e in f.events) for f in finals]
         assert any(final.winners for final in finals) or all(capped)
 
     def test_observations(self, name: str) -> None:

@@ -38,7 +38,8 @@ UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
 #: obstacles; Fellowship: the joker covered, roles revealed; Poohsticks: the bridge,
 #: discards, boat powers, reshuffles; Card Chess: covers, a king covered and freed again,
 #: the win, both set-ups and both first movers; Resistor: every action, the overload's
-#: dead space, the drain's step off, round ends, the role roll and swap, tie-break rounds).
+#: dead space, the drain's step off, round ends, the role roll and swap, a match won and
+#: a match stopped by max_turns).
 GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
     "currents-2p-seed22.txt": ("currents", {"players": 2}, 22),
     "currents-4p-jokers2-seed1088.txt": ("currents", {"players": 4, "jokers": 2}, 1088),
@@ -68,15 +69,15 @@ GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
         {"setup": "progressive", "first": "black"},
         166,
     ),
-    "resistor-3amperes-leaning-seed1866.txt": (
+    "resistor-3amperes-leaning-seed2070.txt": (
         "resistor",
-        {"amperes": 3, "first_amperes": 1, "max_turns": 80, "max_rounds": 2},
-        1866,
+        {"amperes": 3, "first_amperes": 1, "max_turns": 400},
+        2070,
     ),
-    "resistor-3amperes-roll-leaning-seed781.txt": (
+    "resistor-3amperes-roll-leaning-capped-seed887.txt": (
         "resistor",
-        {"amperes": 3, "max_turns": 80, "max_rounds": 4},
-        781,
+        {"amperes": 3, "max_turns": 400},
+        887,
     ),
 }
 #: Golden games not played by RandomBots: file name -> (the bots' class, as the file
@@ -84,8 +85,8 @@ GOLDEN: dict[str, tuple[str, dict[str, Any], int]] = {
 #: its RandomBots. Random Resistor ampere players almost never charge or score, so the
 #: Resistor games use the forward-leaning player of the Resistor property tests.
 BOTS: dict[str, type[Any]] = {
-    "resistor-3amperes-leaning-seed1866.txt": LeaningBot,
-    "resistor-3amperes-roll-leaning-seed781.txt": LeaningBot,
+    "resistor-3amperes-leaning-seed2070.txt": LeaningBot,
+    "resistor-3amperes-roll-leaning-capped-seed887.txt": LeaningBot,
 }
 
 
@@ -205,13 +206,13 @@ def test_golden_games_show_what_they_claim() -> None:
         "poohsticks-2p-powers-seed0.txt": {"power", "exit", "reshuffle", "win"},
         "cardchess-fixed-seed302.txt": {"move", "cover", "uncover", "win"},
         "cardchess-progressive-black-first-seed166.txt": {"place", "start", "cover", "win"},
-        "resistor-3amperes-leaning-seed1866.txt": {
+        "resistor-3amperes-leaning-seed2070.txt": {
             *("slingshot", "overload", "to_dead_space", "drain", "charge", "cycle"),
             *("score", "convert", "round_end", "round", "win"),
         },
-        "resistor-3amperes-roll-leaning-seed781.txt": {
+        "resistor-3amperes-roll-leaning-capped-seed887.txt": {
             *("role", "slingshot", "overload", "drain", "charge", "cycle", "recharge"),
-            *("score", "round_end", "round", "max_turns", "win"),
+            *("score", "round_end", "round", "max_turns", "draw"),
         },
     }
     assert set(wanted) == set(GOLDEN)
@@ -234,9 +235,10 @@ def test_cardchess_goldens_cover_a_king_and_free_it() -> None:
 
 def test_resistor_goldens_swap_roles_and_step_off_drains() -> None:
     """Each Resistor golden swaps roles every round (its ``round`` events alternate the
-    ampere player), lets the resistor player step off after a drain that does not end the
-    round, and the roll game plays tie-break rounds (rounds 3 and 4)."""
-    rounds_played = {}
+    ampere player) and lets the resistor player step off after a drain that does not end
+    the round; the capped game stops at max_turns in the middle of a round, with no
+    winner. (Tie-break rounds: tests/resistor/test_rules.py, the turn cap's ruling.)"""
+    endings = {}
     for filename in (f for f in GOLDEN if f.startswith("resistor")):
         lines = (GOLDEN_DIR / filename).read_text(encoding="utf-8").splitlines()
         start = "\n".join(lines[: next(i for i, t in enumerate(lines) if t.startswith("1. "))])
@@ -246,7 +248,8 @@ def test_resistor_goldens_swap_roles_and_step_off_drains() -> None:
         ampere_players += [int(r[1][1:]) for r in rounds]
         assert len(ampere_players) >= 2, filename
         assert all(a != b for a, b in pairwise(ampere_players)), filename
-        rounds_played[filename] = len(ampere_players)
+        end = next(i for i, line in enumerate(lines) if line.startswith("end: "))
+        endings[filename] = [line.split()[0] for line in lines[end - 2 : end]]
         decisions = [i for i, line in enumerate(lines) if line[:1].isdigit()]
         stepped_off = 0
         for at, nxt in pairwise(decisions):
@@ -259,4 +262,5 @@ def test_resistor_goldens_swap_roles_and_step_off_drains() -> None:
                 assert player == drainer and move.startswith(cell + "-"), lines[nxt]
                 stepped_off += 1
         assert stepped_off, filename
-    assert rounds_played["resistor-3amperes-roll-leaning-seed781.txt"] == 4
+    assert endings["resistor-3amperes-roll-leaning-capped-seed887.txt"] == ["max_turns", "draw"]
+    assert endings["resistor-3amperes-leaning-seed2070.txt"] == ["round_end", "win"]

@@ -77,7 +77,7 @@ def quantile(values: Sequence[float], q: float) -> float:
 
 def is_capped(row: Row) -> bool:
     """Whether a cap stopped this game: ``max_decisions``, or the game's own cap option
-    ending it without a winner (Resistor caps single rounds; a match can still be won)."""
+    ending it without a winner (Poohsticks' boats that exited before the cap still win)."""
     return not row["finished"] or (
         not row["winners"] and any(row.get("n_" + k) for k in CAP_EVENTS)
     )

@@ -130,8 +130,9 @@ class Builder:
                 self.end_ampere_turn()
             else:
                 self.end_resistor_turn()
-        elif kind == "forfeit":
+        elif kind == "forfeit":  # the ampere player's turn, given up with the round
             self.events.append(Event("forfeit", self.player))
+            self.count_turn()
             self.end_round("forfeit")
         else:  # a role
             chooser = self.player
@@ -187,8 +188,7 @@ class Builder:
         self.turn_kind = ""
         self.moves_made = 0
         self.duty = 0
-        self.turn += 1
-        self.turns_played += 1
+        self.count_turn()
         if self.capped():
             return
         self.player = 1 - self.ampere_player
@@ -196,11 +196,16 @@ class Builder:
     def end_resistor_turn(self) -> None:
         if OVERLOADED in self.board:  # their "next turn" is over: usable again
             self.board = self.board.replace(OVERLOADED, RESISTOR)
-        self.turn += 1
-        self.turns_played += 1
+        self.count_turn()
         if self.capped():
             return
         self.begin_ampere_turn()
+
+    def count_turn(self) -> None:
+        """A turn is over: ended, forfeited, or cut short by the drain that ends the round
+        (so every round has a turn, and ``max_turns`` bounds the match)."""
+        self.turn += 1
+        self.turns_played += 1
 
     def capped(self) -> bool:
         """Stop the match at once, with no winner, once ``max_turns`` turns are played."""
@@ -226,6 +231,8 @@ class Builder:
             if a != b:
                 self.end_match(frozenset({0 if a > b else 1}))
                 return
+        if self.capped():  # the round's last turn reached max_turns: no next round
+            return
         self.round = r + 1
         self.begin_round()
 
@@ -317,6 +324,7 @@ class Builder:
             self.put(dst, DRAINED)
             self.events.append(Event("drain", me, where=CELL_NAMES[dst]))
             if AMPERE not in self.board and CHARGER not in self.board:
+                self.count_turn()
                 self.end_round("drained")
                 if self.phase == "over":  # the final board: the resistor on the drained ampere
                     self.pending = "drain"

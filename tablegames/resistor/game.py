@@ -26,8 +26,9 @@ OPTIONS = (
     max_turns_option(
         "every turn of the match, both players', in all its rounds",
         "an ampere turn (its one or two steps, with any drain or overload in it) is one turn "
-        "and the resistor player's turn another; the role choice and the set-up placements "
-        "are not turns",
+        "and the resistor player's turn another, a forfeited turn and the one cut short by "
+        "the drain that ends a round count too (so every round has a turn); the role choice "
+        "and the set-up placements are not turns",
     ),
     Option(
         "first_amperes",

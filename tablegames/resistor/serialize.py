@@ -435,16 +435,16 @@ def _turns_played(game: ResistorGame, d: Mapping[str, Any], phase: str, rnd: int
             f"it may be left out only in round 1, where it is turn, not in round {rnd}"
         )
     played = _int(d, "turns_played", turn)
-    if played < turn or (rnd == 1 and played != turn):
-        raise _fail(
-            f"turns_played {played} (the turns of the whole match) must be "
-            + (f"turn {turn} in round 1" if rnd == 1 else f"at least turn {turn}, this round's")
-        )
     cap = game.max_turns
     if cap is not None and played > cap:
         raise _fail(
             f"turns_played {played} is beyond max_turns={cap}: the match stops once {cap} "
             "turns are played"
+        )
+    if played < turn or (rnd == 1 and played != turn):
+        raise _fail(
+            f"turns_played {played} (the turns of the whole match) must be "
+            + (f"turn {turn} in round 1" if rnd == 1 else f"at least turn {turn}, this round's")
         )
     if cap is not None and played == cap and phase != "over":
         raise _fail(
@@ -457,13 +457,8 @@ def _turns_played(game: ResistorGame, d: Mapping[str, Any], phase: str, rnd: int
 def _check_result(
     game: ResistorGame, rnd: int, scores: tuple[int, int], winners: frozenset[int], played: int
 ) -> None:
-    if game.max_turns is not None and played == game.max_turns:
-        if winners:
-            raise _fail(
-                f"winners {sorted(winners)}: the match stopped at max_turns={game.max_turns}, "
-                "so nobody wins"
-            )
-        return
+    if not winners and game.max_turns is not None and played == game.max_turns:
+        return  # stopped by the cap (a match that ends by the rules on that turn has a winner)
     a, b = scores
     if rnd < game.rounds or (rnd - game.rounds) % 2:
         raise _fail(

@@ -85,7 +85,9 @@ class ResistorState(State):
     first: int  #: who plays the amperes in round 1 (-1 until the role is chosen)
     scores: tuple[int, int]  #: each player's points over the match
     points: int  #: the points the ampere player scored in this round so far
-    turn: int  #: turns completed in this round (each player's turn counts)
+    #: turns completed in this round: each player's, a forfeited one and the one cut short
+    #: by the drain that ends the round too (so every round has at least one)
+    turn: int
     turns_played: int  #: turns completed in the whole match, every round (what max_turns caps)
     board: str
     dead: tuple[int, ...]

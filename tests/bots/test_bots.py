@@ -23,15 +23,14 @@ NAMES = sorted(tg.GAMES)
 HIDDEN = [n for n in NAMES if tg.GAMES[n].info.hidden_information]
 
 
-#: Simulation caps, whichever a game offers (Resistor needs both: a round cap, and a
-#: round count, since random ampere players never score and ties add rounds for ever).
-CAPS = {"max_turns": 60, "max_plies": 60, "max_rounds": 4}
+#: The turn cap every game offers (Resistor needs it: random ampere players never score
+#: and ties add rounds for ever).
+MAX_TURNS = 60
 
 
 def capped(name: str, **options: Any) -> tg.Game:
-    """The game with its simulation caps (every game has one), so bot games end."""
-    offered = {o.name for o in tg.GAMES[name].option_table}
-    return tg.make(name, **options, **{k: v for k, v in CAPS.items() if k in offered})
+    """The game with its turn cap, so bot games end."""
+    return tg.make(name, **{"max_turns": MAX_TURNS, **options})
 
 
 def positions(name: str, count: int = 6, seed: int = 0) -> list[tg.State]:
@@ -89,7 +88,7 @@ def test_mcts_analysis_counts_every_iteration_and_ranks_by_visits() -> None:
 def test_mcts_takes_an_immediate_win() -> None:
     # Card Chess, fixed set-up: play random moves until the side to move can cover the
     # second opposing king at once; UCT must find that move.
-    game = tg.make("cardchess", max_plies=400)
+    game = tg.make("cardchess", max_turns=400)
     gen = random.Random(0)
     for seed in range(200):
         s = game.initial_state(seed)

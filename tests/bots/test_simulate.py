@@ -133,13 +133,13 @@ def test_metrics_draws_caps_and_decisiveness() -> None:
 
 def test_metrics_counts_a_game_cap_option_as_capped_not_drawn() -> None:
     base = {"players": 2, "finished": True, "winners": [], "decisions": 60}
-    m = metrics([{**base, "n_max_plies": 1}, {**base, "n_max_turns": 1}, {**base, "n_draw": 1}])
+    m = metrics([{**base, "n_max_turns": 1}, {**base, "n_max_turns": 1}, {**base, "n_draw": 1}])
     assert (m["draw_rate"].hits, m["capped_rate"].hits) == (1, 2)
-    # A cap that still leaves a winner (a Resistor round cut short in a match then won)
-    # decided nothing away; a match still tied at max_rounds was stopped.
-    m = metrics([{**base, "winners": [1], "n_max_turns": 1}, {**base, "n_max_rounds": 1}])
-    assert (m["draw_rate"].hits, m["capped_rate"].hits, m["decisive_rate"].hits) == (0, 1, 1)
-    rows = simulate(tg.make("cardchess", max_plies=4), None, 3, seed=1, workers=1, progress=False)
+    # A cap that still leaves a winner (Poohsticks: a boat exited in the round the cap
+    # interrupts) decided nothing away.
+    m = metrics([{**base, "winners": [1], "n_max_turns": 1}])
+    assert (m["draw_rate"].hits, m["capped_rate"].hits, m["decisive_rate"].hits) == (0, 0, 1)
+    rows = simulate(tg.make("cardchess", max_turns=4), None, 3, seed=1, workers=1, progress=False)
     m = metrics(rows)
     assert (m["draw_rate"].hits, m["capped_rate"].hits) == (0, 3)
 

@@ -19,7 +19,8 @@ from tablegames.cardchess import CardChessGame, CardChessMove
         ({"setup": "random"}, "option setup='random'.*'fixed' or 'progressive'"),
         ({"first": "white"}, "option first='white'"),
         ({"terrain": 1}, "option terrain=1.*True or False"),
-        ({"max_plies": 0}, "option max_plies=0"),
+        ({"max_turns": 0}, "option max_turns=0"),
+        ({"max_plies": 5}, "max_plies is no longer an option of cardchess: use max_turns"),
         ({"players": 2}, "unknown option 'players'"),
     ],
 )
@@ -108,7 +109,7 @@ def test_apply_text_or_foreign_object() -> None:
 
 
 def test_move_after_game_over() -> None:
-    s = play(CardChessGame(max_plies=1).initial_state(seed=1), "a1-a2")
+    s = play(CardChessGame(max_turns=1).initial_state(seed=1), "a1-a2")
     with pytest.raises(tg.IllegalMove, match="game is over"):
         s.parse_move("a6-a5")
 
@@ -184,5 +185,10 @@ def test_bad_progressive_states() -> None:
 
 
 def test_capped_state_must_be_over() -> None:
-    with pytest.raises(tg.InvalidState, match="max_plies=3"):
-        _load(_with(ply=3), max_plies=3)
+    with pytest.raises(tg.InvalidState, match="ply 3 reaches max_turns=3"):
+        _load(_with(ply=3), max_turns=3)
+
+
+def test_ply_beyond_max_turns_refused() -> None:
+    with pytest.raises(tg.InvalidState, match="ply 4 is beyond max_turns=3"):
+        _load(_with(ply=4, phase="over", current_player=-1), max_turns=3)

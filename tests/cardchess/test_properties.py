@@ -77,7 +77,7 @@ def check_json(s: CardChessState) -> None:
 
 
 def play_one(options: dict[str, Any], seed: int) -> None:
-    game = CardChessGame(max_plies=MAX_PLIES, **options)
+    game = CardChessGame(max_turns=MAX_PLIES, **options)
     chooser = random.Random(f"cardchess:{seed}")
     state = game.initial_state(seed)
     states = [state]

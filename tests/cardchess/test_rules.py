@@ -174,10 +174,10 @@ def test_draw_with_no_legal_move() -> None:
     assert kinds(after)[-2:] == ["no_move", "draw"]
 
 
-def test_max_plies_ends_without_winner() -> None:
-    s = CardChessGame(max_plies=2).initial_state(seed=1)
+def test_max_turns_ends_without_winner() -> None:
+    s = CardChessGame(max_turns=2).initial_state(seed=1)
     s = play(s, "a1-a2", "a6-a5")
-    assert s.is_terminal and s.winners == frozenset() and kinds(s)[-1] == "max_plies"
+    assert s.is_terminal and s.winners == frozenset() and kinds(s)[-1] == "max_turns"
 
 
 def test_notation_both_ways() -> None:

@@ -55,7 +55,7 @@ def test_ruling_placement_names_card() -> None:
 
 
 def test_ruling_progressive_turn_order() -> None:
-    s = CardChessGame(setup="progressive", first="black", max_plies=1).initial_state(seed=0)
+    s = CardChessGame(setup="progressive", first="black", max_turns=1).initial_state(seed=0)
     order = []
     while s.phase == "setup":
         order.append(s.current_player)
@@ -103,15 +103,15 @@ def test_ruling_mover_wins_first() -> None:
 
 
 def test_ruling_win_before_cap() -> None:
-    s = play(position(TANGLE, options={"terrain": False, "max_plies": 1}), "d3-d6")
-    assert s.winners == frozenset({0}) and "max_plies" not in kinds(s)
+    s = play(position(TANGLE, options={"terrain": False, "max_turns": 1}), "d3-d6")
+    assert s.winners == frozenset({0}) and "max_turns" not in kinds(s)
 
 
-def test_ruling_max_plies_counts_moves() -> None:
-    s = CardChessGame(setup="progressive", max_plies=3).initial_state(seed=2)
+def test_ruling_max_turns_counts_moves() -> None:
+    s = CardChessGame(setup="progressive", max_turns=3).initial_state(seed=2)
     while not s.is_terminal:
         s = s.apply(s.legal_moves()[0])
-    assert s.ply == 3 and kinds(s)[-1] == "max_plies" and not s.winners
+    assert s.ply == 3 and kinds(s)[-1] == "max_turns" and not s.winners
 
 
 def test_ruling_no_move_draw_unreachable() -> None:

@@ -4,6 +4,7 @@ change the state they were given to."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
@@ -22,8 +23,7 @@ FAR = {"j12": "R"}
         ({"rounds": 3}, "option rounds=3 is not allowed for resistor: a positive even integer"),
         ({"rounds": 0}, "option rounds=0"),
         ({"rounds": True}, "option rounds=True"),
-        ({"max_rounds": 5}, "option max_rounds=5"),
-        ({"rounds": 4, "max_rounds": 2}, "at least rounds=4"),
+        ({"max_rounds": 4}, "max_rounds is no longer an option of resistor: use max_turns"),
         ({"max_turns": 0}, "option max_turns=0.*None or a positive integer"),
         ({"first_amperes": 2}, "option first_amperes=2.*'roll', 0 or 1"),
         ({"first_amperes": "0"}, "option first_amperes='0'"),
@@ -149,7 +149,8 @@ def test_apply_text_or_foreign_object() -> None:
 
 
 def test_move_after_match_over() -> None:
-    s = play(position({"e5": "A", **FAR}, round=2, scores=[1, 0], current_player=1), "forfeit")
+    s = position({"e5": "A", **FAR}, round=2, turns_played=60, scores=[1, 0], current_player=1)
+    s = play(s, "forfeit")
     assert s.is_terminal and s.legal_moves() == []
     with pytest.raises(tg.IllegalMove, match=r"match is over .*player 0 won 1 to 0"):
         s.parse_move("forfeit")
@@ -213,9 +214,16 @@ def _load(d: Any, **options: Any) -> Any:
         (_with(drained=["e5"], amperes=[]), "every piece of the ampere player is drained"),
         (_with(phase="over", current_player=0), "current_player must be -1"),
         (_with(phase="over", current_player=-1), "ends after round 2"),
-        (_with(phase="over", current_player=-1, round=2), r"tied 0 to 0"),
+        (_with(phase="over", current_player=-1, round=2, turns_played=9), r"tied 0 to 0"),
         (
-            _with(phase="over", current_player=-1, round=2, scores=[1, 0], winners=[1]),
+            _with(
+                phase="over",
+                current_player=-1,
+                round=2,
+                turns_played=60,
+                scores=[1, 0],
+                winners=[1],
+            ),
             "do not match the scores",
         ),
         (_with(winners=[0]), "only once the game is over"),
@@ -284,11 +292,8 @@ def test_bad_pending_states() -> None:
     with pytest.raises(tg.InvalidState, match="none is free"):
         game_for(full).state_from_json(full)
     capped = _with(turn=5)
-    with pytest.raises(tg.InvalidState, match="max_turns=5"):
+    with pytest.raises(tg.InvalidState, match="turns_played 5 reaches max_turns=5"):
         game_for(capped, max_turns=5).state_from_json(capped)
-    late = _with(round=6)
-    with pytest.raises(tg.InvalidState, match="beyond max_rounds=4"):
-        game_for(late, max_rounds=4).state_from_json(late)
 
 
 def test_overloaded_marker_at_ampere_turn_start_refused() -> None:
@@ -301,3 +306,58 @@ def test_overloaded_marker_at_ampere_turn_start_refused() -> None:
     assert position({"e5": "A", "f12": "O", **FAR}, current_player=1).board.count("O") == 1
     mid = {"e5": "A", "f12": "O", **FAR}
     assert position(mid, turn_kind="amperes", moves_made=1).moves_made == 1
+
+
+def test_turns_played_round_trips_through_json() -> None:
+    # forfeit twice: round 3, where the match's count (2 forfeited turns and this round's
+    # turns) differs from the round's
+    def placed(s: Any) -> Any:
+        while s.phase == "setup":
+            s = s.apply(s.legal_moves()[0])
+        return s
+
+    s = ResistorGame(first_amperes=0, amperes=2, resistors=1).initial_state(4)
+    s = play(placed(play(placed(s), "forfeit")), "forfeit")
+    s = placed(s)
+    s = s.apply(next(m for m in s.legal_moves() if m.kind == "move"))
+    s = play(s, "end")
+    assert (s.round, s.turn, s.turns_played) == (3, 1, 3)
+    d = json.loads(json.dumps(s.to_json()))
+    assert d["turns_played"] == 3 and d["turn"] == 1
+    assert s.game.state_from_json(d) == s
+
+
+@pytest.mark.parametrize(
+    ("changes", "options", "message"),
+    [
+        ({"round": 2}, {}, r"turns_played .*is missing; .*only in round 1, .*not in round 2"),
+        ({"round": 2, "turn": 4, "turns_played": 3}, {}, "turns_played 3 .*at least turn 4"),
+        ({"turn": 4, "turns_played": 5}, {}, "turns_played 5 .*must be turn 4 in round 1"),
+        ({"round": 2, "turns_played": 9}, {"max_turns": 8}, "turns_played 9 is beyond max_turns=8"),
+        ({"round": 2, "turns_played": 8}, {"max_turns": 8}, "reaches max_turns=8, so the match"),
+        (
+            {"phase": "over", "current_player": -1, "round": 3, "turns_played": 7},
+            {"max_turns": 8},
+            "a match ends after round 2 or after an extra pair",
+        ),
+        (
+            {"phase": "over", "current_player": -1, "round": 2, "turns_played": 9},
+            {},
+            r"tied 0 to 0, .*ends only when max_turns stops it",
+        ),
+    ],
+)
+def test_turns_played_refusals(
+    changes: dict[str, Any], options: dict[str, Any], message: str
+) -> None:
+    d = _with(**changes)
+    with pytest.raises(tg.InvalidState, match=message):
+        game_for(d, **options).state_from_json(d)
+
+
+def test_turns_played_defaults_to_turn_in_round_one_and_the_cap_may_stop_any_round() -> None:
+    d = _with(turn=4)
+    assert game_for(d).state_from_json(d).turns_played == 4
+    stopped = _with(phase="over", current_player=-1, round=3, turns_played=8)
+    s = game_for(stopped, max_turns=8).state_from_json(stopped)
+    assert s.is_terminal and s.winners == frozenset() and s.turns_played == 8

@@ -1,7 +1,7 @@
 """Random play of thousands of seeded Resistor matches, checking invariants as they go.
 
-For each configuration, ``GAMES_PER_CONFIG`` seeded matches capped by the options
-``max_turns`` (turns per round) and ``max_rounds``. Uniform random players rarely get an
+For each configuration, ``GAMES_PER_CONFIG`` seeded matches capped by the option
+``max_turns`` (turns of the whole match). Uniform random players rarely get an
 ampere to the charge zone and back, so two configurations use a forward-leaning ampere
 player (who never forfeits) to reach chargers, scores, recharges and conversions too,
 and one an ampere player who never forfeits. At every
@@ -11,7 +11,7 @@ piece where its kind may stand, the phase, player and turn consistent, the score
 to the points scored. Every ``FULL_CHECK_EVERY``-th state is also written to JSON text
 and read back, its observations checked, each of its legal moves applied and its
 notation read back, and the legality check compared with ``legal_moves`` on every
-candidate move. Every match must end by the caps, and is replayed from its seed and
+candidate move. Every match must end by the rules or the cap, and is replayed from its seed and
 notation to identical states.
 
 Hypothesis draws the seeds (derandomized, so every run checks the same matches).
@@ -50,21 +50,15 @@ FULL_CHECK_EVERY = 40
 #: name -> (options, how the ampere player chooses: "uniform", "no_forfeit" (uniform but
 #: never forfeiting) or "forward" (prefers moves towards its goal, never forfeits))
 CONFIGS: dict[str, tuple[dict[str, Any], str]] = {
-    "default": ({"max_turns": 30, "max_rounds": 4}, "uniform"),
-    "three_amperes_forward": (
-        {"amperes": 3, "first_amperes": 1, "max_turns": 80, "max_rounds": 2},
-        "forward",
-    ),
+    "default": ({"max_turns": 120}, "uniform"),
+    "three_amperes_forward": ({"amperes": 3, "first_amperes": 1, "max_turns": 160}, "forward"),
     "crowded_forward": (
-        {"resistors": 8, "dead_spaces": 8, "duty_cycle": 8, "max_turns": 60, "max_rounds": 2},
+        {"resistors": 8, "dead_spaces": 8, "duty_cycle": 8, "max_turns": 120},
         "forward",
     ),
-    "extra_step_forward": (
-        {"amperes": 4, "slingshot": "extra_step", "max_turns": 60, "max_rounds": 2},
-        "forward",
-    ),
+    "extra_step_forward": ({"amperes": 4, "slingshot": "extra_step", "max_turns": 120}, "forward"),
     "no_dead_spaces_no_forfeit": (
-        {"dead_spaces": 0, "first_amperes": 0, "duty_cycle": 0, "max_turns": 30, "max_rounds": 2},
+        {"dead_spaces": 0, "first_amperes": 0, "duty_cycle": 0, "max_turns": 60},
         "no_forfeit",
     ),
 }
@@ -103,7 +97,8 @@ def check_state(s: ResistorState, scored: int) -> list[ResistorMove]:
     if s.phase == "play" and s.player == s.ampere_player and not s.pending and not s.moves_made:
         assert OVERLOADED not in board, "an overloaded marker at an ampere turn's start"
     assert sum(s.scores) == scored and 0 <= s.points <= s.scores[s.ampere_player]
-    assert s.round <= g.max_rounds and len(s.dead) == (g.dead_spaces if s.phase != "roles" else 0)
+    assert len(s.dead) == (g.dead_spaces if s.phase != "roles" else 0)
+    assert s.turn <= s.turns_played <= g.max_turns and s.round <= s.turns_played + 1
     moves = s.legal_moves()
     if s.phase == "roles":
         assert board == "." * len(board) and s.first == -1
@@ -117,12 +112,14 @@ def check_state(s: ResistorState, scored: int) -> list[ResistorMove]:
     if s.is_terminal:
         assert s.current_player == -1 and moves == []
         a, b = s.scores
-        assert s.winners == (frozenset() if a == b else frozenset({0 if a > b else 1}))
-        assert s.round >= g.rounds and (s.round - g.rounds) % 2 == 0
-        assert a != b or s.round == g.max_rounds
+        if "max_turns" in {e.kind for e in s.events}:  # stopped at the cap: no winner
+            assert s.turns_played == g.max_turns and s.winners == frozenset()
+        else:
+            assert s.winners == frozenset({0 if a > b else 1}) and a != b
+            assert s.round >= g.rounds and (s.round - g.rounds) % 2 == 0
     else:
         assert s.current_player in (0, 1) and moves and not s.winners
-        assert s.turn < g.max_turns
+        assert s.turns_played < g.max_turns
         if s.phase == "play":
             assert AMPERE in board or CHARGER in board
             if s.turn_role == "amperes" and s.turn_kind:
@@ -149,14 +146,15 @@ def check_full(s: ResistorState, moves: list[ResistorMove]) -> None:
 
 def play_one(options: dict[str, Any], how: str, seed: int) -> None:
     game = ResistorGame(**options)
-    assert game.max_turns is not None and game.max_rounds is not None
+    assert game.max_turns is not None
     chooser = random.Random(f"resistor:{seed}")
     state = game.initial_state(seed)
     states = [state]
     played: list[str] = []
     scored = 0
-    per_round = game.amperes + game.resistors + 4 * game.max_turns
-    for step in range(game.max_rounds * per_round + 2):
+    # every round has a turn: at most max_turns rounds of placements and 4 decisions a turn
+    per_round = game.amperes + game.resistors + 2
+    for step in range(game.max_turns * (per_round + 4) + 2):
         moves = check_state(state, scored)
         if step % FULL_CHECK_EVERY == seed % FULL_CHECK_EVERY or state.is_terminal:
             check_full(state, moves)
@@ -168,7 +166,7 @@ def play_one(options: dict[str, Any], how: str, seed: int) -> None:
         scored += sum(e.kind == "score" for e in state.events)
         played.append(str(move))
         states.append(state)
-    assert state.is_terminal, "the match did not end by its caps"
+    assert state.is_terminal, "the match did not end by its cap"
     replayed = game.initial_state(seed)
     for text, expected in zip(played, states[1:]):
         replayed = replayed.apply(replayed.parse_move(text))
@@ -212,7 +210,7 @@ def test_leaning_players_reach_every_action() -> None:
 
 def test_checks_can_fail() -> None:
     """The invariant checks catch a lost piece, a piece out of place and a bad score."""
-    game = ResistorGame(first_amperes=0, max_turns=30, max_rounds=2)
+    game = ResistorGame(first_amperes=0, max_turns=30)
     s = game.initial_state(3)
     while s.phase == "setup":
         s = s.apply(s.legal_moves()[0])

@@ -316,7 +316,7 @@ def test_roles_switch_after_a_round() -> None:
 
 
 def test_highest_score_after_two_rounds_wins() -> None:
-    s = position({"e5": "A", **FAR}, round=2, scores=[1, 0], current_player=1)
+    s = position({"e5": "A", **FAR}, round=2, turns_played=60, scores=[1, 0], current_player=1)
     assert s.ampere_player == 1
     s = play(s, "forfeit")
     assert s.is_terminal and s.winners == {0} and s.returns() == (1.0, -1.0)
@@ -324,13 +324,13 @@ def test_highest_score_after_two_rounds_wins() -> None:
 
 
 def test_tie_after_two_rounds_plays_two_more() -> None:
-    s = position({"e5": "A", **FAR}, round=2, scores=[1, 1], current_player=1)
+    s = position({"e5": "A", **FAR}, round=2, turns_played=60, scores=[1, 1], current_player=1)
     s = play(s, "forfeit")
     assert not s.is_terminal and s.round == 3 and s.ampere_player == 0
-    s = position({"e5": "A", **FAR}, round=3, scores=[1, 1], current_player=0)
+    s = position({"e5": "A", **FAR}, round=3, turns_played=60, scores=[1, 1], current_player=0)
     s = play(s, "forfeit")
     assert not s.is_terminal and s.round == 4
-    s = position({"e5": "A", **FAR}, round=4, scores=[1, 2], current_player=1)
+    s = position({"e5": "A", **FAR}, round=4, turns_played=60, scores=[1, 2], current_player=1)
     s = play(s, "forfeit")
     assert s.winners == {1}
 

@@ -283,7 +283,7 @@ def test_ruling_drain_needs_follow_up_space() -> None:
 
 
 def test_ruling_last_drain_ends_round_at_once() -> None:
-    s = position({"f9": "A", "e8": "R"}, current_player=0, round=2, scores=[1, 0])
+    s = position({"f9": "A", "e8": "R"}, current_player=0, round=2, turns_played=60, scores=[1, 0])
     s = play(s, "e8-f9")
     assert s.is_terminal and s.winners == {0}
     assert s.pending == "drain" and CELL_NAMES[s.pending_cell] == "f9" and at(s, "f9") == "D"
@@ -412,41 +412,43 @@ def _skip_setup(s: ResistorState) -> ResistorState:
 def test_ruling_rounds_even() -> None:
     with pytest.raises(ValueError, match=r"option rounds=3 .*positive even"):
         ResistorGame(rounds=3)
-    s = position({"e5": "A", **FAR}, options={"rounds": 4}, round=2, scores=[1, 0])
+    s = position({"e5": "A", **FAR}, options={"rounds": 4}, round=2, turns_played=60, scores=[1, 0])
     s = play(s, "forfeit")
     assert not s.is_terminal and s.round == 3
-    s = position({"e5": "A", **FAR}, options={"rounds": 4}, round=4, scores=[1, 0])
+    s = position({"e5": "A", **FAR}, options={"rounds": 4}, round=4, turns_played=60, scores=[1, 0])
     assert play(s, "forfeit").winners == {0}
 
 
-def test_ruling_max_rounds_draw() -> None:
-    s = position({"e5": "A", **FAR}, options={"max_rounds": 4}, round=4, scores=[1, 1])
-    s = play(s, "forfeit")
-    assert s.is_terminal and s.winners == frozenset() and "max_rounds" in kinds(s)
-    assert s.returns() == (0.0, 0.0)
-    with pytest.raises(ValueError, match=r"max_rounds=2 .*at least rounds=4"):
-        ResistorGame(rounds=4, max_rounds=2)
-
-
-def test_ruling_max_turns_ends_round() -> None:
-    s = _setup_done(max_turns=3, amperes=2, resistors=1)
-    assert s.turn == 0
-    s = play(s, "b0-b1", "end")
-    assert s.turn == 1 and s.current_player == 1
-    s = s.apply(s.legal_moves()[0])
-    assert s.turn == 2
-    s = play(s, "b1-b2", "end")
-    assert s.round == 2 and "max_turns" in kinds(s) and not s.is_terminal
-    # with both caps every random match ends
-    game = ResistorGame(max_turns=6, max_rounds=4)
-    for seed in range(5):
-        s = game.initial_state(seed)
-        for _ in range(400):
-            if s.is_terminal:
-                break
-            moves = [m for m in s.legal_moves() if m.kind != "forfeit"] or s.legal_moves()
-            s = s.apply(moves[-1])
-        assert s.is_terminal
+def test_ruling_max_turns_counts_the_match() -> None:
+    s = _setup_done(max_turns=6, amperes=2, resistors=1)
+    assert (s.turn, s.turns_played) == (0, 0)
+    s = play(s, "b0-b1", "end")  # an ampere turn: one turn
+    assert (s.turn, s.turns_played) == (1, 1) and s.current_player == 1
+    s = s.apply(s.legal_moves()[0])  # the resistor player's turn: another
+    assert (s.turn, s.turns_played) == (2, 2)
+    s = play(s, "forfeit")  # a forfeited turn counts too; the match's count goes on
+    assert s.round == 2 and (s.turn, s.turns_played) == (0, 3) and not s.is_terminal
+    s = _skip_setup(s)  # placements are not turns
+    assert (s.turn, s.turns_played) == (0, 3)
+    while not s.is_terminal:
+        s = s.apply(next(m for m in s.legal_moves() if m.kind != "forfeit"))
+    # the sixth turn of the match stops it at once, with no winner, whatever the scores
+    assert s.round == 2 and (s.turn, s.turns_played) == (3, 6)
+    assert kinds(s)[-2:] == ["max_turns", "draw"] and s.events[-2].value == (6,)
+    assert s.winners == frozenset() and s.returns() == (0.0, 0.0)
+    lead = position({"e5": "A", **FAR}, options={"max_turns": 61}, round=2, turns_played=60,
+                    scores=[1, 0])  # fmt: skip
+    lead = play(lead, "e5-e6", "end")
+    assert lead.is_terminal and lead.winners == frozenset() and "max_turns" in kinds(lead)
+    # a tie with no cap adds pairs of rounds as the rules say (no max_rounds any more)
+    tie = position({"e5": "A", **FAR}, round=4, turns_played=60, scores=[1, 1], current_player=1)
+    assert play(tie, "forfeit").round == 5
+    # players who forfeit every round at once still reach the cap: every round has a turn
+    s = ResistorGame(first_amperes=0, max_turns=7).initial_state(1)
+    while not s.is_terminal:
+        s = s.apply(next((m for m in s.legal_moves() if m.kind == "forfeit"), s.legal_moves()[0]))
+    assert (s.round, s.turns_played, s.winners) == (7, 7, frozenset())
+    assert kinds(s)[-4:] == ["forfeit", "round_end", "max_turns", "draw"]
 
 
 def test_ruling_observation_hides_seed() -> None:

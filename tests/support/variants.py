@@ -32,8 +32,8 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     ],
     "cardchess": [{}, {"setup": "progressive", "first": "black"}, {"terrain": False}],
     "resistor": [
-        {"max_turns": 40, "max_rounds": 4},
-        {"first_amperes": 0, "max_turns": 30, "max_rounds": 2, "dead_spaces": 0},
+        {"max_turns": 160},
+        {"first_amperes": 0, "max_turns": 60, "dead_spaces": 0},
     ],
 }
 
