@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 from dataclasses import dataclass, field
@@ -314,7 +315,13 @@ def _has_module(name: str) -> bool:
 
 def _call(draw: Any, state: State, settings: dict[str, Any]) -> Any:
     """``draw(state, ...)`` with those of ``settings`` that it takes as parameters."""
+    names = _parameters(draw)
+    return draw(state, **{n: v for n, v in settings.items() if n in names})
+
+
+@functools.lru_cache(maxsize=64)
+def _parameters(draw: Any) -> frozenset[str]:
+    """The keyword parameters of a scene function (looked up once, not at every redraw)."""
     import inspect
 
-    names = set(list(inspect.signature(draw).parameters)[1:])
-    return draw(state, **{n: v for n, v in settings.items() if n in names})
+    return frozenset(list(inspect.signature(draw).parameters)[1:])

@@ -26,10 +26,39 @@ from .canvas import draw_cards
 def draw_scene_layer(c: Canvas, shapes: Sequence[Shape], four_colour: bool = False) -> None:
     """Draw ``shapes`` in order on ``c`` (the caller holds the canvas and clears it)."""
     c.save()
+    pen = _Pen(c)
     for _, run in groupby(shapes, key=_batch_key):
         items = list(run)
-        _DRAW[type(items[0])](c, items, four_colour)
+        _DRAW[type(items[0])](pen, items, four_colour)
     c.restore()
+
+
+class _Pen:
+    """A canvas that sends a style attribute (fill, stroke, font, dash...) only when it
+    changes: a scene's runs often share one, and each set is a command in the batch.
+    Everything else passes through; code that changes the style behind the pen's back
+    (``draw_cards``, turned text) does so between ``save`` and ``restore``."""
+
+    def __init__(self, c: Canvas) -> None:
+        object.__setattr__(self, "_c", c)
+        object.__setattr__(self, "_set", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._set.get(name, _UNSET) != value:
+            if name == "_dash":
+                self._c.set_line_dash(list(value))
+            else:
+                setattr(self._c, name, value)
+            self._set[name] = value
+
+    def set_line_dash(self, dash: list[float]) -> None:
+        self.__setattr__("_dash", tuple(dash))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._c, name)
+
+
+_UNSET = object()
 
 
 def draw_scene(layers: Any, scene: Scene, background: bool = True) -> None:
@@ -113,7 +142,8 @@ def _any_overlap(cards: list[Card]) -> bool:
 
 
 def _card_batch(c: Canvas, cards: list[Card], four_colour: bool) -> None:
-    draw_cards(c, [(k.card, k.rect, k.hidden) for k in cards], four_colour)
+    canvas = c._c if isinstance(c, _Pen) else c  # draw_cards restores what it changes
+    draw_cards(canvas, [(k.card, k.rect, k.hidden) for k in cards], four_colour)
 
 
 def _overlap(a: Card, b: Card) -> bool:
