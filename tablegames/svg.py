@@ -1,7 +1,7 @@
 """SVG pieces shared by every game's picture, standard library only: cards and text.
 
-States draw themselves with these in ``_repr_svg_`` (see ``tablegames.currents.svg``),
-so notebooks and static exports show boards without any widget.
+States draw themselves with these in ``_repr_svg_`` (through ``tablegames.scene``, which
+renders each game's scene), so notebooks and static exports show boards without any widget.
 """
 
 from __future__ import annotations

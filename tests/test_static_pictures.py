@@ -20,7 +20,9 @@ from tablegames_widgets import static
 from tablegames_widgets.viewer import step_text
 
 import tablegames as tg
-from tablegames.currents.svg_inspector import inspector_svg
+from tablegames import style
+from tablegames.currents.scene import SCOUT, cancellation_shapes, inspector_scene, translucent
+from tablegames.scene import Arrow, Circle, Line, Rect, Text, to_svg
 
 PNG, SVG, VIEW = static.PNG, static.SVG, static.WIDGET_VIEW
 MOVES = "AH>S AS>N AD>W 5H>N JD>E 6S>E2 KS>W0 9C>S1 6D>N1 3D>E0 QC!E0~W3 4S>E1"
@@ -138,27 +140,53 @@ def test_a_display_asking_only_for_text_gets_no_picture():
 # ---- what the pictures show -------------------------------------------------------------
 
 
+def inspector_svg(state: Any) -> str:
+    return to_svg(inspector_scene(state))
+
+
+def influence_lines(shapes: Any, alpha: float = 0.28) -> list[Line]:
+    """The influence lines among ``shapes`` (see-through blue, ``alpha`` 0.35: pinned)."""
+    colour = translucent(style.HIGHLIGHT, alpha)
+    return [s for s in shapes if isinstance(s, Line) and s.stroke == colour]
+
+
 def test_inspector_picture_draws_each_acting_currents_lines_and_the_arrow():
     state = crossfire()
     inf = state.inspect()
-    svg = tw.CurrentsInspector(state).static_svg()
+    insp = tw.CurrentsInspector(state)
+    scene = inspector_scene(state)
+    assert insp.static_svg() == to_svg(scene)  # the picture is that scene
     assert [si.slot for si in inf.currents] == ["N1", "E1", "S2", "S1", "W2"]
-    assert svg.count("class='influence-line'") == 3 * len(inf.currents)
-    assert svg.count("class='net-vector'") == 1  # on the board
-    assert "class='vector-arrow'" in svg  # in the table
+    assert len(influence_lines(scene.overlay)) == 3 * len(inf.currents)
+    lay = insp.board.geometry
+    on_board, in_table = [s for s in scene.overlay if isinstance(s, Arrow)]
+    assert (on_board.x2, on_board.y2) == lay.point(*inf.destination)
+    assert in_table.x1 > lay.width and in_table.y2 > in_table.y1  # south, in the table
+
+
+def unit_of(texts: dict[tuple[float, float], str], strike: Line) -> str:
+    """The slot and the unit a strike line crosses out (``'N1 N'``)."""
+    unit = texts[round(strike.x1 + 3, 1), round(strike.y1 - 4, 1)]
+    slot = texts[44.0, round(strike.y1 - 4, 1)]
+    return f"{slot} {unit[-1]}"
 
 
 def test_inspector_picture_table_strikes_the_cancelled_pairs_and_gives_the_vector():
-    svg = inspector_svg(crossfire())
-    table = svg[svg.index("class='cancellation'") :]
+    inf = crossfire().inspect()
+    table, _height = cancellation_shapes(inf)
+    texts = {(round(t.x, 1), round(t.y, 1)): t.text for t in table if isinstance(t, Text)}
+    strikes = [s for s in table if isinstance(s, Line) and s.stroke == style.WARNING]
     # N (N1) cancels S (E1); E (N1) cancels W (W2); S1's S is left: one step south.
-    assert re.findall(r"data-unit='([^']+)'", table) == ["N1 N", "N1 E", "E1 S", "W2 W"]
-    assert "↑N (N1) cancels ↓S (E1)" in table
-    assert "→E (N1) cancels ←W (W2)" in table
-    assert "dead: its suit is not on the compass" in table  # S2's 9♦
-    assert "Tally: N 1 · E 1 · S 2 · W 1" in table
-    assert "Net vector (+0, -1)  →  (4, 3)" in table
-    assert re.findall(r">([NESW][0-3])</text>", table) == ["N1", "E1", "S2", "S1", "W2"]
+    assert [unit_of(texts, s) for s in strikes] == ["N1 N", "N1 E", "E1 S", "W2 W"]
+    words = list(texts.values())
+    assert "↑N (N1) cancels ↓S (E1)" in words
+    assert "→E (N1) cancels ←W (W2)" in words
+    assert "dead: its suit is not on the compass" in words  # S2's 9♦
+    assert "Tally: N 1 · E 1 · S 2 · W 1" in words
+    assert "Net vector (+0, -1)  →  (4, 3)" in words
+    assert [t for t in words if re.fullmatch("[NESW][0-3]", t)] == ["N1", "E1", "S2", "S1", "W2"]
+    svg = inspector_svg(crossfire())
+    assert all(w.replace("'", "&#39;") in svg for w in words)  # and the SVG shows them
 
 
 def test_inspector_picture_names_the_crossing_and_its_goaltending():
@@ -170,8 +198,8 @@ def test_inspector_picture_names_the_crossing_and_its_goaltending():
 def test_inspector_picture_of_a_finished_game_says_so():
     last = tg.play_game(tg.make("currents", players=2), seed=3).final
     assert last.is_terminal
-    svg = inspector_svg(last)
-    assert "The game is over." in svg and "influence-line" not in svg
+    scene = inspector_scene(last)
+    assert "The game is over." in to_svg(scene) and not influence_lines(scene.overlay)
 
 
 def test_viewer_picture_shows_the_position_it_shows_and_its_step_line():
@@ -220,14 +248,24 @@ def test_nbconvert_html_export_shows_a_png_for_every_widget_output():
 
 def test_inspector_picture_shows_a_pinned_slot_and_the_scout_as_the_live_one_does():
     insp = tw.CurrentsInspector(crossfire())
-    assert "pinned-line" not in insp.static_svg() and "class='scout'" not in insp.static_svg()
+    b = insp.board
+    scene = inspector_scene(crossfire(), b.square, b.viewer, b.four_colour)
+    assert not influence_lines(scene.overlay, 0.35)
+    assert not [s for s in scene.overlay if isinstance(s, Circle) and s.fill == SCOUT]
     insp.select_slot(1)  # N1
     insp.scout.value = True
-    svg = insp.static_svg()
-    assert svg.count("class='pinned-line'") == 3
-    assert "data-slot='N1'" in svg
-    x, y = insp.board.geometry.point(*crossfire().inspect().scout_path[0])
-    assert f"<circle class='scout' cx='{x:.1f}' cy='{y:.1f}'" in svg
+    scene = inspector_scene(crossfire(), b.square, b.viewer, b.four_colour, 1, 0)
+    assert insp.static_svg() == to_svg(scene)
+    lay = b.geometry
+    pinned = influence_lines(scene.overlay, 0.35)
+    assert [(s.x1, s.y1, s.x2, s.y2) for s in pinned] == lay.slot_lines_px(1)
+    x, y, w, h = lay.slot_rect(1)
+    assert Rect(x - 5, y - 5, w + 10, h + 10, stroke=style.HIGHLIGHT, width=2, radius=6) in (
+        scene.overlay
+    )
+    (scout,) = [s for s in scene.overlay if isinstance(s, Circle) and s.fill == SCOUT]
+    assert (scout.cx, scout.cy) == lay.point(*crossfire().inspect().scout_path[0])
+    assert "The scout stands at (4, 4)." in scene.label
 
 
 def test_the_rasteriser_comes_with_the_lab_and_dev_installs_and_binder():

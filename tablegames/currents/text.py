@@ -127,8 +127,22 @@ def describe(state: CurrentsState, inf: Influence | None = None) -> str:
     vec = f", the currents push it {push_in_words(inf.vector)}" if inf else ""
     return (
         f"Currents, turn {state.turn + 1}: pawn at ({x}, {y}){vec}; compass {compass}; "
-        f"{n} of 16 current slots filled; {status}."
+        f"{n} of 16 current slots filled{_in_the_way(state)}; {status}."
     )
+
+
+def _in_the_way(state: CurrentsState) -> str:
+    """The obstacles and riptides of the game, if any: "; obstacle at (2, 6); riptide at
+    (5, 3) pointing N" (what the picture draws as crosses and arrows)."""
+    game = state.game
+    out = ""
+    if game.obstacle_set:
+        places = ", ".join(f"({x}, {y})" for x, y in sorted(game.obstacle_set))
+        out += f"; obstacle{'s' if len(game.obstacle_set) > 1 else ''} at {places}"
+    if game.riptides:
+        tides = ", ".join(f"({x}, {y}) pointing {d}" for (x, y), d in sorted(game.riptides.items()))
+        out += f"; riptide{'s' if len(game.riptides) > 1 else ''} at {tides}"
+    return out
 
 
 def push_in_words(vector: tuple[int, int]) -> str:

@@ -327,7 +327,7 @@ def test_inspect_agrees_with_apply_in_random_games() -> None:
 
 def test_the_description_says_the_push_in_words_not_as_a_tuple() -> None:
     """Captions, alt texts and stored pictures' labels read as sentences."""
-    from tablegames.currents.svg import describe, push_in_words
+    from tablegames.currents.text import describe, push_in_words
 
     assert push_in_words((1, -1)) == "1 step east and 1 step south"
     assert push_in_words((0, 2)) == "2 steps north"

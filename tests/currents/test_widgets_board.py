@@ -90,13 +90,23 @@ def test_set_up_aces_and_empty_compass_points_are_drawn(canvas, states):
     assert "Aces to place" in canvas.texts(board.layers.pieces)
 
 
+def discs(canvas: Any, layer: Any, fill: str) -> list[tuple[float, float, float]]:
+    """The circles filled in ``fill`` on ``layer`` (x, y, radius), from batched calls."""
+    out = []
+    for c in canvas.find("fillCircles", layer):
+        if c.style["fill_style"] == fill:
+            cols = [np.atleast_1d(np.asarray(a, dtype=float)) for a in c.args[:3]]
+            out += [tuple(float(col[i % len(col)]) for col in cols) for i in range(len(cols[0]))]
+    return out
+
+
 def test_the_pawn_is_a_disc_on_its_intersection(canvas, states):
     board = CurrentsBoard(states[40], square=40)
     canvas.clear()
     board.redraw()
-    (disc,) = canvas.find("fillCircle", board.layers.pieces)
-    assert disc.args[:2] == list(board.geometry.point(*states[40].pawn))
-    assert disc.style["fill_style"] == style.PAWN
+    ((x, y, r),) = discs(canvas, board.layers.pieces, style.PAWN)
+    assert (x, y) == board.geometry.point(*states[40].pawn)
+    assert r == pytest.approx(40 * 0.26)
 
 
 def test_a_won_pawn_is_drawn_just_outside_the_edge(canvas, states):
@@ -105,9 +115,9 @@ def test_a_won_pawn_is_drawn_just_outside_the_edge(canvas, states):
     board = CurrentsBoard(final, square=40)
     canvas.clear()
     board.redraw()
-    (disc,) = canvas.find("fillCircle", board.layers.pieces)
+    ((x, _y, _r),) = discs(canvas, board.layers.pieces, style.PAWN)
     lay = board.geometry
-    assert disc.args[0] == pytest.approx(lay.x0 - lay.square / 2)
+    assert x == pytest.approx(lay.x0 - lay.square / 2)
     assert board.drawn == {}  # no influence drawn for a finished game
 
 
@@ -190,7 +200,7 @@ def test_an_edge_about_to_be_crossed_is_flagged(canvas):
     board.redraw()
     assert board.drawn["crossings"] == ("E",)
     lay = board.geometry
-    bars = canvas.rects("fillRect", board.layers.overlay, fill_style=CROSSING)
+    bars = canvas.rects("fillRects", board.layers.overlay, fill_style=CROSSING)
     assert bars == [(lay.x0 + lay.board, lay.y0, 4.0, lay.board)]
 
 
@@ -214,10 +224,17 @@ def test_background_draws_the_board_squares_in_two_batched_calls(canvas):
     canvas.clear()
     board.redraw_all()
     lay = board.geometry
-    squares = canvas.rects("fillRects", board.layers.background)
-    assert len(squares) == SIZE * SIZE
-    assert len(canvas.find("fillRects", board.layers.background)) == 2
-    assert (lay.x0, lay.y0, 40.0, 40.0) in squares
+    background = board.layers.background
+    light = canvas.rects("fillRects", background, fill_style=style.BOARD_LIGHT)
+    dark = canvas.rects("fillRects", background, fill_style=style.BOARD_DARK)
+    assert len(light) == len(dark) == SIZE * SIZE // 2
+    calls = [
+        c
+        for c in canvas.find("fillRects", background)
+        if c.style["fill_style"] in (style.BOARD_LIGHT, style.BOARD_DARK)
+    ]
+    assert len(calls) == 2
+    assert (lay.x0, lay.y0, 40.0, 40.0) in light
 
 
 # ---- colours and viewpoints ----------------------------------------------------------------
@@ -302,9 +319,14 @@ def test_set_square_resizes_the_canvas_and_redraws(canvas, states):
     assert multi.layout.height == f"{int(big.height)}px"
     assert board.caption.layout.width == f"{int(big.width)}px"
     assert len(canvas.batches) == 1
-    (paper,) = canvas.rects("fillRect", board.layers.background, fill_style=style.PAPER)
+    (paper,) = canvas.rects("fillRects", board.layers.background, fill_style=style.PAPER)
     assert paper == (0.0, 0.0, big.width, big.height)
-    squares = canvas.rects("fillRects", board.layers.background)
+    squares = [
+        r
+        for fill in (style.BOARD_LIGHT, style.BOARD_DARK)
+        for r in canvas.rects("fillRects", board.layers.background, fill_style=fill)
+    ]
+    assert len(squares) == SIZE * SIZE
     assert {(w, h) for _, _, w, h in squares} == {(60.0, 60.0)}
     # pieces are drawn at the new size, and clicks use the new geometry
     for card, rect in placed_cards(board, states[40]):
@@ -378,7 +400,7 @@ def test_client_ready_redraws_everything_starting_with_a_canvas_switch(canvas, s
         layers.pieces.model_id,
         layers.overlay.model_id,
     }
-    assert canvas.rects("fillRect", layers.background, fill_style=style.PAPER)
+    assert canvas.rects("fillRects", layers.background, fill_style=style.PAPER)
     for card, rect in placed_cards(board, states[40]):
         assert canvas.text_in(rect, layers.pieces) == face_text(card)
 

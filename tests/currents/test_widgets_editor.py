@@ -9,9 +9,11 @@ import json
 import re
 from typing import Any
 
+import numpy as np
 from support.widgets import centre, click, face_text, position
 from tablegames_widgets.currents.editor import PAWN, REMOVE, CurrentsEditor
 
+from tablegames import style
 from tablegames.currents.geometry import SLOTS
 
 
@@ -95,8 +97,12 @@ def test_moving_the_pawn(canvas):
     canvas.clear()
     click_place(ed, "point", (2, 6))
     assert ed.state.pawn == (2, 6)
-    (disc,) = canvas.find("fillCircle", ed.board.layers.pieces)
-    assert disc.args[:2] == list(ed.board.geometry.point(2, 6))
+    (disc,) = [
+        c
+        for c in canvas.find("fillCircles", ed.board.layers.pieces)
+        if c.style["fill_style"] == style.PAWN
+    ]
+    assert [float(np.ravel(a)[0]) for a in disc.args[:2]] == list(ed.board.geometry.point(2, 6))
     # the influence drawn follows the pawn: N1 (2C) reaches column 2
     assert "N1" in ed.board.drawn["influencing"]
 

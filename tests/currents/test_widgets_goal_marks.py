@@ -15,21 +15,43 @@ from tablegames_widgets.currents.board import CurrentsBoard
 import tablegames as tg
 from tablegames import style
 from tablegames.currents.geometry import SLOTS
-from tablegames.currents.svg import state_svg, turn_caption
+from tablegames.currents.scene import translucent
+from tablegames.currents.text import turn_caption
+from tablegames.scene import state_svg
 
 COLOURS = style.PLAYER_COLOURS
 
 
+def band_fills(canvas: Any, board: CurrentsBoard) -> dict[Any, str]:
+    """Each rectangle filled on the pieces layer, with its fill colour."""
+    out = {}
+    for c in canvas.find("fillRects", board.layers.pieces):
+        for rect in canvas.rects(
+            "fillRects", board.layers.pieces, fill_style=c.style["fill_style"]
+        ):
+            out[rect] = c.style["fill_style"]
+    return out
+
+
+def seat_of(fill: str) -> int | None:
+    """The seat whose colour a band's (translucent) fill is, or None."""
+    for p, colour in enumerate(COLOURS):
+        if fill == colour or fill.startswith(translucent(colour, 0)[: -len(",0)")]):
+            return p
+    return None
+
+
 def bands(canvas: Any, board: CurrentsBoard, player: int) -> list[Any]:
-    """The rectangles filled in ``player``'s colour on the pieces layer."""
-    return canvas.rects("fillRect", board.layers.pieces, fill_style=COLOURS[player])
+    """The rectangles filled in ``player``'s colour (solid or see-through) on the pieces
+    layer."""
+    return [r for r, fill in band_fills(canvas, board).items() if seat_of(fill) == player]
 
 
 def band_alpha(canvas: Any, board: CurrentsBoard, rect: Any) -> float:
-    for c in canvas.find("fillRect", board.layers.pieces):
-        if tuple(float(v) for v in c.args[:4]) == rect:
-            return float(c.style.get("global_alpha", 1))
-    raise AssertionError(f"no band drawn at {rect}")
+    fill = band_fills(canvas, board).get(rect)
+    if fill is None:
+        raise AssertionError(f"no band drawn at {rect}")
+    return float(fill.rsplit(",", 1)[1].rstrip(")")) if fill.startswith("rgba") else 1.0
 
 
 @pytest.mark.parametrize(
@@ -126,14 +148,15 @@ def test_the_svg_picture_shows_the_same_goal_marks() -> None:
     root = ET.fromstring(state_svg(state, square=40))
     ns = "{http://www.w3.org/2000/svg}"
     texts = [t.text for t in root.iter(ns + "text")]
-    rects = {
-        (float(r.get("x", 0)), float(r.get("y", 0)), r.get("fill")) for r in root.iter(ns + "rect")
+    fills = {
+        (float(r.get("x", 0)), float(r.get("y", 0))): str(r.get("fill"))
+        for r in root.iter(ns + "rect")
     }
     lay = board.geometry
     for edge, owner, _ in board.goal_marks_drawn:
         assert f"P{owner}'s goal · P{game.goaltender[edge]} guards" in texts
         x, y, _w, _h = lay.goal_band(edge)
-        assert (round(x, 1), round(y, 1), COLOURS[owner]) in rects
+        assert seat_of(fills[round(x, 1), round(y, 1)]) == owner
 
 
 def test_on_show_follows_every_position_the_board_shows() -> None:

@@ -14,6 +14,7 @@ from tablegames_widgets.currents.inspector import NO_SLOT, CurrentsInspector, Ve
 import tablegames as tg
 from tablegames import style
 from tablegames.currents.geometry import SLOTS
+from tablegames.currents.scene import SCOUT, translucent
 
 
 def crossfire() -> Any:
@@ -34,11 +35,20 @@ def crossing() -> Any:
     return position([["2C", "7S"], ["8D"]], cur={"N3": "5D"}, pawn=(8, 4))
 
 
+def strike_lines(canvas, panel) -> list[Any]:
+    """The red lines striking through cancelled units on the panel (batched segments)."""
+    out = []
+    for c in canvas.find("strokeLineSegments", panel):
+        if c.style["stroke_style"] == style.WARNING:
+            out += list(np.asarray(c.args[1]).reshape(-1, 4))
+    return out
+
+
 def lines_drawn(canvas, board) -> list[tuple[float, float, float, float]]:
     """The highlighted influence lines the overlay drew (stroke_line_segments in blue)."""
     out = []
     for c in canvas.find("strokeLineSegments", board.layers.overlay):
-        if c.style.get("stroke_style") == style.HIGHLIGHT and c.style.get("global_alpha") == 0.35:
+        if c.style.get("stroke_style") == translucent(style.HIGHLIGHT, 0.35):
             points = np.asarray(c.args[1]).reshape(-1, 4)
             out += [tuple(float(v) for v in row) for row in points]
     return out
@@ -144,17 +154,14 @@ def test_panel_strikes_exactly_the_cancelled_units(canvas):
     panel = insp.panel.canvas
     canvas.clear()
     insp.panel.draw(inf)
-    strikes = [
-        c for c in canvas.find("strokeLine", panel) if c.style["stroke_style"] == style.WARNING
-    ]
-    assert len(strikes) == len(expected)
+    assert len(strike_lines(canvas, panel)) == len(expected)
     texts = canvas.texts(panel)
     arrows = [t for t in texts if t[:1] in "↑→↓←" and len(t) == 2]
     assert arrows == ["↑N", "→E", "↓S", "↓S", "←W"]
     muted = [c.args[0] for c in canvas.find("fillText", panel) if c.args[0] in arrows
              and c.style["fill_style"] == style.MUTED]  # fmt: skip
     assert muted == ["↑N", "→E", "↓S", "←W"]
-    assert "Tally: N 1  E 1  S 2  W 1" in texts
+    assert "Tally: N 1 · E 1 · S 2 · W 1" in texts
     assert any(t.startswith("Net vector (+0, -1)") and t.endswith("(4, 3)") for t in texts)
     # the cards of the rows are drawn on the panel too
     assert "".join(texts).count(face_text("3C")) == 1
@@ -192,20 +199,25 @@ def test_panel_redraws_with_a_canvas_switch_when_a_page_connects(canvas):
     (batch,) = canvas.batches
     assert batch[0].name == "switchCanvas" and batch[0].canvas == panel.canvas.model_id
     assert "Vector cancellation" in canvas.texts(panel.canvas)
-    assert len([c for c in canvas.find("strokeLine", panel.canvas)
-                if c.style["stroke_style"] == style.WARNING]) == 4  # fmt: skip
+    assert len(strike_lines(canvas, panel.canvas)) == 4
 
 
 # ---- the scout --------------------------------------------------------------------------------
 
 
+def scout_discs(canvas, layer=None) -> list[tuple[float, float]]:
+    """The centres of the scout tokens drawn (yellow discs, from batched calls)."""
+    out = []
+    for c in canvas.find("fillCircles", layer):
+        if c.style["fill_style"] == SCOUT:
+            xs, ys = (np.atleast_1d(np.asarray(a, dtype=float)) for a in c.args[:2])
+            out += [(float(x), float(y)) for x, y in zip(xs, ys)]
+    return out
+
+
 def scout_disc(canvas, board) -> tuple[float, float]:
-    (disc,) = [
-        c
-        for c in canvas.find("fillCircle", board.layers.overlay)
-        if c.style["fill_style"] == "#fdd835"
-    ]
-    return (disc.args[0], disc.args[1])
+    (disc,) = scout_discs(canvas, board.layers.overlay)
+    return disc
 
 
 def test_the_scout_steps_through_the_scout_path(canvas):
@@ -231,7 +243,7 @@ def test_the_scout_steps_through_the_scout_path(canvas):
     canvas.clear()
     insp.scout.value = False
     assert "scout" not in board.drawn
-    assert not [c for c in canvas.find("fillCircle") if c.style["fill_style"] == "#fdd835"]
+    assert not scout_discs(canvas)
 
 
 def test_showing_another_state_restarts_the_scout_there(canvas):
