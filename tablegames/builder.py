@@ -25,8 +25,10 @@ them for every move.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, TypeVar
+from abc import abstractmethod
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from .core import State, expect_move
 from .events import Event
 
 S = TypeVar("S")
@@ -70,6 +72,8 @@ class StateBuilder(Generic[S]):
             )
         cls.state_class = state
         cls.lists = lists
+        if isinstance(state, type) and issubclass(state, BuiltState):
+            state.builder = cls
         for name, method in zip(("__init__", "freeze"), _write(state, lists)):
             method.__qualname__ = f"{cls.__qualname__}.{name}"
             method.__doc__ = getattr(StateBuilder, name).__doc__
@@ -85,6 +89,58 @@ class StateBuilder(Generic[S]):
     def freeze(self) -> S:
         """The new state: the builder's fields, lists as tuples, the events as a tuple."""
         raise TypeError(f"{type(self).__name__} names no state class")
+
+    def do(self, move: Any) -> None:
+        """Make ``move`` (already checked legal) and what follows it: the game's turn flow."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how to make a move")
+
+
+class BuiltState(State):
+    """The part of the contract that is the same for every state kept in the fields
+    ``phase`` (``"over"`` once the game has ended) and ``player`` (whose decision it is)
+    and changed by a :class:`StateBuilder`: ``current_player``, ``is_terminal``,
+    ``parse_move`` and ``apply``.
+
+    A game's state names its move class (``move_type``, with ``from_notation``) and the
+    game's name in refusals (``move_title``) and checks legality in ``_check``; its
+    builder class registers itself as ``builder`` when it is made.
+    """
+
+    __slots__ = ()
+
+    phase: str
+    player: int
+    #: The game's move class: ``apply`` refuses anything else, ``parse_move`` reads with it.
+    move_type: ClassVar[Any]
+    #: The game's name in the refusal of a value that is not one of its moves.
+    move_title: ClassVar[str]
+    #: The builder ``apply`` copies the state into (set by the builder class).
+    builder: ClassVar[type[StateBuilder[Any]]]
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @abstractmethod
+    def _check(self, move: Any) -> None:
+        """Raise IllegalMove, naming the rule, unless ``move`` is legal here."""
+
+    def apply(self, move: Any) -> Self:
+        expect_move(move, self.move_type, self.move_title)
+        self._check(move)
+        b = self.builder(self, move)
+        b.do(move)
+        state: Self = b.freeze()
+        return state
+
+    def parse_move(self, text: str) -> Any:
+        move = self.move_type.from_notation(text)
+        self._check(move)
+        return move
 
 
 def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:

@@ -27,6 +27,13 @@ class CardChessBuilder(
     stacks: list[tuple[str, ...]]
     hands: list[tuple[str, ...]]
 
+    def do(self, m: mv.CardChessMove) -> None:
+        """A placement (progressive set-up) or a move, then the turn's end."""
+        if m.kind == "place":
+            self.place(m)
+        else:
+            self.move(m)
+
     def place(self, m: mv.CardChessMove) -> None:
         p = self.player
         hand = self.hands[p]

@@ -11,10 +11,10 @@ draw) or when ``max_turns`` moves are made; the new state lists what happened in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..builder import BuiltState
 from ..cards import ALL_CARDS, is_red, sort_cards
-from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
 from ..grid import DIAGONAL, DIRECTION_NAMES, ORTHOGONAL
@@ -78,7 +78,7 @@ def owner(card: str) -> int:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class CardChessState(State):
+class CardChessState(BuiltState):
     """A Card Chess position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -100,15 +100,10 @@ class CardChessState(State):
     events: tuple[Event, ...] = ()
     last_move: mv.CardChessMove | None = None
 
+    move_type = mv.CardChessMove
+    move_title = "Card Chess"
+
     # ---- the contract -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_moves(self) -> list[mv.CardChessMove]:
         if self.phase == "setup":
@@ -149,21 +144,6 @@ class CardChessState(State):
                 if any(rays[i][k] for k in dirs):
                     return True
         return False
-
-    def apply(self, move: Any) -> CardChessState:
-        expect_move(move, mv.CardChessMove, "Card Chess")
-        self._check(move)
-        b = _builder.CardChessBuilder(self, move)
-        if move.kind == "place":
-            b.place(move)
-        else:
-            b.move(move)
-        return b.freeze()
-
-    def parse_move(self, text: str) -> mv.CardChessMove:
-        move = mv.parse(text)
-        self._check(move)
-        return move
 
     # ---- reading the position -----------------------------------------------------
 
@@ -293,4 +273,4 @@ class CardChessState(State):
 
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402
+from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

@@ -46,6 +46,19 @@ class CurrentsBuilder(
     queue: tuple[str, ...]
     combo: str | None
 
+    def do(self, m: mv.CurrentsMove) -> None:
+        """The decision the phase asks for: an ace placed, a play, a goaltending answer or
+        the combination attack's follow-up."""
+        phase = self.phase
+        if phase == "play":
+            self.play(m)
+        elif phase == "setup":
+            self.place_ace(m)
+        elif phase == "defend":
+            self.goaltend(m)
+        else:
+            self.follow_up(m)
+
     def take(self, player: int, card: str) -> None:
         hand = self.hands[player]
         i = hand.index(card)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..builder import BuiltState
 from ..cards import JOKERS, SUIT, SUIT_NAMES
-from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
@@ -37,7 +37,7 @@ _TARGET_RANGE = range(20)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class CurrentsState(State):
+class CurrentsState(BuiltState):
     """A Currents position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -66,15 +66,10 @@ class CurrentsState(State):
     events: tuple[Event, ...] = ()
     last_move: mv.CurrentsMove | None = None
 
+    move_type = mv.CurrentsMove
+    move_title = "Currents"
+
     # ---- the contract -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_moves(self) -> list[mv.CurrentsMove]:
         phase = self.phase
@@ -89,26 +84,6 @@ class CurrentsState(State):
         if phase == "combo":
             return self._combo_moves()
         return []
-
-    def apply(self, move: Any) -> CurrentsState:
-        expect_move(move, mv.CurrentsMove, "Currents")
-        self._check(move)
-        b = _builder.CurrentsBuilder(self, move)
-        phase = self.phase
-        if phase == "play":
-            b.play(move)
-        elif phase == "setup":
-            b.place_ace(move)
-        elif phase == "defend":
-            b.goaltend(move)
-        else:
-            b.follow_up(move)
-        return b.freeze()
-
-    def parse_move(self, text: str) -> mv.CurrentsMove:
-        move = mv.parse(text)
-        self._check(move)
-        return move
 
     # ---- inspection ---------------------------------------------------------------
 
@@ -332,4 +307,4 @@ def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -
 
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402
+from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

@@ -33,7 +33,8 @@ class FellowshipBuilder(
         i = hand.index(card)
         self.hands[player] = hand[:i] + hand[i + 1 :]
 
-    def play(self, m: mv.FellowshipMove) -> None:
+    def do(self, m: mv.FellowshipMove) -> None:
+        """The capture or the cover, the draw, then the next turn (or the end)."""
         p = self.player
         card = m.card
         self.take(p, card)

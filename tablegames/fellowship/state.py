@@ -9,10 +9,10 @@ and scores the game; the new state lists all of it in ``events``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..builder import BuiltState
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red
-from ..core import State, expect_move
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
@@ -87,7 +87,7 @@ def two_player_roles(hands: tuple[tuple[str, ...], ...]) -> tuple[str | None, ..
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class FellowshipState(State):
+class FellowshipState(BuiltState):
     """A Fellowship position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -110,15 +110,10 @@ class FellowshipState(State):
     events: tuple[Event, ...] = ()
     last_move: mv.FellowshipMove | None = None
 
+    move_type = mv.FellowshipMove
+    move_title = "Fellowship"
+
     # ---- the contract -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_moves(self) -> list[mv.FellowshipMove]:
         if self.phase != "play":
@@ -147,18 +142,6 @@ class FellowshipState(State):
             cover = mv.COVER[joker]
             out.extend([cover[c] for c in hand])
         return out
-
-    def apply(self, move: Any) -> FellowshipState:
-        expect_move(move, mv.FellowshipMove, "Fellowship")
-        self._check(move)
-        b = _builder.FellowshipBuilder(self, move)
-        b.play(move)
-        return b.freeze()
-
-    def parse_move(self, text: str) -> mv.FellowshipMove:
-        move = mv.parse(text)
-        self._check(move)
-        return move
 
     # ---- reading the position -----------------------------------------------------
 
@@ -280,4 +263,4 @@ def started(state: FellowshipState) -> FellowshipState:
 
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402
+from . import builder as _builder  # noqa: E402  (registers the state's builder)

@@ -41,7 +41,8 @@ class PoohsticksBuilder(
         self.hands[p] = tuple(c for c in self.hands[p] if c not in cards)
         self.discard_pile = self.discard_pile + cards
 
-    def play(self, m: mv.PoohsticksMove) -> None:
+    def do(self, m: mv.PoohsticksMove) -> None:
+        """One decision of the turn player, then what the engine does after it."""
         p = self.player
         kind = m.kind
         if kind == "end":

@@ -12,10 +12,10 @@ all of it in ``events``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..builder import BuiltState
 from ..cards import SUIT_NAMES, sort_cards
-from ..core import State, expect_move
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
 from . import moves as mv
@@ -31,7 +31,7 @@ EXIT_RANKS = frozenset("JQKA")
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class PoohsticksState(State):
+class PoohsticksState(BuiltState):
     """A Poohsticks position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -60,15 +60,10 @@ class PoohsticksState(State):
     last_move: mv.PoohsticksMove | None = None
     _moves: list[mv.PoohsticksMove] | None = field(default=None, compare=False)
 
+    move_type = mv.PoohsticksMove
+    move_title = "Poohsticks"
+
     # ---- the contract -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_moves(self) -> list[mv.PoohsticksMove]:
         cached = self._moves
@@ -76,18 +71,6 @@ class PoohsticksState(State):
             cached = self._generate() if self.phase == "play" else []
             object.__setattr__(self, "_moves", cached)
         return list(cached)
-
-    def apply(self, move: Any) -> PoohsticksState:
-        expect_move(move, mv.PoohsticksMove, "Poohsticks")
-        self._check(move)
-        b = _builder.PoohsticksBuilder(self, move)
-        b.play(move)
-        return b.freeze()
-
-    def parse_move(self, text: str) -> mv.PoohsticksMove:
-        move = mv.parse(text)
-        self._check(move)
-        return move
 
     # ---- helpers for viewers ------------------------------------------------------
 
@@ -267,4 +250,4 @@ class PoohsticksState(State):
 
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402
+from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)
