@@ -1,10 +1,13 @@
 """Applying a Resistor move: the mutable scratch copy of a state that ``apply`` changes
 step by step (the move, then the end of the turn, the round or the match) before
-freezing a new state."""
+freezing a new state (see :mod:`tablegames.builder`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import rng
+from ..builder import StateBuilder
 from ..events import Event
 from . import dice
 from . import moves as mv
@@ -27,78 +30,27 @@ from .board import (
 )
 from .state import CHARGER_MOVES, EMPTY_BOARD, ResistorState
 
+if TYPE_CHECKING:
+    from .game import ResistorGame
 
-class Builder:
+
+class ResistorBuilder(StateBuilder[ResistorState], state=ResistorState, lists=("scores",)):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
-    __slots__ = (
-        "board",
-        "dead",
-        "duty",
-        "events",
-        "first",
-        "game",
-        "last_move",
-        "moves_made",
-        "pending",
-        "pending_cell",
-        "phase",
-        "player",
-        "points",
-        "round",
-        "scores",
-        "seed",
-        "turn",
-        "turn_kind",
-        "turns_played",
-        "winners",
-    )
-
-    def __init__(self, s: ResistorState) -> None:
-        self.game = s.game
-        self.phase = s.phase
-        self.player = s.player
-        self.round = s.round
-        self.first = s.first
-        self.scores = list(s.scores)
-        self.points = s.points
-        self.turn = s.turn
-        self.turns_played = s.turns_played
-        self.board = s.board
-        self.dead = s.dead
-        self.turn_kind = s.turn_kind
-        self.duty = s.duty
-        self.moves_made = s.moves_made
-        self.pending = s.pending
-        self.pending_cell = s.pending_cell
-        self.seed = s.seed
-        self.winners = s.winners
-        self.events: list[Event] = []
-        self.last_move: mv.ResistorMove | None = None
-
-    def freeze(self) -> ResistorState:
-        return ResistorState(
-            self.game,
-            self.phase,
-            self.player,
-            self.round,
-            self.first,
-            (self.scores[0], self.scores[1]),
-            self.points,
-            self.turn,
-            self.turns_played,
-            self.board,
-            self.dead,
-            self.turn_kind,
-            self.duty,
-            self.moves_made,
-            self.pending,
-            self.pending_cell,
-            self.seed,
-            self.winners,
-            tuple(self.events),
-            self.last_move,
-        )
+    game: ResistorGame
+    round: int
+    first: int
+    scores: list[int]
+    points: int
+    turn: int
+    turns_played: int
+    board: str
+    dead: tuple[int, ...]
+    turn_kind: str
+    duty: int
+    moves_made: int
+    pending: str
+    pending_cell: int
 
     def put(self, cell: int, code: str) -> None:
         """Set one cell of the board string."""

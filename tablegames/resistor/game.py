@@ -11,7 +11,7 @@ from ..core import Game, GameInfo, State, register
 from ..options import Option, choice, int_range, max_turns_option
 from . import dice
 from .board import COLS, RESISTOR_START, ROWS, SOURCE
-from .builder import Builder
+from .builder import ResistorBuilder
 from .state import EMPTY_BOARD, ResistorState
 
 OPTIONS = (
@@ -126,7 +126,7 @@ class ResistorGame(Game):
             self, "setup", first, 1, first, (0, 0), 0, 0, 0, EMPTY_BOARD, (), "", 0, 0, "", -1,
             seed,
         )  # fmt: skip
-        b = Builder(start)
+        b = ResistorBuilder(start)
         b.begin_round()
         return b.freeze()
 

@@ -13,9 +13,9 @@ a drain's follow-up step and an overload's dead space are decisions of their own
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..core import State, expect_move
+from ..builder import BuiltState
 from ..events import Event
 from . import moves as mv
 from .board import (
@@ -64,7 +64,7 @@ _RESISTOR_MOVES = tuple(tuple((j, mv.MOVE[i][j]) for j in RESISTOR_STEPS[i]) for
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class ResistorState(State):
+class ResistorState(BuiltState):
     """A Resistor position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -101,15 +101,10 @@ class ResistorState(State):
     events: tuple[Event, ...] = ()
     last_move: mv.ResistorMove | None = None
 
+    move_type = mv.ResistorMove
+    move_title = "Resistor"
+
     # ---- the contract -------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
 
     def legal_moves(self) -> list[mv.ResistorMove]:
         phase = self.phase
@@ -130,20 +125,8 @@ class ResistorState(State):
             return [mv.AMPERES, mv.RESISTORS]
         return []
 
-    def apply(self, move: Any) -> ResistorState:
-        from .builder import Builder
-
-        expect_move(move, mv.ResistorMove, "Resistor")
+    def _check(self, move: mv.ResistorMove) -> None:
         check(self, move)
-        b = Builder(self)
-        b.last_move = move
-        b.do(move)
-        return b.freeze()
-
-    def parse_move(self, text: str) -> mv.ResistorMove:
-        move = mv.parse(text)
-        check(self, move)
-        return move
 
     # ---- reading the position -----------------------------------------------------
 
@@ -394,3 +377,8 @@ class ResistorState(State):
             f"<ResistorState {self.phase} round={self.round} turn={self.turn} "
             f"player={self.player} scores={list(self.scores)}>"
         )
+
+
+# The builder copies the state class defined above, so it is imported last (and as a
+# module, which works whichever of the two modules is imported first).
+from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)
