@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.properties import check_mover_first, check_read_back, check_seed_replays
 
 from tablegames.cardchess import CardChessGame, CardChessState
 from tablegames.cardchess.moves import UNITS
@@ -86,21 +87,16 @@ def play_one(options: dict[str, Any], seed: int) -> None:
         moves = check_state(state)
         if step % FULL_CHECK_EVERY == seed % FULL_CHECK_EVERY or state.is_terminal:
             check_json(state)
-            for m in moves:
-                assert state.parse_move(str(m)) == m
-                assert state.apply(m).last_move == m
+            check_read_back(state, moves)
         if state.is_terminal:
             break
         move = moves[chooser.randrange(len(moves))]
         state = state.apply(move)
-        assert state.events and state.events[0].player == states[-1].current_player
+        check_mover_first(states[-1], state)
         played.append(str(move))
         states.append(state)
     assert state.is_terminal, "the game did not end by its cap"
-    replayed = game.initial_state(seed)
-    for text, expected in zip(played, states[1:]):
-        replayed = replayed.apply(replayed.parse_move(text))
-        assert replayed == expected, "replay from the seed and notation differed"
+    check_seed_replays(game, seed, played, states)
 
 
 @pytest.mark.slow

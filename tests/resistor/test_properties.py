@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.properties import check_mover_first, check_read_back, check_seed_replays
 from support.resistor import choose
 
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
@@ -139,9 +140,7 @@ def check_full(s: ResistorState, moves: list[ResistorMove]) -> None:
     candidates = [m for i, c in enumerate(board) if c != "." for m in mv.MOVE[i].values()]
     for m in candidates + OTHER_MOVES + [mv.OVERLOAD[j] for j in s.dead]:
         assert (reason(s, m) == "") == (m in legal), (str(m), reason(s, m))
-    for m in moves:
-        assert s.parse_move(str(m)) == m
-        assert s.apply(m).last_move == m
+    check_read_back(s, moves)
 
 
 def play_one(options: dict[str, Any], how: str, seed: int) -> None:
@@ -162,15 +161,12 @@ def play_one(options: dict[str, Any], how: str, seed: int) -> None:
             break
         move = choose(state, moves, chooser, how)
         state = state.apply(move)
-        assert state.events and state.events[0].player == states[-1].current_player
+        check_mover_first(states[-1], state)
         scored += sum(e.kind == "score" for e in state.events)
         played.append(str(move))
         states.append(state)
     assert state.is_terminal, "the match did not end by its cap"
-    replayed = game.initial_state(seed)
-    for text, expected in zip(played, states[1:]):
-        replayed = replayed.apply(replayed.parse_move(text))
-        assert replayed == expected, "replay from the seed and notation differed"
+    check_seed_replays(game, seed, played, states)
 
 
 @pytest.mark.slow
