@@ -19,6 +19,7 @@ from typing import Any
 
 from .core import GAMES, make
 from .demo import describe_events, run_demo
+from .options import retired_message
 
 
 def option_value(text: str) -> Any:
@@ -44,6 +45,9 @@ def game_options(game: str, extra: Sequence[str]) -> dict[str, Any]:
     it = iter(extra)
     for flag in it:
         key = flag.removeprefix("--").replace("-", "_")
+        retired = retired_message(game, GAMES[game].option_table, key)
+        if flag.startswith("--") and retired:
+            raise SystemExit(retired)
         if not flag.startswith("--") or key not in known:
             raise SystemExit(
                 f"unknown argument {flag!r}; {game} options: "
@@ -129,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "check",
         help="run the conformance suite on a game (random games, replay, JSON, hidden cards)",
         description="Game options may follow as --option value (default: the game's "
-        "defaults, matches capped where the rules set no end).",
+        "defaults, with --max-turns 300 where the game has it).",
     )
     check.add_argument("game", help="game name: " + ", ".join(GAMES))
     check.add_argument("--games", type=int, default=100, help="random games (default 100)")

@@ -119,17 +119,26 @@ def int_range(
     return convert
 
 
+def retired_message(game: str, table: Sequence[Option], name: str) -> str | None:
+    """Why ``name`` is refused if it is a retired option name (see :data:`RETIRED`) that
+    ``table`` does not declare while it declares the replacement; None otherwise."""
+    new = RETIRED.get(name)
+    names = [o.name for o in table]
+    if new is None or name in names or new not in names:
+        return None
+    counts = next(o.counts for o in table if o.name == new)
+    return f"option {name} is no longer an option of {game}: use {new}" + (
+        f" (it counts {counts})" if counts else ""
+    )
+
+
 def resolve(game: str, table: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
     """Complete and normalise ``given`` against ``table``; ValueError on anything unknown or bad."""
     names = [o.name for o in table]
     for k in given:
-        new = RETIRED.get(k)
-        if k not in names and new in names:
-            counts = next(o.counts for o in table if o.name == new)
-            raise ValueError(
-                f"option {k} is no longer an option of {game}: use {new}"
-                + (f" (it counts {counts})" if counts else "")
-            )
+        retired = retired_message(game, table, k)
+        if retired:
+            raise ValueError(retired)
     unknown = [k for k in given if k not in names]
     if unknown:
         raise ValueError(

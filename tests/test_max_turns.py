@@ -96,3 +96,12 @@ def test_retired_names_stay_free_for_a_game_that_declares_them() -> None:
     # a game without max_turns refuses an old name like any unknown option
     with pytest.raises(ValueError, match="unknown option 'max_plies' for plugin"):
         resolve("plugin", own, {"max_plies": 3})
+
+
+def test_retired_cap_names_are_refused_on_the_command_line() -> None:
+    from tablegames.__main__ import main
+
+    with pytest.raises(
+        SystemExit, match="max_plies is no longer an option of cardchess: use max_turns"
+    ):
+        main(["check", "cardchess", "--games", "1", "--max-plies", "5"])
