@@ -158,6 +158,13 @@ class Game(ABC):
     def __init__(self, **options: Any) -> None:
         self._options = resolve(self.name, self.option_table, options)
         self._key = json.dumps(self.options_json(), sort_keys=True)
+        # Every option is also a plain attribute (``game.max_turns``), read on the hot
+        # paths; a game declares their types as class annotations and derives the rest
+        # after this. An option named like something of the class itself is not copied.
+        cls = type(self)
+        for key, value in self._options.items():
+            if not hasattr(cls, key):
+                setattr(self, key, value)
 
     @property
     def options(self) -> Mapping[str, Any]:

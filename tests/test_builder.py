@@ -199,3 +199,17 @@ def test_every_game_package_has_the_same_modules_and_exports(name: str) -> None:
     state_class = getattr(importlib.import_module(f"{package}.state"), f"{title}State")
     builder = importlib.import_module(f"{package}.builder")
     assert state_class.builder is getattr(builder, f"{title}Builder")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_option_is_an_attribute_of_the_game(name: str) -> None:
+    game = tg.make(name, max_turns=7)
+    assert game.max_turns == 7  # type: ignore[attr-defined]
+    for option in game.option_table:
+        assert hasattr(game, option.name)
+
+
+def test_a_derived_attribute_replaces_its_option() -> None:
+    game = tg.make("poohsticks", players=3, bridge=True)
+    assert game.width == 3 and game.length == 6  # type: ignore[attr-defined]  # option None
+    assert game.bridge_row == 3  # type: ignore[attr-defined]  # 0-based, derived

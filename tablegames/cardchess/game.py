@@ -95,13 +95,14 @@ class CardChessGame(Game):
     )
     option_table = OPTIONS
     board = "tablegames_widgets.cardchess.board:CardChessBoard"
+    # the options, set as attributes by Game.__init__
+    setup: str
+    first: str
+    terrain: bool
+    max_turns: int | None
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.setup: str = self._options["setup"]
-        self.first: str = self._options["first"]
-        self.terrain: bool = self._options["terrain"]
-        self.max_turns: int | None = self._options["max_turns"]
         #: the index of the player who moves (and, progressive, places) first
         self.first_player: int = RED if self.first == "red" else BLACK
 

@@ -112,6 +112,12 @@ class CurrentsGame(Game):
     )
     option_table = OPTIONS
     board = "tablegames_widgets.currents.board:CurrentsBoard"
+    # the options, set as attributes by Game.__init__
+    players: int
+    easier_usurping: bool
+    combination_attacks: bool
+    wild_jokers: str
+    max_turns: int | None
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -127,12 +133,6 @@ class CurrentsGame(Game):
             )
         if o["p0_edges"] != "NS" and o["players"] != 2:
             raise ValueError("option p0_edges applies to two players only (players=2)")
-        # Plain attributes for the hot paths.
-        self.players: int = o["players"]
-        self.easier_usurping: bool = o["easier_usurping"]
-        self.combination_attacks: bool = o["combination_attacks"]
-        self.wild_jokers: str = o["wild_jokers"]
-        self.max_turns: int | None = o["max_turns"]
         #: blocking obstacles: intersections the pawn never enters
         self.obstacle_set = frozenset(ob for ob in o["obstacles"] if len(ob) == 2)
         #: riptides: intersection -> the direction it points (see :func:`rules.stopped_by`)

@@ -52,11 +52,12 @@ class FellowshipGame(Game):
     )
     option_table = OPTIONS
     board = "tablegames_widgets.fellowship.board:FellowshipBoard"
+    # the options, set as attributes by Game.__init__
+    players: int
+    max_turns: int | None
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.players: int = self._options["players"]
-        self.max_turns: int | None = self._options["max_turns"]
         #: two and four players use the red joker; three play without a joker
         self.deck: tuple[str, ...] = standard_deck(0 if self.players == 3 else 1)
         self.has_joker: bool = self.players != 3

@@ -144,30 +144,42 @@ class PoohsticksGame(Game):
     )
     option_table = OPTIONS
     board = "tablegames_widgets.poohsticks.board:PoohsticksBoard"
+    # the options, set as attributes by Game.__init__
+    players: int
+    bridge: bool
+    rocks: int
+    boat_powers: bool
+    max_turns: int | None
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         o = self._options
-        self.players: int = o["players"]
-        shape: tuple[str, ...] | None = o["shape"]
-        width = o["width"]
-        length = o["length"]
-        if shape is not None:
-            if width is not None and width != len(shape[0]):
-                raise ValueError(
-                    f"option width={width} disagrees with the shape, whose rows are "
-                    f"{len(shape[0])} wide (leave width out)"
-                )
-            if length is not None and length != len(shape):
-                raise ValueError(
-                    f"option length={length} disagrees with the shape, which has "
-                    f"{len(shape)} rows (leave length out)"
-                )
-            width, length = len(shape[0]), len(shape)
-            if length < 2 or width < 2:
-                raise ValueError("option shape must be at least 2 wide and 2 long")
+        width, length = _dimensions(o["shape"], o["width"], o["length"])
         self.width: int = width if width is not None else self.players
         self.length: int = length if length is not None else 6
+        self._lay_out_river(o["shape"])
+        self._place_bridge(o["bridge_row"])
+        shortest = _shortest(self, ())
+        assert shortest is not None
+        room = len(self.cells) - len(shortest)
+        if self.rocks > room:
+            raise ValueError(
+                f"option rocks={self.rocks} is too many for this river: at most {room} "
+                "rocks leave a path from the first row to the last"
+            )
+        self.boats: tuple[str, ...] = BOATS[: self.players]
+        self.deck: tuple[str, ...] = tuple(c for c in standard_deck() if c not in self.boats)
+        need = len(self.cells) + HAND_SIZE * self.players
+        if need > len(self.deck):
+            raise ValueError(
+                f"this river has {len(self.cells)} cards and {self.players} hands take "
+                f"{HAND_SIZE * self.players}, more than the {len(self.deck)} cards left "
+                "beside the boats: choose a smaller width or length"
+            )
+
+    def _lay_out_river(self, shape: tuple[str, ...] | None) -> None:
+        """The cells with a card (all, or the ``shape``'s), their names and neighbours, and
+        the first and last rows; a shape must leave a path from the first row to the last."""
         w, n_cells = self.width, self.width * self.length
         present = [shape is None or shape[i // w][i % w] == "#" for i in range(n_cells)]
         #: cell indices holding a card, in reading order (row 1 first)
@@ -186,8 +198,10 @@ class PoohsticksGame(Game):
             raise ValueError(
                 "option shape must leave a path of cards from the first row to the last"
             )
-        self.bridge: bool = o["bridge"]
-        row = o["bridge_row"]
+
+    def _place_bridge(self, row: int | None) -> None:
+        """The Under the Bridge row (0-based) and its cells: ``row`` counts from 1."""
+        w = self.width
         if row is not None and not self.bridge:
             raise ValueError(
                 f"option bridge_row={row} places the Under the Bridge row: it needs bridge=True"
@@ -205,26 +219,6 @@ class PoohsticksGame(Game):
         self.bridge_cells: tuple[int, ...] = (
             tuple(i for i in self.cells if i // w == self.bridge_row) if self.bridge else ()
         )
-        self.rocks: int = o["rocks"]
-        shortest = _shortest(self, ())
-        assert shortest is not None
-        room = len(self.cells) - len(shortest)
-        if self.rocks > room:
-            raise ValueError(
-                f"option rocks={self.rocks} is too many for this river: at most {room} "
-                "rocks leave a path from the first row to the last"
-            )
-        self.boat_powers: bool = o["boat_powers"]
-        self.max_turns: int | None = o["max_turns"]
-        self.boats: tuple[str, ...] = BOATS[: self.players]
-        self.deck: tuple[str, ...] = tuple(c for c in standard_deck() if c not in self.boats)
-        need = len(self.cells) + HAND_SIZE * self.players
-        if need > len(self.deck):
-            raise ValueError(
-                f"this river has {len(self.cells)} cards and {self.players} hands take "
-                f"{HAND_SIZE * self.players}, more than the {len(self.deck)} cards left "
-                "beside the boats: choose a smaller width or length"
-            )
 
     @property
     def num_players(self) -> int:
@@ -305,6 +299,28 @@ class PoohsticksGame(Game):
         from .serialize import from_json
 
         return from_json(self, data)
+
+
+def _dimensions(
+    shape: tuple[str, ...] | None, width: int | None, length: int | None
+) -> tuple[int | None, int | None]:
+    """The river's width and length as the options give them, taken from the ``shape``
+    when there is one (which the two options, if given, must agree with)."""
+    if shape is not None:
+        if width is not None and width != len(shape[0]):
+            raise ValueError(
+                f"option width={width} disagrees with the shape, whose rows are "
+                f"{len(shape[0])} wide (leave width out)"
+            )
+        if length is not None and length != len(shape):
+            raise ValueError(
+                f"option length={length} disagrees with the shape, which has "
+                f"{len(shape)} rows (leave length out)"
+            )
+        width, length = len(shape[0]), len(shape)
+        if length < 2 or width < 2:
+            raise ValueError("option shape must be at least 2 wide and 2 long")
+    return width, length
 
 
 def _around(i: int, w: int, n: int) -> list[int]:

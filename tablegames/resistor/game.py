@@ -91,19 +91,19 @@ class ResistorGame(Game):
     )
     option_table = OPTIONS
     board = "tablegames_widgets.resistor.board:ResistorBoard"
+    # the options, set as attributes by Game.__init__
+    rounds: int
+    max_turns: int | None
+    first_amperes: str | int
+    amperes: int
+    resistors: int
+    dead_spaces: int
+    duty_cycle: int
+    #: "jump" (the default reading) or "extra_step" (see docs/rulings.md)
+    slingshot: str
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        o = self._options
-        self.rounds: int = o["rounds"]
-        self.max_turns: int | None = o["max_turns"]
-        self.first_amperes: str | int = o["first_amperes"]
-        self.amperes: int = o["amperes"]
-        self.resistors: int = o["resistors"]
-        self.dead_spaces: int = o["dead_spaces"]
-        self.duty_cycle: int = o["duty_cycle"]
-        #: "jump" (the default reading) or "extra_step" (see docs/rulings.md)
-        self.slingshot: str = o["slingshot"]
         assert self.resistors <= len(RESISTOR_START) - self.dead_spaces
 
     @property
