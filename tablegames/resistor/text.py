@@ -63,6 +63,9 @@ def result(s: ResistorState) -> str:
     a, b = s.scores
     if s.winners:
         return f"player {min(s.winners)} won {max(a, b)} to {min(a, b)}"
+    cap = s.game.max_turns
+    if cap is not None and s.turns_played >= cap:
+        return f"stopped by the turn cap (max_turns={cap}) at {a} to {b}, so nobody won"
     return f"a draw at {a} to {b}"
 
 
