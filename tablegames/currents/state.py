@@ -176,42 +176,20 @@ class CurrentsState(BuiltState):
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
         mv.check_form(m)
         phase = self.phase
-        if phase == "over":
-            raise IllegalMove(f"the game is over ({self._result_text()}); no move can be made")
-        kind = m.kind
-        if phase == "defend":
+        if phase == "play":
+            self._check_play(m)
+        elif phase == "defend":
             self._check_defend(m)
-            return
-        if phase == "combo":
-            if kind == "stop":
-                return
-            if kind != "place" or m.target != self.combo:
-                raise IllegalMove(
-                    f"{m}: after demoting {self.combo}, player {self.player} may only play a "
-                    f"card of another suit on {self.combo} (a combination attack) or 'stop'"
-                )
-            self._check_in_hand(m)
-            if not self._follows_up(m.card, mv.TARGET_INDEX[m.target]):  # type: ignore[arg-type]
-                raise IllegalMove(
-                    f"{m}: a combination attack needs a card of another suit that beats "
-                    f"{self._at(mv.TARGET_INDEX[m.target])} by rank on {m.target}"
-                )
-            return
-        if phase == "setup":
-            if kind != "place" or len(m.target) != 1:
-                raise IllegalMove(
-                    f"{m}: during set-up, player {self.player} places an ace on an empty "
-                    f"compass point (for example {self.legal_moves()[0]})"
-                )
-            if m.card not in self.aside:
-                raise IllegalMove(
-                    f"{m}: {m.card} is not an ace waiting to be placed; "
-                    f"waiting: {', '.join(self.aside)}"
-                )
-            if self.compass[mv.TARGET_INDEX[m.target]] is not None:
-                raise IllegalMove(f"{m}: compass point {m.target} already holds an ace")
-            return
-        # play phase
+        elif phase == "combo":
+            self._check_combo(m)
+        elif phase == "setup":
+            self._check_setup(m)
+        else:
+            raise IllegalMove(f"the game is over ({self._result_text()}); no move can be made")
+
+    def _check_play(self, m: mv.CurrentsMove) -> None:
+        """A card played, an action or a discard by the turn player."""
+        kind = m.kind
         if kind in ("defend", "decline", "stop"):
             raise IllegalMove(
                 f"{m}: it is player {self.player}'s turn to play or discard a card; "
@@ -239,6 +217,39 @@ class CurrentsState(BuiltState):
                 f"in your hand can be played; compass point {POINTS[compass.index(None)]} "
                 f"is empty"
             )
+
+    def _check_combo(self, m: mv.CurrentsMove) -> None:
+        """After a demotion: a follow-up on the demoted place, or 'stop'."""
+        kind = m.kind
+        if kind == "stop":
+            return
+        if kind != "place" or m.target != self.combo:
+            raise IllegalMove(
+                f"{m}: after demoting {self.combo}, player {self.player} may only play a "
+                f"card of another suit on {self.combo} (a combination attack) or 'stop'"
+            )
+        self._check_in_hand(m)
+        if not self._follows_up(m.card, mv.TARGET_INDEX[m.target]):  # type: ignore[arg-type]
+            raise IllegalMove(
+                f"{m}: a combination attack needs a card of another suit that beats "
+                f"{self._at(mv.TARGET_INDEX[m.target])} by rank on {m.target}"
+            )
+
+    def _check_setup(self, m: mv.CurrentsMove) -> None:
+        """An ace from those aside onto an empty compass point."""
+        kind = m.kind
+        if kind != "place" or len(m.target) != 1:
+            raise IllegalMove(
+                f"{m}: during set-up, player {self.player} places an ace on an empty "
+                f"compass point (for example {self.legal_moves()[0]})"
+            )
+        if m.card not in self.aside:
+            raise IllegalMove(
+                f"{m}: {m.card} is not an ace waiting to be placed; "
+                f"waiting: {', '.join(self.aside)}"
+            )
+        if self.compass[mv.TARGET_INDEX[m.target]] is not None:
+            raise IllegalMove(f"{m}: compass point {m.target} already holds an ace")
 
     def _check_in_hand(self, m: mv.CurrentsMove) -> None:
         hand = self.hands[self.player]
