@@ -1,17 +1,28 @@
-"""Serving play pages with Voila: a kernel websocket that sends each message at once.
+"""Serving play pages with Voila: the server-side classes ``notebooks/voila.json`` selects.
 
-Neither Voila nor jupyter_server turns Nagle's algorithm off on the kernel websocket.
-A reply to a click is several small frames (status, comm messages, status), and with
-Nagle on, a frame can wait for the browser's delayed ACK: measured here, about one
-click in three took 40 ms longer. ``notebooks/voila.json`` selects this connection
-class, which sets TCP_NODELAY when a page connects.
+- :class:`NoDelayWebsocketConnection`: neither Voila nor jupyter_server turns Nagle's
+  algorithm off on the kernel websocket. A reply to a click is several small frames
+  (status, comm messages, status), and with Nagle on, a frame can wait for the browser's
+  delayed ACK: measured here, about one click in three took 40 ms longer. This connection
+  class sets TCP_NODELAY when a page connects.
+- :class:`PageIdentityProvider`: when a visitor leaves, the page posts
+  ``/voila/api/shutdown/<kernel id>`` with the ``_xsrf`` cookie's value, so that the
+  kernel is freed at once. Voila 0.5 streams the page without ever asking for the xsrf
+  token, so the cookie was never set, the form field went empty and the server refused
+  the request (403 "'_xsrf' argument missing from POST"; voila issue 1458): every kernel
+  lingered until the idle cull. This identity provider (consulted by every request
+  before its handler runs, so before the streamed page sends its headers) gives each page
+  request the cookie. The check itself stays on: a post without the matching cookie is
+  still refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
 
 
 class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
@@ -22,3 +33,19 @@ class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignor
         if handler is not None and handler.ws_connection is not None:
             handler.set_nodelay(True)
         return super().connect()  # type: ignore[no-any-return]
+
+
+class PageIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
+    """Voila's identity provider, which also sets the ``_xsrf`` cookie on every page
+    (a GET that renders a notebook), so the page's shutdown request is accepted."""
+
+    async def get_user(self, handler: Any) -> Any:
+        user = super().get_user(handler)
+        if asyncio.iscoroutine(user) or isinstance(user, asyncio.Future):
+            user = await user
+        if handler.request.method == "GET" and "/voila/render/" in handler.request.path:
+            # Tornado's xsrf_token asks for the current user, which the handler learns
+            # only from this very call: give it now (prepare() sets the same user again).
+            handler.current_user = user
+            handler.xsrf_token  # noqa: B018 - reading it sets the cookie when it is missing
+        return user
