@@ -208,6 +208,20 @@ def from_json(game: CardChessGame, d: Mapping[str, Any]) -> CardChessState:
     state = CardChessState(
         game, phase, player, ply, surface, stacks, hands, seed, winners, events, move
     )
+    _check_end(state, capped)
+    return state
+
+
+def _check_end(state: CardChessState, capped: bool) -> None:
+    """The winners match the surface (both opposing kings covered); a game still going
+    has no decided side, is under the turn cap and has a move for the side to move."""
+    phase, player, winners, ply, cap = (
+        state.phase,
+        state.player,
+        state.winners,
+        state.ply,
+        state.game.max_turns,
+    )
     decided = state.decided()
     if phase == "over":
         ok = (len(winners) == 1 and winners <= decided) if decided else not winners
@@ -233,7 +247,6 @@ def from_json(game: CardChessGame, d: Mapping[str, Any]) -> CardChessState:
                 f"{COLOURS[player]} is to move but has no legal move, so the game is a draw: "
                 "set phase to 'over'"
             )
-    return state
 
 
 def _setup_checks(

@@ -267,6 +267,22 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
     state = FellowshipState(
         game, phase, player, turn, circle, hands, draw, roles, seed, winners, events, move
     )
+    _check_end(state, capped)
+    return state
+
+
+def _check_end(state: FellowshipState, capped: bool) -> None:
+    """A finished game's winners are the circle's count (nobody at the turn cap); a game
+    still going has a move for the player to move."""
+    game, n, winners, roles, player, hands = (
+        state.game,
+        state.game.players,
+        state.winners,
+        state.roles,
+        state.player,
+        state.hands,
+    )
+    over = state.phase == "over"
     if over:
         expected = frozenset() if capped else score(n, state.counts(), roles)
         if winners != expected:
@@ -284,4 +300,3 @@ def from_json(game: FellowshipGame, d: Mapping[str, Any]) -> FellowshipState:
             f"({'no card in hand' if not hands[player] else 'no capture and no joker to cover'}),"
             " so the game is over: set phase to 'over'"
         )
-    return state
