@@ -7,12 +7,23 @@ move is applied when the clicks single it out, and where clicks cannot tell move
 apart (a jack placed on a compass point, or played to discard it) buttons offer
 them. An impossible click is explained with the engine's own IllegalMove message.
 :class:`PlayWidget` seats humans and bots round a board.
+
+Bots think off the widget's message handling when ``background`` is on (by default under
+Voila, i.e. on play pages): the search runs in a worker thread and its move is applied
+back on the kernel's event loop, so the page keeps answering meanwhile. The message line
+says who is thinking, a click on the board is refused until the bot has moved, the
+history controls still step through the game, and a new game (or position) makes the
+pending answer stale, so it is dropped (a generation counter). MCTS seats then search
+for at most ``bot_seconds``. Without a running event loop (plain Python, tests, notebooks
+run by nbval) bots answer at once, inside the call, so results stay reproducible.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +36,7 @@ from tablegames.svg import with_caption
 from .board import BoardWidget, Key
 from .controls import Controls
 from .registry import board_for
-from .static import StaticPicture
+from .static import StaticPicture, under_voila
 
 
 @dataclass
@@ -99,10 +110,35 @@ class MoveInput:
 
 #: The move list's only entry when there is nothing to play (the list never shows blank).
 NO_MOVE = "(no move: the game is over)"
+#: The move list's only entry while a bot searches for its move.
+BOT_MOVE = "(a bot is thinking)"
 
 
 def seat_label(seat: Any) -> str:
     return "human" if seat == "human" else type(seat).__name__
+
+
+#: The thread bots think in (one for the kernel: searches run one after another, so a
+#: stale search never runs beside the next one on the same bot, and the GIL would make
+#: two searches no faster anyway). Created on first use.
+_THINKER: ThreadPoolExecutor | None = None
+
+
+def _thinker() -> ThreadPoolExecutor:
+    global _THINKER
+    if _THINKER is None:
+        _THINKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tablegames-bot")
+    return _THINKER
+
+
+def time_bounded(seat: Any, seconds: float | None) -> Any:
+    """``seat`` with its search bounded by ``seconds``: an MCTS bot without a time budget
+    becomes a copy that stops at ``seconds`` or its iterations, whichever comes first;
+    any other seat is returned as it is."""
+    if seconds is None or not isinstance(seat, MCTSBot) or seat.seconds is not None:
+        return seat
+    return MCTSBot(iterations=seat.iterations, seconds=seconds, seed=seat.seed,
+                   exploration=seat.exploration, rollout_depth=seat.rollout_depth)  # fmt: skip
 
 
 class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
@@ -111,6 +147,10 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
     The default seats: player 0 human, the others random bots. All humans share the
     screen (hotseat). Every move is also reachable from the keyboard: the list of
     legal moves with a Play button.
+
+    ``background`` (default: on under Voila) lets bots think in a worker thread while
+    the page stays usable (see the module docstring); ``bot_seconds`` then bounds each
+    MCTS seat's search (None: its iterations only).
     """
 
     def __init__(
@@ -118,6 +158,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         game: tg.Game,
         seats: Sequence[Any] | None = None,
         seed: int = 0,
+        background: bool | None = None,
+        bot_seconds: float | None = 0.8,
         **board_options: Any,
     ) -> None:
         n = game.num_players
@@ -129,6 +171,11 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         )
         if len(self.seats) != n:
             raise ValueError(f"{game.name} needs {n} seats, not {len(self.seats)}")
+        self.background = under_voila() if background is None else background
+        if self.background:
+            self.seats = [time_bounded(seat, bot_seconds) for seat in self.seats]
+        self.thinking: int | None = None  #: the player whose bot is searching, if any
+        self._generation = 0  # bumped by every new position: older bot answers are stale
         self.seed = seed
         self.history: list[tg.State] = [game.initial_state(seed)]
         humans = [p for p, seat in enumerate(self.seats) if seat == "human"]
@@ -189,7 +236,10 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self._advance()
 
     def play(self, move: Any) -> None:
-        """Apply a move for the player to decide (a move object or its notation)."""
+        """Apply a move for the player to decide (a move object or its notation); refused
+        while a bot is thinking."""
+        if self._busy():
+            return
         state = self.state
         try:
             if isinstance(move, str):
@@ -202,15 +252,70 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.input.reset()
         self._advance()
 
-    def _advance(self) -> None:
-        """Let bots move until a human must decide or the game ends; then redraw."""
+    def _advance(self, keep_view: bool = False) -> None:
+        """Let bots move until a human must decide or the game ends; then redraw (unless
+        ``keep_view``: the person looks at an earlier position). In the background a bot's
+        turn starts its search and returns (see :meth:`_think`)."""
+        self._generation += 1
+        self.thinking = None
         while not self.state.is_terminal and self.seats[self.state.current_player] != "human":
+            loop = self._loop()
+            if loop is not None:
+                self._think(loop)
+                break
             bot = self.seats[self.state.current_player]
             self.history.append(self.state.apply(bot.choose(self.state)))
+        if keep_view:
+            self.controls.set_length(len(self.history))
+            self._say(f"{self.prompt(self.state)} (press End to return to the game)")
+            return
         # Draw first: the slider's observer then finds the board up to date (one redraw).
         self._refresh(self.input.outcome(self.state))
         self.controls.set_length(len(self.history))
         self.controls.play.value = self.controls.slider.value = len(self.history) - 1
+
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop to apply bot moves on, or None to let bots answer at once."""
+        if not self.background:
+            return None
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:  # plain Python: no loop runs, so think in the call
+            return None
+
+    def _think(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the bot to move searching in the worker thread; its answer comes back on
+        ``loop`` (the kernel's, where widget messages belong) in :meth:`_answered`."""
+        state = self.state
+        self.thinking = state.current_player
+        generation = self._generation
+        future = loop.run_in_executor(_thinker(), self.seats[self.thinking].choose, state)
+        future.add_done_callback(lambda f: self._answered(generation, state, f))
+
+    def _answered(self, generation: int, state: tg.State, future: asyncio.Future[Any]) -> None:
+        """A bot's move is back: apply it, unless the game has moved on since (stale)."""
+        if generation != self._generation:
+            return
+        self.thinking = None
+        error = future.exception()
+        if error is not None:
+            self._refresh(self.input.outcome(self.state))
+            self._say(f"The bot failed to move: {error}", error=True)
+            return
+        try:
+            new = state.apply(future.result())
+        except tg.IllegalMove as exc:
+            self._say(f"The bot chose an illegal move: {exc}", error=True)
+            return
+        reviewing = self.controls.index < len(self.history) - 1
+        self.history.append(new)
+        self.input.reset()
+        self._advance(keep_view=reviewing)
+
+    def close(self) -> None:
+        """Close the widget; a bot still thinking for it is ignored when it answers."""
+        self._generation += 1
+        super().close()
 
     def static_svg(self) -> str:
         """The static picture: the board as shown, with the message line under it."""
@@ -222,11 +327,19 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     # ---- input -------------------------------------------------------------------------
 
+    def _busy(self) -> bool:
+        """True (and the person told so) while a bot searches for its move."""
+        if self.thinking is None:
+            return False
+        name = self.board.player_name(self.thinking)
+        self._say(f"{name} is thinking… wait for their move.", error=True)
+        return True
+
     def _clicked(self, key: Key) -> None:
         if self.controls.index != len(self.history) - 1:
             self._say("You are looking at an earlier position: press End (or ⏭) to play on.")
             return
-        if self.state.is_terminal:
+        if self.state.is_terminal or self._busy():
             return
         out = self.input.click(self.state, key)
         if out.move is not None:
@@ -262,7 +375,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         return analysis
 
     def _play_from_list(self) -> None:
-        if self.moves.value is not None and self.moves.value != NO_MOVE:
+        if self.moves.value is not None and self.moves.value not in (NO_MOVE, BOT_MOVE):
             self.play(self.moves.value)
 
     def _review(self, i: int) -> None:
@@ -278,9 +391,11 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         state = self.state
         self.hint_button.disabled = state.is_terminal or self.seats[state.current_player] != "human"
         self.board.show(state, selected=out.picked, targets=out.targets)
-        self.buttons.children = [self._button(m) for m in out.choices]
-        legal = state.legal_moves() if not state.is_terminal else []
-        self.moves.options = [(self.board.move_label(m), m) for m in legal] or [(NO_MOVE, NO_MOVE)]
+        thinking = self.thinking is not None
+        self.buttons.children = [] if thinking else [self._button(m) for m in out.choices]
+        legal = state.legal_moves() if not state.is_terminal and not thinking else []
+        empty = BOT_MOVE if thinking else NO_MOVE
+        self.moves.options = [(self.board.move_label(m), m) for m in legal] or [(empty, empty)]
         self.moves.index = 0
         self.moves.disabled = self.play_selected.disabled = not legal
         hint = self.board.hint(state, out.picked) if out.picked else ""
@@ -302,6 +417,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
                     else "Game over: no winner.")  # fmt: skip
         p = state.current_player
         who = f"{self.board.player_name(p)} ({seat_label(self.seats[p])})"
+        if self.thinking == p and state is self.state:
+            return f"{who} is thinking…"
         hint = getattr(self.board, "prompt", None)
         return f"{who}: {hint(state) if callable(hint) else 'your move.'}"
 

@@ -1,0 +1,174 @@
+"""PlayWidget with bots thinking in the background (play pages): the move is searched in a
+worker thread and applied on the event loop after the handler returns; meanwhile the page
+says who is thinking, refuses clicks and moves, still steps through the history, and a
+new game drops the stale answer. MCTS seats on play pages stop at their time limit."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from support.widgets import centre, click, key
+from tablegames_widgets.play import PlayWidget, time_bounded
+
+import tablegames as tg
+from tablegames.bots import MCTSBot, RandomBot
+
+
+class Gated:
+    """A bot that plays the first legal move, but only once ``go`` is set (so a test
+    decides when its search ends)."""
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.answered = threading.Event()
+        self.threads: list[str] = []
+
+    def choose(self, state: Any) -> Any:
+        self.threads.append(threading.current_thread().name)
+        assert self.go.wait(10), "the test never let the bot answer"
+        self.answered.set()
+        return state.legal_moves()[0]
+
+
+def message(w: PlayWidget) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", w.message.value))
+
+
+async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Let the event loop run until ``condition()`` holds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        await asyncio.sleep(0.01)
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(asyncio.wait_for(test(), 30))
+
+
+def table(bot: Gated, seed: int = 5) -> PlayWidget:
+    """Currents for two: P0 human, P1 the gated bot, who places the first ace (seed 5)."""
+    w = PlayWidget(tg.make("currents", players=2), ["human", bot], seed=seed,
+                   background=True, square=40)  # fmt: skip
+    assert w.state.current_player == 1, "the bot should move first with this seed"
+    return w
+
+
+def test_a_bot_seat_moves_after_the_handler_returns_in_background_mode():
+    async def test() -> None:
+        bot = Gated()
+        w = table(bot)
+        # Built (the handler returned) with the bot still searching, in the worker thread.
+        assert len(w.history) == 1 and w.thinking == 1
+        assert message(w) == "Player 1 (Gated) is thinking…"
+        assert w.moves.disabled and w.play_selected.disabled and not w.buttons.children
+        bot.go.set()
+        await until(lambda: w.state.current_player == 0)  # P1 placed two aces, P0 one
+        assert len(w.history) == 3 and bot.threads == ["tablegames-bot_0"] * 2
+        assert w.thinking is None and w.board.state is w.state
+        assert message(w).startswith("Player 0 (human):")
+        assert w.controls.index == 2 and not w.moves.disabled
+
+    run(test)
+
+
+def test_without_a_running_event_loop_bots_answer_at_once():
+    bot = Gated()
+    bot.go.set()
+    w = PlayWidget(tg.make("currents", players=2), ["human", bot], seed=5, background=True)
+    assert w.thinking is None and w.state.current_player == 0 and len(w.history) == 3
+    assert bot.threads == [threading.current_thread().name] * 2
+
+
+def test_a_click_while_a_bot_thinks_is_refused_with_a_message_and_changes_nothing():
+    async def test() -> None:
+        bot = Gated()
+        w = table(bot)
+        before = w.state
+        click(w.board.layers.multi, *centre(w.board.geometry.hand_rect(0, 0)))
+        assert message(w) == "Player 1 is thinking… wait for their move."
+        w.play(w.state.legal_moves()[0])  # the move list's Play button, a choice button
+        assert message(w) == "Player 1 is thinking… wait for their move."
+        assert w.history == [before] and w.board.state is before and w.input.picked == ()
+        bot.go.set()
+        await until(lambda: w.state.current_player == 0)
+        assert len(w.history) == 3
+
+    run(test)
+
+
+def test_stepping_back_while_a_bot_thinks_works_and_the_answer_keeps_the_view():
+    async def test() -> None:
+        bot = Gated()
+        bot.go.set()
+        w = table(bot)
+        await until(lambda: w.state.current_player == 0)
+        bot.go.clear()
+        while w.thinking is None:  # the human plays until the bot must answer
+            w.play(w.state.legal_moves()[0])
+        n = len(w.history)
+        multi = w.board.layers.multi
+        key(multi, "Home")
+        assert w.controls.index == 0 and w.board.state is w.history[0]
+        assert f"Position 0 of {n - 1}" in message(w)
+        key(multi, "ArrowRight")
+        assert w.controls.index == 1 and w.board.state is w.history[1]
+        bot.go.set()
+        await until(lambda: w.thinking is None)
+        # The answer lands in the history; the person still looks at position 1.
+        assert len(w.history) == n + 1 and w.controls.length == n + 1
+        assert w.controls.index == 1 and w.board.state is w.history[1]
+        assert "(press End to return to the game)" in message(w)
+        key(multi, "End")
+        assert w.controls.index == n and w.board.state is w.state
+
+    run(test)
+
+
+def test_new_game_while_a_bot_thinks_ignores_the_stale_move():
+    async def test() -> None:
+        bot = Gated()
+        w = table(bot)
+        assert w.thinking == 1
+        w.new_game(seed=2)  # the bot to move first again: its new search waits its turn
+        first = w.history[0]
+        assert w.thinking == 1 and first == w.game.initial_state(2) != w.game.initial_state(5)
+        bot.go.set()
+        await until(lambda: w.state.current_player == 0)
+        # Three answers (one stale, dropped); the game holds only the new game's two.
+        assert len(bot.threads) == 3
+        reference = PlayWidget(w.game, ["human", bot], seed=2)  # no loop: at once
+        assert w.history == reference.history and w.history[0] is first
+        assert w.board.state is w.state and message(w).startswith("Player 0 (human):")
+
+    run(test)
+
+
+def test_a_play_pages_mcts_seat_stops_at_its_time_limit():
+    slow = MCTSBot(iterations=100_000, seed=1)
+    w = PlayWidget(tg.make("poohsticks", players=2), ["human", slow], background=True,
+                   bot_seconds=0.3)  # fmt: skip
+    bounded = w.seats[1]
+    assert isinstance(bounded, MCTSBot) and bounded.seconds == 0.3
+    assert bounded.iterations == 100_000 and bounded.seed == 1
+    state = tg.make("poohsticks", players=2).initial_state(3)
+    start = time.perf_counter()
+    analysis = bounded.analyse(state)
+    assert time.perf_counter() - start < 2.0  # generous: the machine may be loaded
+    assert 1 <= analysis.iterations < 100_000
+
+
+def test_time_bounds_apply_to_mcts_seats_without_one_only():
+    quick = MCTSBot(iterations=50, seconds=0.1)
+    rnd = RandomBot(0)
+    assert time_bounded(quick, 0.8) is quick and time_bounded(rnd, 0.8) is rnd
+    assert time_bounded("human", 0.8) == "human"
+    assert time_bounded(MCTSBot(iterations=50), None).seconds is None
+    w = PlayWidget(tg.make("poohsticks", players=2), ["human", MCTSBot(iterations=50)])
+    assert w.seats[1].seconds is None  # not in the background: iterations only
