@@ -346,20 +346,7 @@ def _play(
 ) -> tuple[int, str, int, int]:
     """The checks of the play and over phases; returns (player, turn_kind, duty, moves_made)."""
     res = 1 - amp
-    side = counts[AMPERE] + counts[DRAINED] + counts[CHARGER]
-    if side != game.amperes:
-        raise _fail(
-            f"the ampere player has {side} piece(s) on the board (amperes, drained, chargers) "
-            f"but the game has amperes={game.amperes}"
-        )
-    resistors = counts[RESISTOR] + counts[OVERLOADED] + (pending == "overload")
-    if pending == "drain" and board[cell] == DRAINED:
-        resistors += 1
-    if resistors != game.resistors:
-        raise _fail(
-            f"the resistor player has {resistors} resistor(s) but the game has "
-            f"resistors={game.resistors} (a resistor waiting on a pending decision counts)"
-        )
+    _check_counts(game, board, counts, pending, cell)
     kind = d.get("turn_kind")
     if kind is not None and (kind not in TURN_KINDS or kind == ""):
         raise _fail(f"turn_kind must be null, 'amperes' or 'chargers', not {kind!r}")
@@ -390,29 +377,70 @@ def _play(
     if not (AMPERE in board or CHARGER in board):
         raise _fail("every piece of the ampere player is drained, so the round is over")
     if amperes_turn:
-        if duty not in (1, 2) or (made == 0 and duty != default_duty):
-            raise _fail(
-                f"duty must be {default_duty} at the start of this turn ({on_board} ampere(s) "
-                f"on the board, duty_cycle={game.duty_cycle}), not {duty}"
-            )
-        budget = {"amperes": duty, "chargers": CHARGER_MOVES, "": 0}[kind]
-        extra = int(game.slingshot == "extra_step")  # the slingshot's step beyond the budget
-        top = budget + extra if pending == "overload" else budget - 1 + extra
-        if bool(kind) != bool(made) or made < 0 or (kind and made > top):
-            raise _fail(
-                f"turn_kind {kind or None!r} and moves_made {made} do not fit an ampere turn "
-                f"(a turn commits to amperes or chargers with its first move and ends after "
-                f"{duty} ampere or {CHARGER_MOVES} charger moves"
-                + (", and one extra step for a slingshot)" if extra else ")")
-            )
-        if made == 0 and not pending and counts[OVERLOADED]:
-            raise _fail(
-                "an overloaded resistor (overloaded) stands on the board at the start of the "
-                "ampere player's turn, but it is overloaded only until the end of the resistor "
-                "player's next turn, which comes before this one (list it under resistors)"
-            )
+        _check_ampere_turn(game, counts, pending, kind, made, duty, default_duty, on_board)
     elif kind or made or duty:
         raise _fail("turn_kind, duty and moves_made are for the ampere player's turn only")
+    _check_pending(board, dead, pending, cell)
+    return player, kind, duty, made
+
+
+def _check_counts(
+    game: ResistorGame, board: list[str], counts: dict[str, int], pending: str, cell: int
+) -> None:
+    """Each side has the pieces the game gives it (a pending decision's resistor counts)."""
+    side = counts[AMPERE] + counts[DRAINED] + counts[CHARGER]
+    if side != game.amperes:
+        raise _fail(
+            f"the ampere player has {side} piece(s) on the board (amperes, drained, chargers) "
+            f"but the game has amperes={game.amperes}"
+        )
+    resistors = counts[RESISTOR] + counts[OVERLOADED] + (pending == "overload")
+    if pending == "drain" and board[cell] == DRAINED:
+        resistors += 1
+    if resistors != game.resistors:
+        raise _fail(
+            f"the resistor player has {resistors} resistor(s) but the game has "
+            f"resistors={game.resistors} (a resistor waiting on a pending decision counts)"
+        )
+
+
+def _check_ampere_turn(
+    game: ResistorGame,
+    counts: dict[str, int],
+    pending: str,
+    kind: str,
+    made: int,
+    duty: int,
+    default_duty: int,
+    on_board: int,
+) -> None:
+    """The duty, the turn's kind and the moves made fit an ampere turn in progress."""
+    if duty not in (1, 2) or (made == 0 and duty != default_duty):
+        raise _fail(
+            f"duty must be {default_duty} at the start of this turn ({on_board} ampere(s) "
+            f"on the board, duty_cycle={game.duty_cycle}), not {duty}"
+        )
+    budget = {"amperes": duty, "chargers": CHARGER_MOVES, "": 0}[kind]
+    extra = int(game.slingshot == "extra_step")  # the slingshot's step beyond the budget
+    top = budget + extra if pending == "overload" else budget - 1 + extra
+    if bool(kind) != bool(made) or made < 0 or (kind and made > top):
+        raise _fail(
+            f"turn_kind {kind or None!r} and moves_made {made} do not fit an ampere turn "
+            f"(a turn commits to amperes or chargers with its first move and ends after "
+            f"{duty} ampere or {CHARGER_MOVES} charger moves"
+            + (", and one extra step for a slingshot)" if extra else ")")
+        )
+    if made == 0 and not pending and counts[OVERLOADED]:
+        raise _fail(
+            "an overloaded resistor (overloaded) stands on the board at the start of the "
+            "ampere player's turn, but it is overloaded only until the end of the resistor "
+            "player's next turn, which comes before this one (list it under resistors)"
+        )
+
+
+def _check_pending(board: list[str], dead: tuple[int, ...], pending: str, cell: int) -> None:
+    """A pending overload or drain stands where its move left it."""
+    where = CELL_NAMES[cell] if cell >= 0 else ""
     if pending == "overload":
         if board[cell] not in (AMPERE, CHARGER):
             raise _fail(
@@ -423,7 +451,6 @@ def _play(
             raise _fail("an overload needs a free dead space, and none is free")
     elif pending == "drain" and board[cell] != DRAINED:
         raise _fail(f"pending.cell {where}: a pending drain's resistor stands on a drained ampere")
-    return player, kind, duty, made
 
 
 def _turns_played(game: ResistorGame, d: Mapping[str, Any], phase: str, rnd: int, turn: int) -> int:
