@@ -42,7 +42,9 @@ class CurrentsBoard(BoardWidget):
 
     ``inspector`` turns the influence overlay (framed currents, vector arrow, edge
     flags) on or off; ``influence_lines`` also draws the lines of every current acting
-    on the pawn (as the SVG picture does); ``selected_slot`` pins one slot's lines.
+    on the pawn (the play page's Show currents); ``selected_slot`` pins one slot's lines
+    and ``scout_step`` places the scout. All four are settings of the board's scene
+    (``scene_settings``), so its static picture shows the same.
     """
 
     css_class = "tablegames-currents"
