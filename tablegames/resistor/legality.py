@@ -68,36 +68,52 @@ def reason(s: ResistorState, m: mv.ResistorMove) -> str:
         return "every piece is placed; the set-up is over"
     pending = s.pending
     if pending == "overload":
-        where = CELL_NAMES[s.pending_cell]
-        free = [CELL_NAMES[j] for j in s.dead if s.board[j] == EMPTY]
-        if kind != "overload":
-            return (
-                f"player {s.player} first puts the resistor overloaded on {where} on a "
-                f"dead space of their choice ('overload <cell>', one of {', '.join(free)})"
-            )
-        if m.dst not in s.dead:
-            return f"{CELL_NAMES[m.dst]} is not a dead space (they are {_dead_names(s)})"
-        if s.board[m.dst] != EMPTY:
-            return (
-                f"the dead space {CELL_NAMES[m.dst]} already holds a resistor; choose a "
-                f"free one ({', '.join(free)})"
-            )
-        return ""
+        return _overload_reason(s, m)
     if kind == "overload":
         return (
             "no resistor is waiting for a dead space: that choice follows a slingshot "
             "that lands on a resistor"
         )
     if pending == "drain":
-        where = CELL_NAMES[s.pending_cell]
-        ups = s.follow_ups(s.pending_cell)
-        options = ", ".join(f"{where}-{CELL_NAMES[j]}" for j in ups)
-        if kind != "move" or m.src != s.pending_cell or m.dst not in ups:
-            return (
-                f"the resistor that drained the ampere on {where} must step off it to a "
-                f"free diagonal neighbour that is not a dead space ({options})"
-            )
-        return ""
+        return _follow_up_reason(s, m)
+    return _turn_reason(s, m)
+
+
+def _overload_reason(s: ResistorState, m: mv.ResistorMove) -> str:
+    """Why ``m`` is not the overloaded resistor put on a free dead space ("" when it is)."""
+    where = CELL_NAMES[s.pending_cell]
+    free = [CELL_NAMES[j] for j in s.dead if s.board[j] == EMPTY]
+    if m.kind != "overload":
+        return (
+            f"player {s.player} first puts the resistor overloaded on {where} on a "
+            f"dead space of their choice ('overload <cell>', one of {', '.join(free)})"
+        )
+    if m.dst not in s.dead:
+        return f"{CELL_NAMES[m.dst]} is not a dead space (they are {_dead_names(s)})"
+    if s.board[m.dst] != EMPTY:
+        return (
+            f"the dead space {CELL_NAMES[m.dst]} already holds a resistor; choose a "
+            f"free one ({', '.join(free)})"
+        )
+    return ""
+
+
+def _follow_up_reason(s: ResistorState, m: mv.ResistorMove) -> str:
+    """Why ``m`` is not the draining resistor's step off the drained ampere."""
+    where = CELL_NAMES[s.pending_cell]
+    ups = s.follow_ups(s.pending_cell)
+    options = ", ".join(f"{where}-{CELL_NAMES[j]}" for j in ups)
+    if m.kind != "move" or m.src != s.pending_cell or m.dst not in ups:
+        return (
+            f"the resistor that drained the ampere on {where} must step off it to a "
+            f"free diagonal neighbour that is not a dead space ({options})"
+        )
+    return ""
+
+
+def _turn_reason(s: ResistorState, m: mv.ResistorMove) -> str:
+    """Why ``m`` is not a move, an end or a forfeit of the player whose turn it is."""
+    kind = m.kind
     amperes_turn = s.player == s.ampere_player
     if kind == "forfeit":
         if not amperes_turn:
