@@ -78,6 +78,40 @@ class Influence(NamedTuple):
 
 def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influence:
     """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``."""
+    pos = _position(state, at)
+    slots, units, path = _slots(state, pos)
+    tally = dict.fromkeys(POINTS, 0)
+    for u in units:
+        tally[u.direction] += 1
+    cancelled: list[tuple[int, int]] = []
+    for a, b in (("N", "S"), ("E", "W")):
+        ia = [k for k, u in enumerate(units) if u.direction == a]
+        ib = [k for k, u in enumerate(units) if u.direction == b]
+        cancelled.extend(zip(ia, ib))
+    vector = (tally["E"] - tally["W"], tally["N"] - tally["S"])
+    dest = (pos[0] + vector[0], pos[1] + vector[1])
+    crossed = crossings(*dest)
+    game = state.game
+    why = "" if crossed else stopped_by(game.obstacle_set, game.riptides, pos, dest)
+    blocked = bool(why)
+    return Influence(
+        pos,
+        tuple(slots),
+        tuple(units),
+        tally,
+        tuple(sorted(cancelled)),
+        vector,
+        dest,
+        crossed,
+        tuple(path),
+        _goaltending(state, crossed),
+        blocked,
+        why,
+    )
+
+
+def _position(state: CurrentsState, at: tuple[int, int] | None) -> tuple[int, int]:
+    """The intersection inspected: the pawn's (on the board), or ``at``."""
     if at is not None and (
         isinstance(at, (str, bytes))
         or not hasattr(at, "__len__")
@@ -96,6 +130,14 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
                 "on it (inspect a position in play, or pass at=(x, y))"
             )
         raise ValueError(f"{pos} is not an intersection of the board (0 <= x, y <= 8)")
+    return pos
+
+
+def _slots(
+    state: CurrentsState, pos: tuple[int, int]
+) -> tuple[list[SlotInfluence], list[Unit], list[tuple[int, int]]]:
+    """Each influencing slot with the directions its card maps to through the compass,
+    the units of push they make, and the pawn's path slot by slot."""
     points_of: dict[str, tuple[str, ...]] = {}
     for point, card in zip(POINTS, state.compass):
         if card is not None:
@@ -117,17 +159,12 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
             units.extend(Unit(slot, d) for d in dirs)
             x, y = x + sx, y + sy
             path.append((x, y))
-    tally = dict.fromkeys(POINTS, 0)
-    for u in units:
-        tally[u.direction] += 1
-    cancelled: list[tuple[int, int]] = []
-    for a, b in (("N", "S"), ("E", "W")):
-        ia = [k for k, u in enumerate(units) if u.direction == a]
-        ib = [k for k, u in enumerate(units) if u.direction == b]
-        cancelled.extend(zip(ia, ib))
-    vector = (tally["E"] - tally["W"], tally["N"] - tally["S"])
-    dest = (pos[0] + vector[0], pos[1] + vector[1])
-    crossed = crossings(*dest)
+    return slots, units, path
+
+
+def _goaltending(state: CurrentsState, crossed: dict[str, int]) -> tuple[Goaltending, ...]:
+    """For each edge the push would cross, in advantage order: who owns it, who guards
+    it with which compass suit, and how many cards of it a defence needs."""
     game = state.game
     order = advantage_order(list(crossed), game.owner, state.turn_player, game.num_players)
     goal = []
@@ -144,19 +181,4 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
                 crossed[edge],
             )
         )
-    why = "" if crossed else stopped_by(game.obstacle_set, game.riptides, pos, dest)
-    blocked = bool(why)
-    return Influence(
-        pos,
-        tuple(slots),
-        tuple(units),
-        tally,
-        tuple(sorted(cancelled)),
-        vector,
-        dest,
-        crossed,
-        tuple(path),
-        tuple(goal),
-        blocked,
-        why,
-    )
+    return tuple(goal)
