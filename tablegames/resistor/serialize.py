@@ -222,29 +222,7 @@ def from_json(game: ResistorGame, d: Mapping[str, Any]) -> ResistorState:
     if phase not in PHASES:
         raise _fail(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
     first = _first(game, d, phase)
-    rnd = _int(d, "round", 1)
-    if rnd < 1 or (phase == "roles" and rnd != 1):
-        raise _fail(f"round counts from 1 (and is 1 while the roles are chosen), not {rnd}")
-    amp = (first if rnd % 2 else 1 - first) if first >= 0 else -1
-    scores_d = d.get("scores", [0, 0])
-    if (
-        not isinstance(scores_d, list)
-        or len(scores_d) != 2
-        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in scores_d)
-    ):
-        raise _fail(
-            f"scores must be two counts of points (player 0's, player 1's), not {scores_d!r}"
-        )
-    scores = (scores_d[0], scores_d[1])
-    points = _int(d, "points", 0)
-    if points < 0 or (amp >= 0 and points > scores[amp]) or (amp < 0 and points):
-        raise _fail(
-            f"points (this round's, by the ampere player) must be 0 to that player's score, "
-            f"not {points}"
-        )
-    turn = _int(d, "turn", 0)
-    if turn < 0 or (phase in ("roles", "setup") and turn):
-        raise _fail(f"turn counts completed turns of the round (0 during the set-up), not {turn}")
+    rnd, amp, scores, points, turn = _read_round(d, phase, first)
     played = _turns_played(game, d, phase, rnd, turn)
     dead = _dead(game, d, seed, phase)
     board = _board(d, dead)
@@ -277,6 +255,37 @@ def from_json(game: ResistorGame, d: Mapping[str, Any]) -> ResistorState:
             "no diagonal neighbour is free"
         )
     return state
+
+
+def _read_round(
+    d: Mapping[str, Any], phase: str, first: int
+) -> tuple[int, int, tuple[int, int], int, int]:
+    """The round (from 1), its ampere player (-1 before the roles), the match's scores,
+    this round's points and the turns completed in the round."""
+    rnd = _int(d, "round", 1)
+    if rnd < 1 or (phase == "roles" and rnd != 1):
+        raise _fail(f"round counts from 1 (and is 1 while the roles are chosen), not {rnd}")
+    amp = (first if rnd % 2 else 1 - first) if first >= 0 else -1
+    scores_d = d.get("scores", [0, 0])
+    if (
+        not isinstance(scores_d, list)
+        or len(scores_d) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in scores_d)
+    ):
+        raise _fail(
+            f"scores must be two counts of points (player 0's, player 1's), not {scores_d!r}"
+        )
+    scores = (scores_d[0], scores_d[1])
+    points = _int(d, "points", 0)
+    if points < 0 or (amp >= 0 and points > scores[amp]) or (amp < 0 and points):
+        raise _fail(
+            f"points (this round's, by the ampere player) must be 0 to that player's score, "
+            f"not {points}"
+        )
+    turn = _int(d, "turn", 0)
+    if turn < 0 or (phase in ("roles", "setup") and turn):
+        raise _fail(f"turn counts completed turns of the round (0 during the set-up), not {turn}")
+    return rnd, amp, scores, points, turn
 
 
 def extra_step_ended(s: ResistorState) -> bool:
