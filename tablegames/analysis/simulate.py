@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -178,26 +178,41 @@ def simulate(
                     bar.update(len(part))
             return rows
         size = chunk or max(1, min(50, n // (pool_size * 8) or 1))
-        own = executor is None
-        pool: Executor = ProcessPoolExecutor(pool_size) if executor is None else executor
-        try:
-            futures = [
-                pool.submit(_play_chunk, *args, part, rotate, max_decisions)
-                for part in _chunks(items, size)
-            ]
-            for f in as_completed(futures):
-                done = f.result()
-                rows += done
-                if bar is not None:
-                    bar.update(len(done))
-        finally:
-            if own:
-                pool.shutdown()
+        rows = _run_in_pool(
+            executor, pool_size, args, _chunks(items, size), rotate, max_decisions, bar
+        )
         rows.sort(key=lambda r: r["index"])
         return rows
     finally:
         if bar is not None:
             bar.close()
+
+
+def _run_in_pool(
+    executor: Executor | None,
+    pool_size: int,
+    args: tuple[str, dict[str, Any], list[str]],
+    parts: Iterable[list[tuple[int, int]]],
+    rotate: bool,
+    max_decisions: int,
+    bar: Any,
+) -> list[Row]:
+    """The games' rows, chunk by chunk, from ``executor`` (or a process pool of
+    ``pool_size`` made and shut down here), in the order they finish."""
+    rows: list[Row] = []
+    own = executor is None
+    pool: Executor = ProcessPoolExecutor(pool_size) if executor is None else executor
+    try:
+        futures = [pool.submit(_play_chunk, *args, part, rotate, max_decisions) for part in parts]
+        for f in as_completed(futures):
+            done = f.result()
+            rows += done
+            if bar is not None:
+                bar.update(len(done))
+    finally:
+        if own:
+            pool.shutdown()
+    return rows
 
 
 def compare(
