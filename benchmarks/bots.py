@@ -9,8 +9,14 @@ medians over several runs of:
   evaluation scores each new node) and, for Currents, with 50-move random playouts;
 - ``simulate`` throughput (games per second) with 1 and 2 worker processes, and the
   scaling ratio, on greedy-vs-random games long enough to amortise the pool.
+- how long a play page's MCTS seat takes to answer (issue 16): per game, the median and
+  maximum over ``--decisions`` positions from varied points of seeded games, with the
+  page's seat (``mcts:300``) as it searches alone (iterations only, as in simulations)
+  and bounded by the page's time limit (``--seconds``, tablegames_widgets.play's
+  default), with the iterations the bound leaves; and the load average, since the
+  machine's other work slows every search.
 Targets (issue 7): Currents MCTS at least 2,000 iterations per second on one core;
-two workers at least 1.7 times one.
+two workers at least 1.7 times one. Issue 16: a play page's MCTS seat answers within 1 s.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import statistics
 import time
 
 import tablegames as tg
-from tablegames.analysis import simulate
+from tablegames.analysis import make_bot, simulate
 from tablegames.bots import MCTSBot
 
 #: Per game: options, and the cap option that keeps rollouts finite.
@@ -78,6 +84,87 @@ def mcts_rate(game: tg.Game, iterations: int, seed: int, depth: int | None = Non
     return done / spent
 
 
+#: The games a play page's bot seat is timed on (two players; each game's defaults).
+SEAT_GAMES: dict[str, dict[str, object]] = {
+    "currents": {"players": 2},
+    "fellowship": {"players": 2},
+    "poohsticks": {"players": 2},
+    "cardchess": {},
+    "resistor": {},
+}
+
+
+def varied_positions(game: tg.Game, count: int, seed: int = 7) -> list[tg.State]:
+    """``count`` positions from 0 to 40 random moves into seeded games (openings,
+    middles and late positions alike)."""
+    gen = random.Random(seed)
+    out: list[tg.State] = []
+    k = 0
+    while len(out) < count:
+        s = game.initial_state(seed * 1000 + k)
+        k += 1
+        for _ in range(gen.randrange(0, 40)):
+            if s.is_terminal:
+                break
+            s = s.apply(gen.choice(s.legal_moves()))
+        if not s.is_terminal:
+            out.append(s)
+    return out
+
+
+def seat_times(
+    game: tg.Game, spec: str, seconds: float | None, count: int
+) -> tuple[list[float], list[int]]:
+    """Seconds per decision and iterations searched, for the bot ``spec`` (with the time
+    limit ``seconds`` if given) on :func:`varied_positions`."""
+    times, iterations = [], []
+    for k, s in enumerate(varied_positions(game, count)):
+        bot = make_bot(spec, f"seat:{k}")
+        assert isinstance(bot, MCTSBot)
+        bot.seconds = seconds
+        t0 = time.perf_counter()
+        bot.choose(s)
+        times.append(time.perf_counter() - t0)
+        assert bot.last is not None
+        iterations.append(bot.last.iterations)
+    return times, iterations
+
+
+def page_seconds() -> float | None:
+    """The play pages' time limit for an MCTS seat (tablegames_widgets.play), if the
+    widgets are installed."""
+    try:
+        import inspect
+
+        from tablegames_widgets.play import PlayWidget
+    except ImportError:
+        return None
+    limit = inspect.signature(PlayWidget).parameters["bot_seconds"].default
+    return float(limit) if limit is not None else None
+
+
+def report_seats(spec: str, seconds: float | None, count: int) -> None:
+    """Print the seat timings (see the module docstring)."""
+    print(f"play-page seat {spec}, {count} decisions per game (s per decision):")
+    bounded = f"bounded {seconds:g} s" if seconds else "bounded (none)"
+    print(f"{'game':<12}{'alone: median':>14}{'max':>7}{bounded:>19}{'max':>7}{'iterations':>12}")
+    for name, options in SEAT_GAMES.items():
+        if name not in tg.GAMES:
+            continue
+        game = tg.make(name, **options)  # type: ignore[arg-type]
+        try:
+            alone, _ = seat_times(game, spec, None, count)
+        except Exception as exc:  # one game broken: still time the others
+            print(f"{name:<12}failed: {type(exc).__name__}: {exc}")
+            continue
+        line = f"{name:<12}{statistics.median(alone):>14.3f}{max(alone):>7.3f}"
+        if seconds:
+            timed, its = seat_times(game, spec, seconds, count)
+            line += f"{statistics.median(timed):>19.3f}{max(timed):>7.3f}"
+            line += f"{min(its):>6}-{max(its)}"
+        print(line + f"   (load {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def simulate_rate(workers: int, games: int, seed: int) -> float:
     game = tg.make("currents", players=2)
     t0 = time.perf_counter()
@@ -90,8 +177,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=400, help="MCTS budget per search")
     parser.add_argument("--games", type=int, default=1000, help="games per simulate run")
+    parser.add_argument("--seat", default="mcts:300", help="the play pages' MCTS seat")
+    parser.add_argument("--seconds", type=float, default=page_seconds(),
+                        help="the play pages' time limit per MCTS decision")  # fmt: skip
+    parser.add_argument("--decisions", type=int, default=20, help="decisions timed per game")
+    parser.add_argument("--seats-only", action="store_true", help="only time the page seats")
     args = parser.parse_args()
-    print(f"python {platform.python_version()}, {os.cpu_count()} cores, medians of {args.runs}")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"python {platform.python_version()}, {os.cpu_count()} cores, load average {load}")
+    report_seats(args.seat, args.seconds, args.decisions)
+    if args.seats_only:
+        return
+    print(f"medians of {args.runs}")
     print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}")
     for label, options in CONFIGS.items():
         game = make(options)
