@@ -30,11 +30,13 @@ $(VENV)/.dev: pyproject.toml | $(PY)
 	touch $@
 
 ## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops),
-## each linking to its rules: the walkthroughs exported to HTML first (notebooks/play/rules/)
+## each linking to its rules: the walkthroughs exported to HTML first (notebooks/play/rules/).
+## POOL=N keeps N kernels per page started and rendered ahead of visitors (default: 2, from
+## notebooks/voila.json; each costs about 78 MB, times 7 pages): see the README.
 play: $(VENV)/.play
 	cd notebooks && ../$(PY) -m tablegames_widgets.pages rules
 	@echo "tablegames play pages: http://127.0.0.1:$(PORT)/   (Ctrl-C stops the server)"
-	cd notebooks && exec ../$(VENV)/bin/voila play --port=$(PORT)
+	cd notebooks && exec ../$(VENV)/bin/voila play --port=$(PORT) $(if $(POOL),--pool_size=$(POOL))
 
 ## make lab: JupyterLab on the walkthroughs, opening Currents (127.0.0.1, PORT=8888 by
 ## default; Ctrl-C stops). Jupyter prints the address with its login token.

@@ -299,16 +299,60 @@ def page_index(folder: str | Path = ".") -> Any:
 GENERIC_PAGE = "game"
 
 
+def request_query() -> str:
+    """The query string of the request this kernel serves; in a kernel Voila preheated,
+    wait for the visitor's request first (see :func:`voila_request_info`)."""
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        os.environ.update(voila_request_info())
+    return os.environ.get("QUERY_STRING", "")
+
+
+def voila_request_info(timeout: float | None = None) -> dict[str, str]:
+    """Wait for the visitor's request a preheated kernel is handed (its query string and
+    other CGI-style variables), as ``voila.utils.wait_for_request`` does: Voila sends them
+    on the websocket ``voila/query/<kernel id>`` once a visitor takes the kernel.
+
+    Done here with the ``websockets`` client alone, as importing ``voila.utils`` pulls in
+    the whole server side (jupyter_server, jupyterlab_server): 43 MB more in every kernel.
+    The kernel's own event loop is busy running this cell, so the wait runs in a thread."""
+    import asyncio
+    import json
+    import threading
+
+    from websockets.asyncio.client import connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (
+        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+        f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env['VOILA_KERNEL_ID']}"
+    )
+    found: dict[str, str] = {}
+
+    async def receive() -> None:
+        async with connect(url, open_timeout=5) as socket:
+            message = await asyncio.wait_for(socket.recv(), timeout)
+        found.update(json.loads(message))
+
+    thread = threading.Thread(target=lambda: asyncio.run(receive()), daemon=True)
+    thread.start()
+    thread.join()
+    return found
+
+
 def page_from_query(query: str | None = None) -> Any:
-    """The play page the address asks for (``?game=NAME``; Voila passes the query string
-    to the kernel as ``QUERY_STRING``), or a short list of the games to choose from when
-    the address names none or an unknown one."""
+    """The play page the address asks for (``?game=NAME``), or a short list of the games
+    to choose from when the address names none or an unknown one.
+
+    Voila passes the query string to the kernel as ``QUERY_STRING``. A preheated kernel
+    (``preheat_kernel`` in ``notebooks/voila.json``) runs the notebook before any visitor
+    asks for it, so it waits here until Voila hands it a visitor's request."""
     from urllib.parse import parse_qs
 
     from IPython.display import HTML as StaticHTML
 
     if query is None:
-        query = os.environ.get("QUERY_STRING", "")
+        query = request_query()
     name = parse_qs(query).get("game", [""])[0]
     if name in tg.GAMES:
         return PlayPage(name)

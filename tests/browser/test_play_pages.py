@@ -1,8 +1,8 @@
 """The Voila play pages in a real headless Chromium: every page found renders a finished
 page with no code and no error and links to its rules page (served by the same Voila),
 only play pages and rules pages are served, the Currents board marks the goal edges and
-whose turn it is and its "Show currents" toggle draws the inspector, a click plays, a
-reload redraws, and idle kernels are culled."""
+whose turn it is and its "Show currents" toggle draws the inspector, a click plays and a
+reload redraws (kernels freed at once, culled when idle and preheated: test_serving.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from support.browser import PLAY, play_pages, start_voila, wait_painted
+from support.browser import PLAY, play_pages, wait_painted
 
 from tablegames.currents.layout import Layout
 
@@ -373,43 +373,6 @@ def test_reload_redraws_the_board(page, voila_url: str) -> None:
     assert wait_painted(page) > 1000
     page.reload()
     assert wait_painted(page) > 1000
-
-
-def kernel_processes(parent: int) -> list[int]:
-    """Kernels Voila started: its child processes running ipykernel."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            cmd = (stat.parent / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(fields[1]) == parent and b"ipykernel" in cmd:
-            out.append(int(stat.parent.name))
-    return out
-
-
-def test_idle_kernels_are_culled(browser, tmp_path: Path) -> None:
-    proc, url = start_voila(
-        tmp_path,
-        "--MappingKernelManager.cull_idle_timeout=3",
-        "--MappingKernelManager.cull_interval=1",
-    )
-    try:
-        context = browser.new_context()
-        pg = context.new_page()
-        pg.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
-        pg.goto(f"{url}/voila/render/currents.ipynb", timeout=90_000)
-        assert wait_painted(pg) > 1000
-        assert len(kernel_processes(proc.pid)) == 1
-        context.close()  # the visitor leaves without a clean shutdown
-        deadline = time.time() + 60
-        while kernel_processes(proc.pid) and time.time() < deadline:
-            time.sleep(1)
-        assert kernel_processes(proc.pid) == []
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
 
 
 def test_voila_settings_live_in_the_repo() -> None:

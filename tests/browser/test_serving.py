@@ -1,6 +1,7 @@
 """How the play server treats visitors as a whole (issue 16): a visitor who leaves frees
-their kernel at once (Voila's shutdown request is accepted), and a post without the
-matching xsrf cookie is still refused."""
+their kernel at once (Voila's shutdown request is accepted) while a post without the
+matching xsrf cookie is still refused; each page keeps preheated kernels ready, refilled
+as visitors take them and never culled, while a visitor's idle kernel is culled."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import json
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
-from support.browser import new_page, wait_painted
+from support.browser import NOTEBOOKS, new_page, play_pages, start_voila, wait_painted
 
 
 def kernel_status(url: str, kernel_id: str) -> int:
@@ -56,3 +58,64 @@ def test_a_shutdown_post_without_the_xsrf_cookie_is_refused(voila_url: str) -> N
         raise AssertionError("a shutdown post without the xsrf cookie was accepted")
     except urllib.error.HTTPError as exc:
         assert exc.code == 403
+
+
+def kernel_processes(parent: int) -> list[int]:
+    """Kernels Voila started: its child processes running ipykernel."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmd = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and b"ipykernel" in cmd:
+            out.append(int(stat.parent.name))
+    return sorted(out)
+
+
+def wait_for(check: object, timeout: float) -> bool:
+    """Poll ``check()`` (0.25 s apart) until it is true or ``timeout`` seconds pass."""
+    end = time.time() + timeout
+    while time.time() < end:
+        if check():  # type: ignore[operator]
+            return True
+        time.sleep(0.25)
+    return bool(check())  # type: ignore[operator]
+
+
+def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_path) -> None:
+    proc, url = start_voila(
+        tmp_path,
+        "--MappingKernelManager.cull_idle_timeout=3",
+        "--MappingKernelManager.cull_interval=1",
+    )
+    pages = len(play_pages())
+    try:
+        # one preheated kernel per page (tests run with --pool_size=1)
+        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 120)
+        pooled = set(kernel_processes(proc.pid))
+        time.sleep(4)  # longer than the idle timeout: pooled kernels are never culled
+        assert set(kernel_processes(proc.pid)) == pooled
+        page = new_page(browser, 1000, 1000)
+        page.goto(f"{url}/voila/render/currents.ipynb", timeout=90_000)
+        assert wait_painted(page) > 1000
+        kernel = page_kernel(page)
+        # the visitor took a pooled kernel, and the pool is refilled behind them
+        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages + 1, 60)
+        page.context.close()  # the visitor leaves without a clean shutdown: the cull
+        assert wait_for(lambda: kernel_status(url, kernel) == 404, 60)
+        assert len(kernel_processes(proc.pid)) == pages
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_the_pool_and_the_cull_are_configured_in_the_repo() -> None:
+    settings = json.loads((NOTEBOOKS / "voila.json").read_text())
+    voila = settings["VoilaConfiguration"]
+    assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
+    # a page whose kernel is slow to answer (many visitors at once) must not end blank
+    assert settings["VoilaExecutor"]["iopub_timeout"] >= 60
+    assert settings["MappingKernelManager"]["cull_idle_timeout"] > 0
+    assert settings["Voila"]["identity_provider_class"].endswith("PageIdentityProvider")

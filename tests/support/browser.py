@@ -87,7 +87,9 @@ def start_voila(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
                    stdout=subprocess.DEVNULL)  # fmt: skip
     voila = Path(sys.executable).parent / "voila"
     url = f"http://127.0.0.1:{port}"
-    command = [str(voila), "play", f"--port={port}", *extra]
+    # One preheated kernel per page (voila.json keeps 2): the tests need the pool on, not
+    # its size, and every pooled kernel costs a kernel start while the tests run.
+    command = [str(voila), "play", f"--port={port}", "--pool_size=1", *extra]
     proc = serve(command, NOTEBOOKS, env, tmp / "voila.log", url + "/", "Voila")
     return proc, url
 
