@@ -24,6 +24,31 @@ S = TypeVar("S", bound=State)
 M = TypeVar("M")
 
 
+#: The keys every game's JSON starts and ends with; a game's own keys stand between.
+HEAD_KEYS = ("game", "options", "phase", "current_player")
+TAIL_KEYS = ("winners", "events", "last_move")
+
+
+def keys(*own: str) -> tuple[str, ...]:
+    """All the keys of a game's JSON: the common ones around the game's ``own``."""
+    return (*HEAD_KEYS, *own, *TAIL_KEYS)
+
+
+def dump(s: Any, own: dict[str, Any]) -> dict[str, Any]:
+    """A game's JSON: the game, its options, the phase and the current player, then the
+    game's ``own`` keys in order, then the winners, the events and the last move."""
+    return {
+        "game": s.game.name,
+        "options": s.game.options_json(),
+        "phase": s.phase,
+        "current_player": s.player,
+        **own,
+        "winners": sorted(s.winners),
+        "events": [e.to_json() for e in s.events],
+        "last_move": str(s.last_move) if s.last_move is not None else None,
+    }
+
+
 def observe(s: S, player: int, to_json: Callable[[S], dict[str, Any]]) -> dict[str, Any]:
     """``to_json(s)`` as ``player`` sees it: other hands, the draw pile and the seed hidden.
 

@@ -30,38 +30,27 @@ from .state import (
 if TYPE_CHECKING:
     from .game import CardChessGame
 
-KEYS = (
-    "game",
-    "options",
-    "phase",
-    "current_player",
+KEYS = stateio.keys(
     "ply",
     "surface",
     "units",
     "hands",
     "seed",
-    "winners",
-    "events",
-    "last_move",
 )
 
 
 def to_json(s: CardChessState) -> dict[str, Any]:
     """The full state as plain JSON values (see docs/cardchess-json.md)."""
-    return {
-        "game": "cardchess",
-        "options": s.game.options_json(),
-        "phase": s.phase,
-        "current_player": s.player,
-        "ply": s.ply,
-        "surface": [list(s.surface[r * COLS : (r + 1) * COLS]) for r in range(ROWS)],
-        "units": {CELL_NAMES[i]: list(st) for i, st in enumerate(s.stacks) if st},
-        "hands": [list(h) for h in s.hands],
-        "seed": s.seed,
-        "winners": sorted(s.winners),
-        "events": [e.to_json() for e in s.events],
-        "last_move": str(s.last_move) if s.last_move is not None else None,
-    }
+    return stateio.dump(
+        s,
+        {
+            "ply": s.ply,
+            "surface": [list(s.surface[r * COLS : (r + 1) * COLS]) for r in range(ROWS)],
+            "units": {CELL_NAMES[i]: list(st) for i, st in enumerate(s.stacks) if st},
+            "hands": [list(h) for h in s.hands],
+            "seed": s.seed,
+        },
+    )
 
 
 def observation(s: CardChessState, player: int) -> dict[str, Any]:

@@ -22,11 +22,7 @@ from .state import HAND_SIZE, PHASES, CurrentsState, follows_up
 if TYPE_CHECKING:
     from .game import CurrentsGame
 
-KEYS = (
-    "game",
-    "options",
-    "phase",
-    "current_player",
+KEYS = stateio.keys(
     "turn_player",
     "turn",
     "pawn",
@@ -40,36 +36,31 @@ KEYS = (
     "target",
     "queue",
     "combo",
-    "winners",
-    "events",
-    "last_move",
 )
 
 
 def to_json(s: CurrentsState) -> dict[str, Any]:
     """The full state as plain JSON values (see docs/currents-json.md)."""
-    return {
-        "game": "currents",
-        "options": s.game.options_json(),
-        "phase": s.phase,
-        "current_player": s.player,
-        "turn_player": s.turn_player,
-        "turn": s.turn,
-        "pawn": list(s.pawn),
-        "compass": dict(zip(POINTS, s.compass)),
-        "currents": {side: list(s.currents[4 * i : 4 * i + 4]) for i, side in enumerate(POINTS)},
-        "hands": [list(h) for h in s.hands],
-        "draw_pile": list(s.draw_pile),
-        "discard_pile": list(s.discard_pile),
-        "aside": list(s.aside),
-        "seed": s.seed,
-        "target": list(s.target) if s.target is not None else None,
-        "queue": list(s.queue),
-        "combo": s.combo,
-        "winners": sorted(s.winners),
-        "events": [e.to_json() for e in s.events],
-        "last_move": str(s.last_move) if s.last_move is not None else None,
-    }
+    return stateio.dump(
+        s,
+        {
+            "turn_player": s.turn_player,
+            "turn": s.turn,
+            "pawn": list(s.pawn),
+            "compass": dict(zip(POINTS, s.compass)),
+            "currents": {
+                side: list(s.currents[4 * i : 4 * i + 4]) for i, side in enumerate(POINTS)
+            },
+            "hands": [list(h) for h in s.hands],
+            "draw_pile": list(s.draw_pile),
+            "discard_pile": list(s.discard_pile),
+            "aside": list(s.aside),
+            "seed": s.seed,
+            "target": list(s.target) if s.target is not None else None,
+            "queue": list(s.queue),
+            "combo": s.combo,
+        },
+    )
 
 
 def observation(s: CurrentsState, player: int) -> dict[str, Any]:

@@ -28,40 +28,29 @@ from .state import (
 if TYPE_CHECKING:
     from .game import FellowshipGame
 
-KEYS = (
-    "game",
-    "options",
-    "phase",
-    "current_player",
+KEYS = stateio.keys(
     "turn",
     "circle",
     "hands",
     "draw_pile",
     "roles",
     "seed",
-    "winners",
-    "events",
-    "last_move",
 )
 
 
 def to_json(s: FellowshipState) -> dict[str, Any]:
     """The full state as plain JSON values (see docs/fellowship-json.md)."""
-    return {
-        "game": "fellowship",
-        "options": s.game.options_json(),
-        "phase": s.phase,
-        "current_player": s.player,
-        "turn": s.turn,
-        "circle": [list(stack) for stack in s.circle],
-        "hands": [list(h) for h in s.hands],
-        "draw_pile": list(s.draw_pile),
-        "roles": list(s.roles),
-        "seed": s.seed,
-        "winners": sorted(s.winners),
-        "events": [e.to_json() for e in s.events],
-        "last_move": str(s.last_move) if s.last_move is not None else None,
-    }
+    return stateio.dump(
+        s,
+        {
+            "turn": s.turn,
+            "circle": [list(stack) for stack in s.circle],
+            "hands": [list(h) for h in s.hands],
+            "draw_pile": list(s.draw_pile),
+            "roles": list(s.roles),
+            "seed": s.seed,
+        },
+    )
 
 
 def known_roles(s: FellowshipState, player: int) -> list[bool]:

@@ -20,11 +20,7 @@ from .state import HAND_SIZE, PHASES, PoohsticksState
 if TYPE_CHECKING:
     from .game import PoohsticksGame
 
-KEYS = (
-    "game",
-    "options",
-    "phase",
-    "current_player",
+KEYS = stateio.keys(
     "turn",
     "river",
     "face_down",
@@ -37,9 +33,6 @@ KEYS = (
     "moved",
     "powers_used",
     "seed",
-    "winners",
-    "events",
-    "last_move",
 )
 
 #: every kind of event a Poohsticks state records (see docs/poohsticks-json.md)
@@ -54,27 +47,23 @@ def to_json(s: PoohsticksState) -> dict[str, Any]:
     g = s.game
     w = g.width
     names = g.names
-    return {
-        "game": "poohsticks",
-        "options": g.options_json(),
-        "phase": s.phase,
-        "current_player": s.player,
-        "turn": s.turn,
-        "river": [list(s.river[r * w : r * w + w]) for r in range(g.length)],
-        "face_down": [names[c] for c in s.face_down],
-        "rocks": [names[c] for c in s.rocks],
-        "boats": [None if b is None else names[b] for b in s.boats],
-        "exited": list(s.exited),
-        "hands": [list(h) for h in s.hands],
-        "draw_pile": list(s.draw_pile),
-        "discard_pile": list(s.discard_pile),
-        "moved": s.moved,
-        "powers_used": list(s.powers_used),
-        "seed": s.seed,
-        "winners": sorted(s.winners),
-        "events": [e.to_json() for e in s.events],
-        "last_move": str(s.last_move) if s.last_move is not None else None,
-    }
+    return stateio.dump(
+        s,
+        {
+            "turn": s.turn,
+            "river": [list(s.river[r * w : r * w + w]) for r in range(g.length)],
+            "face_down": [names[c] for c in s.face_down],
+            "rocks": [names[c] for c in s.rocks],
+            "boats": [None if b is None else names[b] for b in s.boats],
+            "exited": list(s.exited),
+            "hands": [list(h) for h in s.hands],
+            "draw_pile": list(s.draw_pile),
+            "discard_pile": list(s.discard_pile),
+            "moved": s.moved,
+            "powers_used": list(s.powers_used),
+            "seed": s.seed,
+        },
+    )
 
 
 def observation(s: PoohsticksState, player: int) -> dict[str, Any]:

@@ -49,11 +49,7 @@ LISTS: dict[str, tuple[str, tuple[str, ...], str]] = {
     "resistors": (RESISTOR, ("play",), "the playable area"),
     "overloaded": (OVERLOADED, ("play",), "a dead space"),
 }
-KEYS = (
-    "game",
-    "options",
-    "phase",
-    "current_player",
+KEYS = stateio.keys(
     "round",
     "first_amperes",
     "scores",
@@ -67,19 +63,12 @@ KEYS = (
     "moves_made",
     "pending",
     "seed",
-    "winners",
-    "events",
-    "last_move",
 )
 
 
 def to_json(s: ResistorState) -> dict[str, Any]:
     """The full state as plain JSON values (see docs/resistor-json.md)."""
-    d: dict[str, Any] = {
-        "game": "resistor",
-        "options": s.game.options_json(),
-        "phase": s.phase,
-        "current_player": s.player,
+    own: dict[str, Any] = {
         "round": s.round,
         "first_amperes": s.first if s.first >= 0 else None,
         "scores": list(s.scores),
@@ -89,22 +78,15 @@ def to_json(s: ResistorState) -> dict[str, Any]:
         "dead": [CELL_NAMES[j] for j in s.dead],
     }
     for key, (code, _zones, _words) in LISTS.items():
-        d[key] = [CELL_NAMES[j] for j in s.cells(code)]
-    d.update(
-        {
-            "turn_kind": s.turn_kind or None,
-            "duty": s.duty,
-            "moves_made": s.moves_made,
-            "pending": (
-                {"kind": s.pending, "cell": CELL_NAMES[s.pending_cell]} if s.pending else None
-            ),
-            "seed": s.seed,
-            "winners": sorted(s.winners),
-            "events": [e.to_json() for e in s.events],
-            "last_move": str(s.last_move) if s.last_move is not None else None,
-        }
+        own[key] = [CELL_NAMES[j] for j in s.cells(code)]
+    own.update(
+        turn_kind=s.turn_kind or None,
+        duty=s.duty,
+        moves_made=s.moves_made,
+        pending={"kind": s.pending, "cell": CELL_NAMES[s.pending_cell]} if s.pending else None,
+        seed=s.seed,
     )
-    return d
+    return stateio.dump(s, own)
 
 
 def observation(s: ResistorState, player: int) -> dict[str, Any]:
