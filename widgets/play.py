@@ -172,6 +172,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         if len(self.seats) != n:
             raise ValueError(f"{game.name} needs {n} seats, not {len(self.seats)}")
         self.background = under_voila() if background is None else background
+        self.bot_seconds = bot_seconds
         if self.background:
             self.seats = [time_bounded(seat, bot_seconds) for seat in self.seats]
         self.thinking: int | None = None  #: the player whose bot is searching, if any
@@ -350,13 +351,40 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
     def hint(self) -> Analysis | None:
         """Suggest a move for the human to decide: an MCTS search from that player's own
         view (hidden cards sampled, never read). The best move is selected in the list
-        and its places highlighted; the message gives the top moves' win chances."""
+        and its places highlighted; the message gives the top moves' win chances. In the
+        background the search runs in the worker thread (bounded by ``bot_seconds``) and
+        None is returned: the hint shows when it is found, unless the game moved on."""
         state = self.state
         if state.is_terminal or self.seats[state.current_player] != "human":
             self._say("A hint is for a human's turn.")
             return None
-        bot = MCTSBot(iterations=self.hint_iterations, seed=f"{self.seed}:hint:{len(self.history)}")
-        analysis = bot.analyse(state)
+        loop = self._loop()
+        bot = MCTSBot(iterations=self.hint_iterations,
+                      seconds=self.bot_seconds if loop is not None else None,
+                      seed=f"{self.seed}:hint:{len(self.history)}")  # fmt: skip
+        if loop is None:
+            return self._show_hint(state, bot.analyse(state))
+        generation = self._generation
+        self.hint_button.disabled = True
+        self._say("Searching for a hint…")
+        future = loop.run_in_executor(_thinker(), bot.analyse, state)
+
+        def found(f: asyncio.Future[Analysis]) -> None:
+            if generation != self._generation or self.state is not state:
+                return  # the game moved on: the hint is stale
+            self.hint_button.disabled = False
+            if self.controls.index != len(self.history) - 1:
+                self._say("The hint is ready: press End, then Hint, to see it.")
+                return
+            if f.exception() is not None:
+                self._say(f"The hint's search failed: {f.exception()}", error=True)
+            else:
+                self._show_hint(state, f.result())
+
+        future.add_done_callback(found)
+        return None
+
+    def _show_hint(self, state: tg.State, analysis: Analysis) -> Analysis:
         legal = {str(m): m for m in state.legal_moves()}
         best = legal[analysis.best.move]
         self.input.reset()

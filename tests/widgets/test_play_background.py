@@ -13,6 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import tablegames_widgets.play as play_module
 from support.widgets import centre, click, key
 from tablegames_widgets.play import PlayWidget, time_bounded
 
@@ -172,3 +173,41 @@ def test_time_bounds_apply_to_mcts_seats_without_one_only():
     assert time_bounded(MCTSBot(iterations=50), None).seconds is None
     w = PlayWidget(tg.make("poohsticks", players=2), ["human", MCTSBot(iterations=50)])
     assert w.seats[1].seconds is None  # not in the background: iterations only
+
+
+async def idle() -> None:
+    """Wait until the bots' worker thread has finished what it was given, and let the
+    loop run the callbacks that brings."""
+    await asyncio.get_running_loop().run_in_executor(play_module._thinker(), lambda: None)
+    await asyncio.sleep(0.05)
+
+
+def hotseat() -> PlayWidget:
+    return PlayWidget(tg.make("poohsticks", players=2), ["human", "human"], seed=3,
+                      background=True)  # fmt: skip
+
+
+def test_a_hint_in_background_mode_is_searched_off_the_handler_then_shown():
+    async def test() -> None:
+        w = hotseat()
+        w.hint_iterations = 20
+        assert w.hint() is None
+        assert message(w) == "Searching for a hint…" and w.hint_button.disabled
+        await until(lambda: w.last_hint is not None)
+        assert w.last_hint is not None and message(w).startswith("Hint: ")
+        assert str(w.moves.value) == w.last_hint.best.move and not w.hint_button.disabled
+
+    run(test)
+
+
+def test_a_hint_found_after_the_human_moved_is_dropped():
+    async def test() -> None:
+        w = hotseat()
+        w.hint_iterations = 20
+        w.hint()
+        w.play(w.state.legal_moves()[0])
+        shown = message(w)
+        await idle()
+        assert w.last_hint is None and message(w) == shown
+
+    run(test)
