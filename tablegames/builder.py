@@ -28,6 +28,7 @@ import dataclasses
 from abc import abstractmethod
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from .cards import draw_up_to
 from .core import State, expect_move
 from .events import Event
 
@@ -93,6 +94,34 @@ class StateBuilder(Generic[S]):
     def do(self, move: Any) -> None:
         """Make ``move`` (already checked legal) and what follows it: the game's turn flow."""
         raise NotImplementedError(f"{type(self).__name__} does not say how to make a move")
+
+
+class HandsBuilder:
+    """Builder steps for a game whose state holds ``hands`` (a builder ``lists`` field)
+    and, to draw, a ``draw_pile``, a ``discard_pile`` and the ``seed``; mixed into the
+    game's builder before :class:`StateBuilder`."""
+
+    hands: list[tuple[str, ...]]
+    draw_pile: tuple[str, ...]
+    discard_pile: tuple[str, ...]
+    seed: int
+    events: list[Event]
+
+    def take(self, player: int, card: str) -> None:
+        """Take ``card`` out of ``player``'s hand."""
+        hand = self.hands[player]
+        i = hand.index(card)
+        self.hands[player] = hand[:i] + hand[i + 1 :]
+
+    def draw_hand(self, player: int, size: int) -> None:
+        """Draw up to ``size`` cards, reshuffling the discard pile into an empty draw pile
+        (see :func:`tablegames.cards.draw_up_to`); each reshuffle and draw is an event."""
+        d = draw_up_to(self.hands[player], size, self.draw_pile, self.discard_pile, self.seed)
+        self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
+        for reshuffled, got in d.steps:
+            if reshuffled:
+                self.events.append(Event("reshuffle", value=(reshuffled,)))
+            self.events.append(Event("draw", player, got))
 
 
 class BuiltState(State):

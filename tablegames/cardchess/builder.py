@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import StateBuilder
+from ..builder import HandsBuilder, StateBuilder
 from ..events import Event
 from . import moves as mv
 from .moves import CELL_NAMES
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class CardChessBuilder(
-    StateBuilder[CardChessState], state=CardChessState, lists=("stacks", "hands")
+    HandsBuilder, StateBuilder[CardChessState], state=CardChessState, lists=("stacks", "hands")
 ):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
@@ -36,9 +36,7 @@ class CardChessBuilder(
 
     def place(self, m: mv.CardChessMove) -> None:
         p = self.player
-        hand = self.hands[p]
-        k = hand.index(m.card)
-        self.hands[p] = hand[:k] + hand[k + 1 :]
+        self.take(p, m.card)
         self.stacks[m.dst] = (m.card,)
         self.events.append(Event("place", p, (m.card,), CELL_NAMES[m.dst]))
         if self.hands[1 - p]:

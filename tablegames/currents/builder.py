@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rng
-from ..builder import StateBuilder
-from ..cards import SUIT, draw_up_to
+from ..builder import HandsBuilder, StateBuilder
+from ..cards import SUIT
 from ..events import Event
 from . import moves as mv
 from .geometry import CLOCKWISE, OPPOSITE, POINTS, SLOTS, clamp_axis, crossings
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 
 class CurrentsBuilder(
+    HandsBuilder,
     StateBuilder[CurrentsState],
     state=CurrentsState,
     lists=("compass", "currents", "hands"),
@@ -58,11 +59,6 @@ class CurrentsBuilder(
             self.goaltend(m)
         else:
             self.follow_up(m)
-
-    def take(self, player: int, card: str) -> None:
-        hand = self.hands[player]
-        i = hand.index(card)
-        self.hands[player] = hand[:i] + hand[i + 1 :]
 
     def discard(self, cards: tuple[str, ...], player: int, source: str) -> None:
         self.discard_pile = self.discard_pile + cards
@@ -102,19 +98,10 @@ class CurrentsBuilder(
         self.phase = "play"
         self.player = self.turn_player = player
         self.events.append(Event("turn", player, value=(self.turn,)))
-        self.draw(player)
+        self.draw_hand(player, HAND_SIZE)
         if not self.hands[player]:
             self.events.append(Event("no_cards", player))
             self.move_phase()
-
-    def draw(self, player: int) -> None:
-        """Draw up to a full hand, reshuffling the discard pile into an empty draw pile."""
-        d = draw_up_to(self.hands[player], HAND_SIZE, self.draw_pile, self.discard_pile, self.seed)
-        self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
-        for reshuffled, got in d.steps:
-            if reshuffled:
-                self.events.append(Event("reshuffle", value=(reshuffled,)))
-            self.events.append(Event("draw", player, got))
 
     def end_turn(self) -> None:
         self.turn += 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import StateBuilder
+from ..builder import HandsBuilder, StateBuilder
 from ..cards import sort_cards
 from ..events import Event
 from . import moves as mv
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class FellowshipBuilder(
-    StateBuilder[FellowshipState], state=FellowshipState, lists=("circle", "hands")
+    HandsBuilder, StateBuilder[FellowshipState], state=FellowshipState, lists=("circle", "hands")
 ):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
@@ -27,11 +27,6 @@ class FellowshipBuilder(
     hands: list[tuple[str, ...]]
     draw_pile: tuple[str, ...]
     roles: tuple[str | None, ...]
-
-    def take(self, player: int, card: str) -> None:
-        hand = self.hands[player]
-        i = hand.index(card)
-        self.hands[player] = hand[:i] + hand[i + 1 :]
 
     def do(self, m: mv.FellowshipMove) -> None:
         """The capture or the cover, the draw, then the next turn (or the end)."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import StateBuilder
-from ..cards import draw_up_to
+from ..builder import HandsBuilder, StateBuilder
 from ..events import Event
 from . import moves as mv
 from .solver import card_values, expression
@@ -19,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class PoohsticksBuilder(
-    StateBuilder[PoohsticksState], state=PoohsticksState, lists=("boats", "hands")
+    HandsBuilder, StateBuilder[PoohsticksState], state=PoohsticksState, lists=("boats", "hands")
 ):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
@@ -95,20 +94,11 @@ class PoohsticksBuilder(
         self.events.append(Event("flip", self.player, (self.river[ahead],), g.names[ahead]))
         return True
 
-    def draw(self, player: int) -> None:
-        """Draw up to a full hand, reshuffling the discard pile into an empty draw pile."""
-        d = draw_up_to(self.hands[player], HAND_SIZE, self.draw_pile, self.discard_pile, self.seed)
-        self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
-        for reshuffled, got in d.steps:
-            if reshuffled:
-                self.events.append(Event("reshuffle", value=(reshuffled,)))
-            self.events.append(Event("draw", player, got))
-
     def end_turn(self) -> None:
         p = self.player
         g = self.game
         if p not in self.exited:
-            self.draw(p)
+            self.draw_hand(p, HAND_SIZE)
         self.turn += 1
         self.moved = False
         n = g.num_players
