@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -124,6 +125,11 @@ def seat_label(seat: Any) -> str:
 _THINKER: ThreadPoolExecutor | None = None
 
 
+#: The least search time a bot's later decision in a turn gets (seconds), when the turn's
+#: budget is spent.
+MIN_SLICE = 0.05
+
+
 def _thinker() -> ThreadPoolExecutor:
     global _THINKER
     if _THINKER is None:
@@ -174,7 +180,13 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.background = under_voila() if background is None else background
         self.bot_seconds = bot_seconds
         if self.background:
-            self.seats = [time_bounded(seat, bot_seconds) for seat in self.seats]
+            bounded = [time_bounded(seat, bot_seconds) for seat in self.seats]
+            # Seats whose time bound is ours to share across a turn's decisions.
+            self._timed = {p for p, seat in enumerate(bounded) if seat is not self.seats[p]}
+            self.seats = bounded
+        else:
+            self._timed = set()
+        self._turn: tuple[int, float] | None = None  # the bot whose turn runs, since when
         self.thinking: int | None = None  #: the player whose bot is searching, if any
         self._generation = 0  # bumped by every new position: older bot answers are stale
         self.seed = seed
@@ -225,6 +237,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         if seed is not None:
             self.seed = seed
         self.history = [self.game.initial_state(self.seed)]
+        self._turn = None
         self.input.reset()
         self._advance()
 
@@ -233,6 +246,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         if state.game != self.game:
             raise ValueError(f"the position is from another game: {state.game!r}")
         self.history = [state]
+        self._turn = None
         self.input.reset()
         self._advance()
 
@@ -250,6 +264,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
             self._say(str(exc), error=True)
             return
         self.history.append(new)
+        self._turn = None
         self.input.reset()
         self._advance()
 
@@ -286,9 +301,17 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _think(self, loop: asyncio.AbstractEventLoop) -> None:
         """Start the bot to move searching in the worker thread; its answer comes back on
-        ``loop`` (the kernel's, where widget messages belong) in :meth:`_answered`."""
+        ``loop`` (the kernel's, where widget messages belong) in :meth:`_answered`. A turn
+        of several decisions (Poohsticks' steps) shares one ``bot_seconds`` budget, each
+        later decision getting at least :data:`MIN_SLICE`."""
         state = self.state
-        self.thinking = state.current_player
+        self.thinking = p = state.current_player
+        now = time.perf_counter()
+        if self._turn is None or self._turn[0] != p:
+            self._turn = (p, now)
+        if p in self._timed and self.bot_seconds is not None:
+            spent = now - self._turn[1]
+            self.seats[p].seconds = max(self.bot_seconds - spent, MIN_SLICE)
         generation = self._generation
         future = loop.run_in_executor(_thinker(), self.seats[self.thinking].choose, state)
         future.add_done_callback(lambda f: self._answered(generation, state, f))

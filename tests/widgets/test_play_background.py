@@ -211,3 +211,28 @@ def test_a_hint_found_after_the_human_moved_is_dropped():
         assert w.last_hint is None and message(w) == shown
 
     run(test)
+
+
+def test_a_bots_turn_of_several_decisions_shares_one_time_budget():
+    async def test() -> None:
+        game = tg.make("poohsticks", players=2)
+        w = PlayWidget(game, ["human", MCTSBot(iterations=100_000)], seed=4,
+                       background=True, bot_seconds=0.5)  # fmt: skip
+        human = MCTSBot(iterations=30, seed=1)  # plays the human's moves, quickly
+        turns = []  # (decisions, seconds) of each bot turn
+        while len(turns) < 12 and not w.state.is_terminal:
+            if w.state.current_player == 0:
+                move = human.choose(w.state)
+                before = len(w.history)
+                start = time.perf_counter()
+                w.play(move)
+                await until(lambda: w.thinking is None)
+                if len(w.history) > before + 1:
+                    turns.append((len(w.history) - before - 1, time.perf_counter() - start))
+            if max((n for n, _t in turns), default=0) >= 2:
+                break
+        assert any(n >= 2 for n, _t in turns), f"no bot turn of several decisions: {turns}"
+        for n, seconds in turns:  # alone, each decision would search 0.5 s
+            assert seconds < 0.5 + 0.05 * (n - 1) + 0.3, turns
+
+    run(test)
