@@ -130,6 +130,5 @@ def parse(text: str) -> FellowshipMove:
     return TABLE.parse(text)
 
 
-def check_form(move: FellowshipMove) -> None:
-    """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    TABLE.check_form(move)
+#: Raise IllegalMove unless a move is one of the table's moves (or equal to one).
+check_form = TABLE.check_form

@@ -140,9 +140,8 @@ def parse(text: str) -> ResistorMove:
     return TABLE.parse(text)
 
 
-def check_form(move: ResistorMove) -> None:
-    """Raise IllegalMove unless ``move`` is one of the table's moves (or equal to one)."""
-    TABLE.check_form(move)
+#: Raise IllegalMove unless a move is one of the table's moves (or equal to one).
+check_form = TABLE.check_form
 
 
 __all__ = ["CELL_INDEX", "KINDS", "ResistorMove", "check_form", "parse"]
