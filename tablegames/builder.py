@@ -5,11 +5,17 @@ lets the game's rules change the copy step by step (the move, then the end of th
 the round or the game) and freezes the result into a new state. The copying and the
 freezing are the same for every game; only the turn flow differs, so a game's builder
 (``<game>/builder.py``) declares its state class and which fields it changes in place,
-and adds its own methods::
+and adds its own methods, ``do(move)`` first (the move and all that follows it)::
 
-    class CardChessBuilder(StateBuilder["CardChessState"], state=CardChessState,
-                           lists=("stacks", "hands")):
-        def move(self, m): ...
+    class CardChessBuilder(HandsBuilder, StateBuilder[CardChessState],
+                           state=CardChessState, lists=("stacks", "hands")):
+        def do(self, m): ...
+
+The state class derives from :class:`BuiltState`, which holds what every game's state
+said alike (``current_player``, ``is_terminal``, ``parse_move`` and ``apply``: check
+the move, copy the state into its builder, ``do`` the move, freeze); the builder class
+registers itself as the state's ``builder``. :class:`HandsBuilder` adds the card steps
+several games share (take a card from a hand, draw up to a hand size).
 
 Every public field of the state becomes an attribute of the builder (the ``lists``
 fields as lists, turned back into tuples by :meth:`~StateBuilder.freeze`); ``events``
