@@ -318,7 +318,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _answered(self, generation: int, state: tg.State, future: asyncio.Future[Any]) -> None:
         """A bot's move is back: apply it, unless the game has moved on since (stale)."""
-        if generation != self._generation:
+        if generation != self._generation or future.cancelled():
             return
         self.thinking = None
         error = future.exception()
@@ -393,7 +393,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         future = loop.run_in_executor(_thinker(), bot.analyse, state)
 
         def found(f: asyncio.Future[Analysis]) -> None:
-            if generation != self._generation or self.state is not state:
+            if generation != self._generation or self.state is not state or f.cancelled():
                 return  # the game moved on: the hint is stale
             self.hint_button.disabled = False
             if self.controls.index != len(self.history) - 1:
