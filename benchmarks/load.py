@@ -1,0 +1,455 @@
+"""A class arriving at once: N visitors open a play page together and play (issue 16).
+
+Run: ``python benchmarks/load.py [--visitors 1 10 30 50] [--browsers 2] [--page currents]
+[--clicks 10] [--spread 0] [--pool 2]``. For each N it starts Voila as ``make play`` does
+(loopback, a free port, ``--pool_size=POOL``), waits until the pool is full, then lets N
+visitors arrive within ``--spread`` seconds (0: all at once):
+
+- most are a light client that speaks Jupyter's kernel protocol over the websocket as the
+  page does, with no browser (so the load generator leaves the cores to the server):
+  GET the page (its kernel id is in the HTML), connect to ``/api/kernels/<id>/channels``,
+  ask for every widget's state (``request_states`` on the ``jupyter.widget.control``
+  comm), tell each canvas that its view is ready (ipycanvas' ``client_ready``, upon which
+  the board draws), and then click the page's "Play" button (a comm message, as the
+  button's view sends) ``--clicks`` times, ``--gap`` ms apart. Ready = from the GET until
+  the kernel has answered the canvas' ready message (board drawn); a click = from sending
+  it until the kernel is idle again (the move and its redraw sent, a bot's answer too);
+- ``--browsers`` of them (default 2) are real headless Chromium pages (Debian's chromium):
+  ready = from navigation until the board's canvas has pixels; a click = from the click
+  until the canvas' pixels changed, measured in the page.
+
+Each visitor leaves by posting Voila's shutdown request (with the xsrf cookie), as the page
+does on unload. Prints per N: ready time and click latency (median, p95, max), failures
+(a page that never got ready, a click that never finished, two visitors sharing a kernel),
+memory per visitor (the visitors' kernels, RSS and PSS in MB) and the server's CPU (Voila
+and its kernels, CPU-seconds and mean cores busy). Bounded: at most 60 visitors, each
+visitor gives up after ``--timeout`` seconds; loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import http.cookiejar
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_VISITORS = 60
+#: The button that plays the move selected in the page's move list.
+PLAY_TOOLTIP = "Play the move chosen in the list"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Visitor:
+    """What one visitor measured (seconds)."""
+
+    kind: str
+    ready: float | None = None
+    clicks: list[float] = field(default_factory=list)
+    kernel: str = ""
+    failures: list[str] = field(default_factory=list)
+    memory: tuple[float, float] | None = None
+
+
+#: The Voila server's process id while a run lasts (to find the visitors' kernels).
+SERVER: list[int] = []
+
+
+def measure(v: Visitor) -> None:
+    """Record the RSS and PSS of the visitor's kernel (before the visitor leaves)."""
+    with contextlib.suppress(OSError, KeyError, IndexError):
+        v.memory = memory_mb(kernels(SERVER[0])[v.kernel])
+
+
+# ---- the server ------------------------------------------------------------------------
+
+
+def start_server(tmp: Path, pool: int) -> tuple[Any, str]:
+    """Voila as ``make play`` runs it, with ``pool`` preheated kernels per page."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    voila = Path(sys.executable).parent / "voila"
+    command = [str(voila), "play", f"--port={port}", f"--pool_size={pool}"]
+    url = f"http://127.0.0.1:{port}"
+    proc = serve(command, ROOT / "notebooks", jupyter_env(tmp), tmp / "voila.log", url + "/",
+                 "Voila", tries=480)  # fmt: skip
+    return proc, url
+
+
+def kernels(parent: int) -> dict[str, int]:
+    """Kernel id -> process id, for the kernels ``parent`` started (from their command
+    line's connection file ``kernel-<id>.json``)."""
+    out = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            cmd = (stat.parent / "cmdline").read_bytes().decode(errors="replace")
+        except (OSError, ValueError):
+            continue
+        m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
+        if ppid == parent and m:
+            out[m.group(1)] = int(stat.parent.name)
+    return out
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a server and its kernels: its own, its reaped children's, its live
+    children's."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    total = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+    for kpid in kernels(pid).values():
+        try:
+            kf = Path(f"/proc/{kpid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(kf[11]) + int(kf[12])
+        except OSError:
+            pass
+    return total / TICK
+
+
+def memory_mb(pid: int) -> tuple[float, float]:
+    """(RSS, PSS) of a process in MB."""
+    rss = pss = 0
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Rss:"):
+            rss = int(line.split()[1])
+        elif line.startswith("Pss:"):
+            pss = int(line.split()[1])
+    return rss / 1024, pss / 1024
+
+
+# ---- the light client ------------------------------------------------------------------
+
+
+def fetch_page(url: str) -> tuple[str, http.cookiejar.CookieJar]:
+    """GET a page as a browser would (keeping its cookies); its HTML."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(url, timeout=300) as response:
+        return response.read().decode(), jar
+
+
+#: The websocket subprotocol Jupyter's own frontends speak (what a Voila page uses).
+SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def encode(channel: str, parts: list[bytes]) -> bytes:
+    """A message in the v1 kernel websocket format: the count of offsets, the offsets
+    (8 bytes each, little-endian), the channel, then header, parent header, metadata,
+    content (JSON) and buffers."""
+    offsets = [8 * (1 + 1 + len(parts) + 1)]
+    offsets.append(offsets[-1] + len(channel.encode()))
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    head = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + channel.encode() + b"".join(parts)
+
+
+def decode(frame: str | bytes) -> dict[str, Any]:
+    """A kernel message from the websocket (v1 format; see :func:`encode`)."""
+    if isinstance(frame, str):
+        return dict(json.loads(frame))
+    n = int.from_bytes(frame[:8], "little")
+    offsets = [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
+    parts = [frame[offsets[i] : offsets[i + 1]] for i in range(1, min(5, n - 1))]
+    names = ("header", "parent_header", "metadata", "content")
+    msg = {name: json.loads(part) for name, part in zip(names, parts)}
+    msg["msg_type"] = msg["header"]["msg_type"]
+    return msg
+
+
+class Kernel:
+    """A websocket to one page's kernel, sending shell messages and waiting for the
+    kernel to go idle after each."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.session = uuid.uuid4().hex
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(
+        self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
+    ) -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "username": "load", "session": self.session,
+                  "msg_type": msg_type, "version": "5.3",
+                  "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}  # fmt: skip
+        parts = [header, {}, metadata or {}, content]
+        await self.socket.send(encode("shell", [json.dumps(p).encode() for p in parts]))
+        return msg_id
+
+    async def until_idle(self, msg_id: str) -> list[dict[str, Any]]:
+        """Every message answering ``msg_id``, up to the kernel's idle status for it."""
+        got = []
+        while True:
+            msg = decode(await self.socket.recv())
+            if msg.get("parent_header", {}).get("msg_id") != msg_id:
+                continue
+            got.append(msg)
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                return got
+
+    async def request(
+        self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        return await self.until_idle(await self.send(msg_type, content, metadata))
+
+
+def comm_msg(comm_id: str, data: dict[str, Any]) -> dict[str, Any]:
+    return {"comm_id": comm_id, "data": data}
+
+
+async def light_visitor(url: str, page: str, clicks: int, gap: float, timeout: float) -> Visitor:
+    visitor = Visitor("light")
+    try:
+        await asyncio.wait_for(light_visit(visitor, url, page, clicks, gap), timeout)
+    except Exception as exc:
+        visitor.failures.append(f"{type(exc).__name__}: {exc}"[:200])
+    return visitor
+
+
+async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) -> None:
+    start = time.perf_counter()
+    html, jar = await asyncio.to_thread(fetch_page, f"{url}/voila/render/{page}")
+    config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                       html, re.S)  # fmt: skip
+    if not config:
+        raise RuntimeError("the page has no kernel id")
+    v.kernel = json.loads(config.group(1))["kernelId"]
+    cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
+    xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+    ws = (
+        url.replace("http", "ws", 1) + f"/api/kernels/{v.kernel}/channels?session_id={uuid.uuid4()}"
+    )
+    async with connect(ws, additional_headers={"Cookie": cookies}, max_size=2**26,
+                       subprotocols=[SUBPROTOCOL],
+                       open_timeout=60) as socket:  # fmt: skip
+        k = Kernel(socket)
+        control = uuid.uuid4().hex
+        await k.request("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                      "data": {}}, {"version": "1.0.0"})  # fmt: skip
+        replies = await k.request("comm_msg", comm_msg(control, {"method": "request_states"}),
+                                  {"version": "1.0.0"})  # fmt: skip
+        if os.environ.get("LOAD_DEBUG"):
+            print([(m["msg_type"], str(m["content"])[:300]) for m in replies])
+        states = next(m["content"]["data"]["states"] for m in replies
+                      if m["msg_type"] == "comm_msg")  # fmt: skip
+        canvases = [c for c, s in states.items() if s["model_name"] == "CanvasModel"]
+        play = [c for c, s in states.items() if s["model_name"] == "ButtonModel"
+                and s["state"].get("tooltip") == PLAY_TOOLTIP]  # fmt: skip
+        for c in canvases:  # the views are ready: the board draws itself
+            await k.request(
+                "comm_msg", comm_msg(c, {"method": "custom", "content": {"event": "client_ready"}})
+            )
+        v.ready = time.perf_counter() - start
+        if not play:
+            raise RuntimeError("the page has no Play button")
+        for _ in range(clicks):
+            await asyncio.sleep(gap)
+            t = time.perf_counter()
+            await k.request(
+                "comm_msg", comm_msg(play[0], {"method": "custom", "content": {"event": "click"}})
+            )
+            v.clicks.append(time.perf_counter() - t)
+    await asyncio.to_thread(measure, v)
+    await asyncio.to_thread(leave, url, v.kernel, cookies, xsrf)
+
+
+def leave(url: str, kernel: str, cookies: str, xsrf: str) -> None:
+    """Voila's shutdown request, as the page sends it on unload."""
+    request = urllib.request.Request(f"{url}/voila/api/shutdown/{kernel}",
+                                     data=f"_xsrf={xsrf}".encode(), method="POST",
+                                     headers={"Cookie": cookies})  # fmt: skip
+    urllib.request.urlopen(request, timeout=30).close()
+
+
+# ---- the browsers -------------------------------------------------------------------------
+
+#: JavaScript: click the Play button, then time until the board canvas' pixels change.
+CLICK = """async (tooltip) => {
+  const c = document.querySelector('canvas.tablegames-canvas') || document.querySelector('canvas');
+  const before = c.toDataURL();
+  const b = document.querySelector(`button[title="${tooltip}"]`);
+  const t = performance.now();
+  b.click();
+  while (performance.now() - t < 10000) {
+    await new Promise(r => requestAnimationFrame(r));
+    if (c.toDataURL() !== before) return performance.now() - t;
+  }
+  return -1;
+}"""
+
+
+def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeout: float,
+                     go: threading.Event) -> list[Visitor]:  # fmt: skip
+    """``n`` Chromium pages (one browser, a context each) arriving when ``go`` is set."""
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        pages = []
+        for _ in range(n):
+            context = browser.new_context(viewport={"width": 1000, "height": 1000})
+            pg = context.new_page()
+            pg.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+            pages.append(pg)
+        go.wait()
+        starts = []
+        for pg in pages:  # navigations run in parallel in the browser
+            starts.append(time.perf_counter())
+            pg.evaluate(f"() => {{ window.location.href = '{url}/voila/render/{page}'; }}")
+        for pg, start in zip(pages, starts):
+            v = Visitor("chromium")
+            out.append(v)
+            try:
+                pg.wait_for_function(f"() => ({PAINTED})() > 1000", timeout=timeout * 1000,
+                                     polling=50)  # fmt: skip
+                v.ready = time.perf_counter() - start
+                cfg = pg.evaluate(
+                    "() => document.getElementById('jupyter-config-data').textContent"
+                )
+                v.kernel = json.loads(cfg)["kernelId"]
+            except Exception as exc:
+                v.failures.append(f"not ready: {type(exc).__name__}"[:200])
+        for pg, v in zip(pages, out):
+            if v.ready is None:
+                continue
+            for _ in range(clicks):
+                time.sleep(gap)
+                ms = pg.evaluate(CLICK, PLAY_TOOLTIP)
+                if ms < 0:
+                    v.failures.append("a click changed no pixel in 10 s")
+                else:
+                    v.clicks.append(ms / 1000)
+        for pg, v in zip(pages, out):
+            measure(v)
+            pg.close(run_before_unload=True)
+        browser.close()
+    return out
+
+
+# ---- one run ----------------------------------------------------------------------------
+
+
+def stats(values: list[float]) -> str:
+    if not values:
+        return "-"
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return f"median {statistics.median(ms):7.0f}  p95 {p95:7.0f}  max {ms[-1]:7.0f} ms"
+
+
+async def run(n: int, args: argparse.Namespace) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="tablegames-load-"))
+    proc, url = start_server(tmp, args.pool)
+    SERVER[:] = [proc.pid]
+    try:
+        pooled = len(play_pages()) * args.pool
+        deadline = time.time() + 300
+        while len(kernels(proc.pid)) < pooled and time.time() < deadline:
+            await asyncio.sleep(0.5)
+        # the pool's notebooks have rendered when the server and its kernels fall quiet
+        before = cpu_seconds(proc.pid)
+        while time.time() < deadline:
+            await asyncio.sleep(2)
+            now = cpu_seconds(proc.pid)
+            if now - before < 0.2:
+                break
+            before = now
+        browsers = min(args.browsers, n)
+        go = threading.Event()
+        browser_task = asyncio.create_task(
+            asyncio.to_thread(
+                browser_visitors, url, args.page, browsers, args.clicks, args.gap, args.timeout, go
+            )
+        )
+        await asyncio.sleep(2 if browsers else 0)  # the browser is up before the class arrives
+        cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
+        go.set()
+
+        async def arrive(i: int) -> Visitor:
+            await asyncio.sleep(args.spread * i / max(1, n - browsers))
+            return await light_visitor(url, args.page, args.clicks, args.gap, args.timeout)
+
+        light = await asyncio.gather(*(arrive(i) for i in range(n - browsers)))
+        seen = await browser_task
+        wall = time.perf_counter() - t0
+        cpu = cpu_seconds(proc.pid) - cpu0
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    everyone = [*light, *seen]
+    ids = [v.kernel for v in everyone if v.kernel]
+    shared = len(ids) - len(set(ids))
+    failed = [v for v in everyone if v.failures]
+    print(
+        f"\n== {n} visitors ({n - browsers} light clients, {browsers} Chromium), page "
+        f"{args.page}, pool {args.pool} per page, arriving within {args.spread:g} s =="
+    )
+    for kind in ("light", "chromium"):
+        group = [v for v in everyone if v.kind == kind]
+        if group:
+            print(f"  {kind:8} ready : {stats([v.ready for v in group if v.ready is not None])}")
+            print(f"  {kind:8} click : {stats([c for v in group for c in v.clicks])}")
+    print(f"  failures: {len(failed)} of {n} visitors; kernels shared: {shared}")
+    for v in failed[:5]:
+        print(f"    {v.kind}: {v.failures[0]}")
+    memory = [v.memory for v in everyone if v.memory is not None]
+    if memory:
+        rss = statistics.median(m[0] for m in memory)
+        pss = statistics.median(m[1] for m in memory)
+        print(f"  memory per visitor kernel: RSS {rss:.0f} MB, PSS {pss:.0f} MB "
+              f"(median of {len(memory)})")  # fmt: skip
+    print(f"  server CPU: {cpu:.1f} CPU-s over {wall:.1f} s ({cpu / wall:.2f} cores busy "
+          f"of {os.cpu_count()})")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visitors", type=int, nargs="+", default=[1, 10, 30, 50])
+    parser.add_argument("--browsers", type=int, default=2, help="real Chromium visitors")
+    parser.add_argument("--page", default="currents.ipynb")
+    parser.add_argument("--clicks", type=int, default=10)
+    parser.add_argument("--gap", type=float, default=1.0, help="seconds between clicks")
+    parser.add_argument("--spread", type=float, default=0.0,
+                        help="visitors arrive evenly within this many seconds")  # fmt: skip
+    parser.add_argument("--pool", type=int, default=2, help="preheated kernels per page")
+    parser.add_argument("--timeout", type=float, default=180.0, help="seconds per visitor")
+    args = parser.parse_args()
+    if not args.page.endswith(".ipynb"):
+        args.page += ".ipynb"
+    for n in args.visitors:
+        if not 1 <= n <= MAX_VISITORS:
+            parser.error(f"--visitors must be between 1 and {MAX_VISITORS}, not {n}")
+    for n in args.visitors:
+        asyncio.run(run(n, args))
+
+
+if __name__ == "__main__":
+    main()
