@@ -16,8 +16,8 @@ Prints medians over several runs (each run times every position of a recorded ga
   panel), with the scout off and on;
 - ``hover``: moving the mouse onto another slot (overlay only);
 and, for one step, the number of messages, commands and bytes sent; then, for every game
-with a board (``tablegames_widgets.registry.BOARDS``), a viewer step through a recorded
-game of random bots.
+(``tablegames.GAMES``: each has a board, its own or the generic scene board), a viewer
+step through a recorded game of random bots.
 Target: under 10 ms per step.
 """
 
@@ -34,7 +34,6 @@ import ipycanvas
 import ipycanvas.canvas as ipc
 import ipywidgets
 from tablegames_widgets.currents.inspector import CurrentsInspector
-from tablegames_widgets.registry import BOARDS
 from tablegames_widgets.viewer import GameViewer
 
 import tablegames as tg
@@ -133,7 +132,7 @@ def traffic(record: tg.Record) -> tuple[int, int, int]:
 def every_board(runs: int, repeat: int) -> dict[str, float]:
     """Median ms of a viewer step for each game with a board (default options, seed 5)."""
     out = {}
-    for name in BOARDS:
+    for name in tg.GAMES:
         record = tg.play_game(tg.make(name), seed=5, max_decisions=80).record
         viewer = GameViewer(record, square=40)
         n = len(viewer.states)
