@@ -6,17 +6,14 @@ and the SVG picture draw one scene (``tablegames.cardchess.scene``)."""
 
 from __future__ import annotations
 
-import html
-import random
-import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import numpy as np
 import pytest
 from support.cardchess import data, position
-from support.widgets import centre, click
-from tablegames_widgets import CardChessBoard, CardChessEditor, GameViewer, PlayWidget
+from support.widgets import centre, click, error, human_table, message, random_state
+from tablegames_widgets import CardChessBoard, CardChessEditor, GameViewer
 from tablegames_widgets.board import TARGET
 from tablegames_widgets.cardchess.editor import MOVE, REMOVE
 
@@ -33,13 +30,6 @@ def cell(name: str) -> int:
     return CELL_INDEX[name]
 
 
-def human_table(state: Any) -> PlayWidget:
-    """Both sides human, playing on from ``state``."""
-    w = PlayWidget(state.game, seats=["human", "human"], square=40)
-    w.start_from(state)
-    return w
-
-
 def press(w: Any, name: str) -> None:
     """Click the centre of a cell, as a page would."""
     click(w.board.layers.multi, *w.board.geometry.cell_center(cell(name)))
@@ -51,23 +41,8 @@ def press_card(w: Any, card: str) -> None:
     click(w.board.layers.multi, *centre(w.board.geometry.hand_rect(side, ARMY[side].index(card))))
 
 
-def message(w: Any) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", w.message.value))
-
-
-def error(ed: CardChessEditor) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", ed.error.value))
-
-
-def random_state(seed: int, moves: int, **options: Any) -> Any:
-    rnd = random.Random(seed)
-    state = tg.make("cardchess", **options).initial_state(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        state = state.apply(rnd.choice(state.legal_moves()))
-    return state
-
+#: the standard game, for random positions
+GAME = tg.make("cardchess")
 
 #: Red's queen d2 on black's king d6 (covered), a black ten on two red units on c3.
 STACKED = {"d6": "KS QH", "c3": "JD TD TC", "d2": "QD"}
@@ -147,7 +122,9 @@ def test_the_panel_says_whose_turn_and_the_result(canvas):
     board.redraw()
     assert "Red to move" in canvas.texts()
     won = next(
-        s for s in (random_state(seed, 400) for seed in range(20)) if s.is_terminal and s.winners
+        s
+        for s in (random_state(GAME, seed, 400) for seed in range(20))
+        if s.is_terminal and s.winners
     )
     canvas.clear()
     board.show(won)
@@ -176,7 +153,11 @@ def test_both_hands_are_drawn_during_a_progressive_set_up_each_unit_in_its_place
 
 def test_a_redraw_is_one_batch(canvas):
     board = CardChessBoard(position(STACKED), square=40)
-    for action in (board.redraw, board.redraw_all, lambda: board.show(random_state(3, 20))):
+    for action in (
+        board.redraw,
+        board.redraw_all,
+        lambda: board.show(random_state(GAME, 3, 20)),
+    ):
         canvas.clear()
         action()
         assert len(canvas.batches) == 1
@@ -202,7 +183,7 @@ def test_hit_names_a_unit_to_pick_a_destination_or_a_hand_card():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_highlighted_destinations_are_the_engines_legal_moves(seed):
-    state = random_state(seed, 12)
+    state = random_state(GAME, seed, 12)
     w = human_table(state)
     by_source: dict[int, set[Any]] = {}
     for m in state.legal_moves():
@@ -426,7 +407,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def _won() -> Any:
     return next(
-        s for s in (random_state(seed, 400) for seed in range(20)) if s.is_terminal and s.winners
+        s
+        for s in (random_state(GAME, seed, 400) for seed in range(20))
+        if s.is_terminal and s.winners
     )
 
 
@@ -440,10 +423,10 @@ def _setup() -> Any:
 #: king, both hands during a set-up, a result, a surface without terrain.
 PICTURES = {
     "stacks": lambda: position(STACKED),
-    "played": lambda: random_state(5, 40),
+    "played": lambda: random_state(GAME, 5, 40),
     "set-up": _setup,
     "won": _won,
-    "no terrain": lambda: random_state(2, 9, terrain=False),
+    "no terrain": lambda: random_state(tg.make("cardchess", terrain=False), 2, 9),
 }
 
 

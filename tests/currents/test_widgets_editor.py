@@ -4,13 +4,11 @@ JSON export and import."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from typing import Any
 
 import numpy as np
-from support.widgets import centre, click, face_text, position
+from support.widgets import centre, click, error, face_text, position
 from tablegames_widgets.currents.editor import PAWN, REMOVE, CurrentsEditor
 
 from tablegames import style
@@ -19,10 +17,6 @@ from tablegames.currents.geometry import SLOTS
 
 def start() -> Any:
     return position([["5D", "7S", "3C"], ["9H", "4C"]], cur={"N1": "2C", "E2": "6H"})
-
-
-def error(ed: CurrentsEditor) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", ed.error.value))
 
 
 def click_place(ed: CurrentsEditor, kind: str, where: Any) -> None:

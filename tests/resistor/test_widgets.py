@@ -6,7 +6,6 @@ text and the engine's SVG picture."""
 
 from __future__ import annotations
 
-import html
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -15,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 from support.resistor import data, position
-from support.widgets import click
-from tablegames_widgets import GameViewer, PlayWidget, ResistorBoard, ResistorEditor
+from support.widgets import buttons, click, error, human_table, message, press_button, random_state
+from tablegames_widgets import GameViewer, ResistorBoard, ResistorEditor
 from tablegames_widgets.board import TARGET
 from tablegames_widgets.resistor.editor import MOVE, REMOVE
 
@@ -35,48 +34,17 @@ from tablegames.resistor.scene import (
     SOURCE_TINT,
 )
 
+#: the match without its set-up phase, for random positions
+NO_SETUP = ResistorGame(first_amperes=0)
+
 
 def cell(name: str) -> int:
     return CELL_INDEX[name]
 
 
-def human_table(state: Any) -> PlayWidget:
-    """Both players human, playing on from ``state``."""
-    w = PlayWidget(state.game, seats=["human", "human"], square=40)
-    w.start_from(state)
-    return w
-
-
 def press(w: Any, name: str) -> None:
     """Click the centre of a cell, as a page would."""
     click(w.board.layers.multi, *w.board.geometry.cell_center(cell(name)))
-
-
-def message(w: Any) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", w.message.value))
-
-
-def error(ed: ResistorEditor) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", ed.error.value))
-
-
-def buttons(w: PlayWidget) -> list[str]:
-    return [b.description for b in w.buttons.children]
-
-
-def press_button(w: PlayWidget, description: str) -> None:
-    (button,) = [b for b in w.buttons.children if b.description == description]
-    button.click()
-
-
-def random_state(seed: int, moves: int, **options: Any) -> Any:
-    rnd = random.Random(seed)
-    state = ResistorGame(first_amperes=0, **options).initial_state(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
-        state = state.apply(rnd.choice(state.legal_moves()))
-    return state
 
 
 def polygons(canvas: Any, fill: str) -> list[np.ndarray]:
@@ -212,7 +180,11 @@ def test_a_resistor_in_the_middle_of_a_drain_is_framed_over_the_drained_ampere(c
 
 def test_a_redraw_is_one_batch(canvas):
     board = ResistorBoard(position(EVERY_KIND, **MID_TURN), square=40)
-    for action in (board.redraw, board.redraw_all, lambda: board.show(random_state(3, 40))):
+    for action in (
+        board.redraw,
+        board.redraw_all,
+        lambda: board.show(random_state(NO_SETUP, 3, 40)),
+    ):
         canvas.clear()
         action()
         assert len(canvas.batches) == 1
@@ -238,7 +210,7 @@ def test_hit_names_a_piece_to_pick_or_a_cell():
 
 @pytest.mark.parametrize("seed", range(5))
 def test_highlighted_destinations_are_the_engines_legal_moves(seed):
-    state = random_state(seed, 40 + 7 * seed)
+    state = random_state(NO_SETUP, seed, 40 + 7 * seed)
     while state.pending or state.phase != "play":  # a plain turn, pieces to pick
         state = state.apply(state.legal_moves()[0])
     w = human_table(state)
@@ -473,10 +445,12 @@ def one_scene_positions() -> list[Any]:
     """The set-up, every kind of piece mid-turn, a pending drain, play and a finished match."""
     drain = position({"c3": "A", "e5": "A", "d4": "R"}, current_player=1)
     drain = drain.apply(drain.parse_move("d4-e5"))
-    over = random_state(5, 500, max_turns=30)  # the turn cap ends the match
+    over = random_state(
+        ResistorGame(first_amperes=0, max_turns=30), 5, 500
+    )  # the turn cap ends the match
     assert drain.pending == "drain" and over.is_terminal
     setup = ResistorGame(first_amperes=0).initial_state(2)
-    return [setup, position(EVERY_KIND, **MID_TURN), drain, random_state(7, 90), over]
+    return [setup, position(EVERY_KIND, **MID_TURN), drain, random_state(NO_SETUP, 7, 90), over]
 
 
 @pytest.mark.parametrize("viewer", [None, 1])
@@ -520,7 +494,7 @@ def test_the_last_move_is_drawn_from_its_cell_to_its_destination(canvas):
 
 
 def test_the_pieces_of_one_kind_are_drawn_by_one_call(canvas):
-    state = random_state(7, 90)
+    state = random_state(NO_SETUP, 7, 90)
     board = ResistorBoard(state, square=40)
     canvas.clear()
     board.redraw()

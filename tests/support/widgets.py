@@ -12,14 +12,20 @@ passed as binary buffers are decoded back into numpy arrays) and the drawing sty
 
 from __future__ import annotations
 
+import html
+import random
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipycanvas.canvas as ipc
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from support.currents import FULL, currents, slots
+
+if TYPE_CHECKING:  # the play table is imported when a test builds one, not by conftest
+    from tablegames_widgets.play import PlayWidget
 
 Rect = tuple[float, float, float, float]
 
@@ -220,3 +226,54 @@ def placed_cards(board: Any, state: Any) -> list[tuple[str, Rect]]:
     for p, hand in enumerate(board.visible_hands(state)):
         out += [(c, lay.hand_rect(p, k)) for k, c in enumerate(hand) if c is not None]
     return out
+
+
+# ---- play tables, what they say and their buttons --------------------------------------
+
+
+def human_table(state: Any, seats: list[Any] | None = None) -> PlayWidget:
+    """A PlayWidget playing on from ``state`` (everybody human unless ``seats`` says)."""
+    from tablegames_widgets.play import PlayWidget
+
+    n = state.game.num_players
+    w = PlayWidget(state.game, seats=seats or ["human"] * n, square=40)
+    w.start_from(state)
+    return w
+
+
+def plain(markup: str) -> str:
+    """The text an HTML snippet shows: tags dropped, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def message(w: Any) -> str:
+    """The text of a play table's message line."""
+    return plain(w.message.value)
+
+
+def error(editor: Any) -> str:
+    """The text of an editor's error line."""
+    return plain(editor.error.value)
+
+
+def buttons(w: PlayWidget) -> list[str]:
+    """The labels of a play table's buttons, in order."""
+    return [b.description for b in w.buttons.children]
+
+
+def press_button(w: PlayWidget, description: str) -> None:
+    """Click the one button with that label."""
+    (button,) = [b for b in w.buttons.children if b.description == description]
+    button.click()
+
+
+def random_state(game: Any, seed: int, moves: int) -> Any:
+    """The state after at most ``moves`` random legal moves (drawn from ``seed``) from
+    ``game.initial_state(seed)``."""
+    rnd = random.Random(seed)
+    state = game.initial_state(seed)
+    for _ in range(moves):
+        if state.is_terminal:
+            break
+        state = state.apply(rnd.choice(state.legal_moves()))
+    return state

@@ -3,12 +3,19 @@ clicks cannot tell moves apart, the keyboard path, refusals, goaltending and bot
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 
 import pytest
-from support.widgets import centre, click, key, position
+from support.widgets import (
+    buttons,
+    centre,
+    click,
+    human_table,
+    key,
+    message,
+    position,
+    press_button,
+)
 from tablegames_widgets.play import PlayWidget
 
 import tablegames as tg
@@ -20,14 +27,6 @@ AMBER = "#f9a825"  # selected
 
 def game(players: int = 2, **options: Any) -> Any:
     return tg.make("currents", players=players, **options)
-
-
-def human_table(state: Any, seats: list[Any] | None = None) -> PlayWidget:
-    """A PlayWidget playing on from ``state`` (everybody human unless ``seats`` says)."""
-    n = state.game.num_players
-    w = PlayWidget(state.game, seats=seats or ["human"] * n, square=40)
-    w.start_from(state)
-    return w
 
 
 def press(w: PlayWidget, kind: str, where: Any) -> None:
@@ -49,19 +48,6 @@ def press(w: PlayWidget, kind: str, where: Any) -> None:
     else:
         raise AssertionError(kind)
     click(w.board.layers.multi, *centre(rect))
-
-
-def message(w: PlayWidget) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", w.message.value))
-
-
-def buttons(w: PlayWidget) -> list[str]:
-    return [b.description for b in w.buttons.children]
-
-
-def press_button(w: PlayWidget, description: str) -> None:
-    (button,) = [b for b in w.buttons.children if b.description == description]
-    button.click()
 
 
 class Always:

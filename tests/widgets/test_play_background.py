@@ -6,15 +6,13 @@ new game drops the stale answer. MCTS seats on play pages stop at their time lim
 from __future__ import annotations
 
 import asyncio
-import html
-import re
 import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import tablegames_widgets.play as play_module
-from support.widgets import centre, click, key
+from support.widgets import centre, click, key, message
 from tablegames_widgets.play import PlayWidget, time_bounded
 
 import tablegames as tg
@@ -35,10 +33,6 @@ class Gated:
         assert self.go.wait(10), "the test never let the bot answer"
         self.answered.set()
         return state.legal_moves()[0]
-
-
-def message(w: PlayWidget) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", w.message.value))
 
 
 async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
