@@ -20,9 +20,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from support.properties import check_mover_first, check_read_back, check_seed_replays
+from support.properties import advance, check_read_back, check_seed_replays, run_seeds
 
 from tablegames.cardchess import CardChessGame, CardChessState
 from tablegames.cardchess.moves import UNITS
@@ -90,11 +88,7 @@ def play_one(options: dict[str, Any], seed: int) -> None:
             check_read_back(state, moves)
         if state.is_terminal:
             break
-        move = moves[chooser.randrange(len(moves))]
-        state = state.apply(move)
-        check_mover_first(states[-1], state)
-        played.append(str(move))
-        states.append(state)
+        state = advance(states, played, moves[chooser.randrange(len(moves))])
     assert state.is_terminal, "the game did not end by its cap"
     check_seed_replays(game, seed, played, states)
 
@@ -102,15 +96,4 @@ def play_one(options: dict[str, Any], seed: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_random_games(config: str) -> None:
-    @settings(
-        max_examples=GAMES_PER_CONFIG,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(seed=st.integers(0, 2**40))
-    def run(seed: int) -> None:
-        play_one(CONFIGS[config], seed)
-
-    run()
+    run_seeds(lambda seed: play_one(CONFIGS[config], seed), GAMES_PER_CONFIG)

@@ -21,9 +21,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from support.properties import check_replay
+from support.properties import advance, replayed_games
 
 import tablegames as tg
 from tablegames.currents import CurrentsMove, CurrentsState
@@ -306,12 +304,7 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[CurrentsState], tg.Re
             check_all_moves(state, legal)
         if state.is_terminal:
             break
-        move = legal[chooser.randrange(len(legal))]
-        after = state.apply(move)
-        check_step(state, move, after)
-        moves.append(str(move))
-        state = after
-        states.append(state)
+        state = advance(states, moves, legal[chooser.randrange(len(legal))], check_step)
     assert state.is_terminal, f"game not over after {bound} decisions"
     record = tg.Record("currents", game.options_json(), seed, tuple(moves))
     return states, record
@@ -320,28 +313,8 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[CurrentsState], tg.Re
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_random_games(name: str) -> None:
-    options = CONFIGS[name]
-    seeds: set[int] = set()
-    ends: Counter[str] = Counter()
-
-    @settings(
-        max_examples=GAMES_PER_CONFIG,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow],
-    )
-    @given(seed=st.integers(0, 2**32))
-    def one_game(seed: int) -> None:
-        seeds.add(seed)
-        states, record = play(options, seed)
-        check_replay(states, record)
-        final = states[-1]
-        ends["win" if final.winners else "cap"] += 1
-
-    one_game()
-    assert len(seeds) >= GAMES_PER_CONFIG, f"only {len(seeds)} distinct games were played"
-    assert ends["win"] > 0
+    finals = replayed_games(functools.partial(play, CONFIGS[name]), GAMES_PER_CONFIG, 2**32)
+    assert any(final.winners for final in finals), "no game was won"
 
 
 def test_capped_games_end_without_winner() -> None:

@@ -18,9 +18,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from support.properties import check_mover_first, check_read_back, check_replay
+from support.properties import advance, check_read_back, check_replay, run_seeds
 
 import tablegames as tg
 from tablegames.cards import JOKERS
@@ -95,11 +93,7 @@ def play_one(players: int, seed: int) -> None:
             break
         if step % FULL_CHECK_EVERY == seed % FULL_CHECK_EVERY:
             check_read_back(state, moves)
-        move = moves[chooser.randrange(len(moves))]
-        state = state.apply(move)
-        check_mover_first(states[-1], state)
-        moves_played.append(str(move))
-        states.append(state)
+        state = advance(states, moves_played, moves[chooser.randrange(len(moves))])
     assert state.is_terminal, "the game did not end within its bound"
     record = tg.Record(game.name, game.options_json(), seed, tuple(moves_played))
     check_replay(states, record)
@@ -108,15 +102,4 @@ def play_one(players: int, seed: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games(players: int) -> None:
-    @settings(
-        max_examples=GAMES_PER_CONFIG,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(seed=st.integers(0, 2**40))
-    def run(seed: int) -> None:
-        play_one(players, seed)
-
-    run()
+    run_seeds(lambda seed: play_one(players, seed), GAMES_PER_CONFIG)

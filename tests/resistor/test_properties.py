@@ -25,9 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from support.properties import check_mover_first, check_read_back, check_seed_replays
+from support.properties import advance, check_read_back, check_seed_replays, run_seeds
 from support.resistor import choose
 
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
@@ -159,12 +157,8 @@ def play_one(options: dict[str, Any], how: str, seed: int) -> None:
             check_full(state, moves)
         if state.is_terminal:
             break
-        move = choose(state, moves, chooser, how)
-        state = state.apply(move)
-        check_mover_first(states[-1], state)
+        state = advance(states, played, choose(state, moves, chooser, how))
         scored += sum(e.kind == "score" for e in state.events)
-        played.append(str(move))
-        states.append(state)
     assert state.is_terminal, "the match did not end by its cap"
     check_seed_replays(game, seed, played, states)
 
@@ -173,19 +167,7 @@ def play_one(options: dict[str, Any], how: str, seed: int) -> None:
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_random_games(config: str) -> None:
     options, how = CONFIGS[config]
-
-    @settings(
-        max_examples=GAMES_PER_CONFIG,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=list(HealthCheck),
-    )
-    @given(seed=st.integers(0, 2**40))
-    def run(seed: int) -> None:
-        play_one(options, how, seed)
-
-    run()
+    run_seeds(lambda seed: play_one(options, how, seed), GAMES_PER_CONFIG)
 
 
 def test_leaning_players_reach_every_action() -> None:

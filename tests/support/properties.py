@@ -1,13 +1,16 @@
 """Checks the random-play property tests of every game share: a move's notation reads
 back, a step's first event is the decision of the player who moved, and a played game
 replays to the very same states (from its record through JSON text, or from its seed
-and notation)."""
+and notation); and the loop and the seeded Hypothesis run that drive them."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tablegames as tg
 
@@ -41,3 +44,53 @@ def check_seed_replays(
     for text, expected in zip(played, states[1:]):
         replayed = replayed.apply(replayed.parse_move(text))
         assert replayed == expected, "replay from the seed and notation differed"
+
+
+def advance(
+    states: list[Any],
+    played: list[str],
+    move: Any,
+    check: Callable[[Any, Any, Any], None] | None = None,
+) -> Any:
+    """Applies ``move`` to the last of ``states``, checks the step (by default, that the
+    mover's decision is its first event), records the new state and the move's notation
+    and returns the new state: the step every random-play loop takes."""
+    before = states[-1]
+    after = before.apply(move)
+    if check is None:
+        check_mover_first(before, after)
+    else:
+        check(before, move, after)
+    played.append(str(move))
+    states.append(after)
+    return after
+
+
+def run_seeds(body: Callable[[int], None], examples: int, top: int = 2**40) -> None:
+    """Runs ``body`` on ``examples`` seeds from 0 to ``top`` that Hypothesis draws,
+    derandomized (every run checks the same games), with no example database and no
+    health checks (an example is a whole game: slow by design)."""
+    settings(
+        max_examples=examples,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )(given(seed=st.integers(0, top))(body))()
+
+
+def replayed_games(
+    play: Callable[[int], tuple[list[Any], tg.Record]], examples: int, top: int = 2**40
+) -> list[Any]:
+    """Plays ``examples`` distinct seeded games with ``play`` (seed to states and
+    record), checks each replays from its record, and returns their final states."""
+    finals: dict[int, Any] = {}
+
+    def one_game(seed: int) -> None:
+        states, record = play(seed)
+        check_replay(states, record)
+        finals[seed] = states[-1]
+
+    run_seeds(one_game, examples, top)
+    assert len(finals) >= examples, f"only {len(finals)} distinct games were played"
+    return list(finals.values())
