@@ -93,7 +93,7 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
     pages = len(play_pages())
     try:
         # one preheated kernel per page (tests run with --pool_size=1)
-        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 120)
+        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 180)
         pooled = set(kernel_processes(proc.pid))
         time.sleep(4)  # longer than the idle timeout: pooled kernels are never culled
         assert set(kernel_processes(proc.pid)) == pooled
@@ -105,7 +105,7 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
         assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages + 1, 60)
         page.context.close()  # the visitor leaves without a clean shutdown: the cull
         assert wait_for(lambda: kernel_status(url, kernel) == 404, 60)
-        assert len(kernel_processes(proc.pid)) == pages
+        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 30)
     finally:
         proc.terminate()
         proc.wait(timeout=20)
@@ -119,3 +119,6 @@ def test_the_pool_and_the_cull_are_configured_in_the_repo() -> None:
     assert settings["VoilaExecutor"]["iopub_timeout"] >= 60
     assert settings["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert settings["Voila"]["identity_provider_class"].endswith("PageIdentityProvider")
+    # kernels talk over Unix sockets: with TCP, kernels started together could pick the
+    # same free port and one died ("Address already in use"; seen with 30 visitors)
+    assert settings["KernelManager"]["transport"] == "ipc"
