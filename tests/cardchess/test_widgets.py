@@ -12,7 +12,18 @@ from typing import Any
 import numpy as np
 import pytest
 from support.cardchess import data, position
-from support.widgets import centre, click, error, human_table, message, random_state
+from support.widgets import (
+    centre,
+    check_one_batch,
+    click,
+    drawn_scene,
+    error,
+    human_table,
+    message,
+    random_state,
+    rounded,
+    svg_rects,
+)
 from tablegames_widgets import CardChessBoard, CardChessEditor, GameViewer
 from tablegames_widgets.board import TARGET
 from tablegames_widgets.cardchess.editor import MOVE, REMOVE
@@ -153,14 +164,7 @@ def test_both_hands_are_drawn_during_a_progressive_set_up_each_unit_in_its_place
 
 def test_a_redraw_is_one_batch(canvas):
     board = CardChessBoard(position(STACKED), square=40)
-    for action in (
-        board.redraw,
-        board.redraw_all,
-        lambda: board.show(random_state(GAME, 3, 20)),
-    ):
-        canvas.clear()
-        action()
-        assert len(canvas.batches) == 1
+    check_one_batch(canvas, board, random_state(GAME, 3, 20))
 
 
 # ---- what a click means ----------------------------------------------------------------------
@@ -402,8 +406,6 @@ def test_state_svg_is_valid_xml_and_shows_the_units():
 
 # ---- one picture: the board and the SVG draw the same scene ------------------------------------
 
-SVG = "{http://www.w3.org/2000/svg}"
-
 
 def _won() -> Any:
     return next(
@@ -430,22 +432,6 @@ PICTURES = {
 }
 
 
-def _svg_texts(svg: str) -> list[tuple[str, str]]:
-    return sorted((t.text or "", t.get("fill", "")) for t in ET.fromstring(svg).iter(f"{SVG}text"))
-
-
-def _svg_rects(svg: str, **attrs: str) -> set[tuple[float, ...]]:
-    out = set()
-    for r in ET.fromstring(svg).iter(f"{SVG}rect"):
-        if all(r.get(k) == v for k, v in attrs.items()):
-            out.add(tuple(round(float(r.get(k, 0)), 1) for k in ("x", "y", "width", "height")))
-    return out
-
-
-def _rounded(rects: list[Any]) -> set[tuple[float, ...]]:
-    return {tuple(round(v, 1) for v in r) for r in rects}
-
-
 @pytest.mark.parametrize("viewer", [None, 1])
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
@@ -453,30 +439,22 @@ def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
     its static SVG picture and the reverse, from every viewpoint (face-down cards are
     hidden from everyone, units and hands are public)."""
     state = PICTURES[name]()
-    board = CardChessBoard(state, square=40, viewer=viewer)
-    canvas.clear()
-    board.redraw_all()
-    svg = board.static_svg()
+    svg = drawn_scene(canvas, CardChessBoard(state, square=40, viewer=viewer))
     assert svg == state._repr_svg_()  # the board's picture is the state's
-    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
-    assert drawn == _svg_texts(svg)
     backs = canvas.rects("fillRects", fill_style=style.CARD_BACK)
-    assert _rounded(backs) == _svg_rects(svg, fill=style.CARD_BACK)
+    assert set(rounded(backs)) == set(svg_rects(svg, fill=style.CARD_BACK))
     for side in (0, 1):
         frames = canvas.rects("strokeRects", stroke_style=SIDE_INK[side])
-        assert _rounded(frames) == _svg_rects(svg, stroke=SIDE_INK[side])
+        assert set(rounded(frames)) == set(svg_rects(svg, stroke=SIDE_INK[side]))
         bands = canvas.rects("fillRects", fill_style=SIDE_BAND[side])
-        assert _rounded(bands) == _svg_rects(svg, fill=SIDE_BAND[side])
+        assert set(rounded(bands)) == set(svg_rects(svg, fill=SIDE_BAND[side]))
 
 
 def test_four_colour_suits_reach_both_pictures(canvas):
     state = position(STACKED)
     board = CardChessBoard(state, square=30, four_colour=True)
-    canvas.clear()
-    board.redraw_all()
-    svg = board.static_svg()
-    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
-    assert drawn == _svg_texts(svg)
+    svg = drawn_scene(canvas, board)
+    drawn = [(c.args[0], c.style["fill_style"]) for c in canvas.find("fillText")]
     assert ("Q♦", style.FOUR_COLOURS["D"]) in drawn  # red's queen on d2, in blue
     assert ET.fromstring(svg).get("width") == f"{board.geometry.width:.0f}"
 
@@ -496,7 +474,7 @@ def test_the_last_move_is_marked_faintly_on_the_board_and_in_the_picture(canvas)
     board.show(setup)
     x, y, w, h = board.geometry.cell_rect(cell("c5"))
     assert canvas.rects("strokeRects", stroke_style=LAST_MOVE) == [(x - 1, y - 1, w + 2, h + 2)]
-    assert _svg_rects(board.static_svg(), stroke=LAST_MOVE) == _rounded(
+    assert svg_rects(board.static_svg(), stroke=LAST_MOVE) == rounded(
         [(x - 1, y - 1, w + 2, h + 2)]
     )
 

@@ -4,18 +4,24 @@ scene: its canvas and its SVG picture show the same texts, cards and ring."""
 
 from __future__ import annotations
 
-import random
 import xml.etree.ElementTree as ET
-from typing import Any
 
 import pytest
-from support.widgets import centre, click
+from support.widgets import (
+    SVG,
+    centre,
+    click,
+    drawn_scene,
+    random_state,
+    rounded,
+    svg_rects,
+    svg_texts,
+)
 from tablegames_widgets import FellowshipBoard, FellowshipEditor
 
 import tablegames as tg
 from tablegames import style
 from tablegames.fellowship.scene import UNDER, UNDER_FILL, state_scene
-from tablegames.fellowship.state import FellowshipState
 from tablegames.fellowship.text import role_text
 from tablegames.scene import Rect, state_svg
 from tablegames.style import BOARD_DARK
@@ -52,41 +58,13 @@ def test_fellowship_editor_refuses_a_sixth_hand_card():
 
 # ---- the board draws the game's scene: the canvas and the SVG picture are one picture ----
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def _played(players: int, seed: int, moves: int | None) -> FellowshipState:
-    """A reachable position: ``moves`` random moves from a deal (None: to the end)."""
-    rng = random.Random(seed)
-    state = tg.make("fellowship", players=players).initial_state(seed)
-    while not state.is_terminal and (moves is None or moves > 0):
-        state = state.apply(rng.choice(state.legal_moves()))
-        moves = None if moves is None else moves - 1
-    return state
-
 
 #: a deal, a middle game with stacks of every height, a finished game (roles revealed)
 POSITIONS = {
-    "deal": lambda: _played(2, 1, 0),
-    "middle": lambda: _played(3, 3, 14),
-    "over": lambda: _played(4, 5, None),
+    "deal": lambda: random_state(tg.make("fellowship", players=2), 1, 0),
+    "middle": lambda: random_state(tg.make("fellowship", players=3), 3, 14),
+    "over": lambda: random_state(tg.make("fellowship", players=4), 5, None),
 }
-
-
-def _svg_texts(svg: str) -> list[tuple[str, str]]:
-    return sorted((t.text or "", t.get("fill", "")) for t in ET.fromstring(svg).iter(f"{SVG}text"))
-
-
-def _svg_rects(svg: str, **attrs: str) -> list[tuple[float, ...]]:
-    out = []
-    for r in ET.fromstring(svg).iter(f"{SVG}rect"):
-        if all(r.get(k) == v for k, v in attrs.items()):
-            out.append(tuple(round(float(r.get(k, 0)), 1) for k in ("x", "y", "width", "height")))
-    return sorted(out)
-
-
-def _rounded(rects: list[Any]) -> list[tuple[float, ...]]:
-    return sorted(tuple(round(v, 1) for v in r) for r in rects)
 
 
 @pytest.mark.parametrize("viewer", [None, 0, 1])
@@ -95,21 +73,16 @@ def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
     """Every text (with its ink), card back, face, cards under a stack and the ring the
     board draws is in its static SVG picture and the reverse, from every viewpoint."""
     state = POSITIONS[name]()
-    board = FellowshipBoard(state, square=40, viewer=viewer)
-    canvas.clear()
-    board.redraw_all()
-    svg = board.static_svg()
+    svg = drawn_scene(canvas, FellowshipBoard(state, square=40, viewer=viewer))
     assert svg == state_svg(state, square=40, viewer=viewer)  # the board's picture
-    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
-    assert drawn == _svg_texts(svg)
     for fill in {style.CARD_BACK, style.CARD_FACE, *UNDER_FILL}:
-        assert _rounded(canvas.rects("fillRects", fill_style=fill)) == _svg_rects(svg, fill=fill)
+        assert rounded(canvas.rects("fillRects", fill_style=fill)) == svg_rects(svg, fill=fill)
     rings = [c for c in canvas.find("strokeCircles") if c.style["stroke_style"] == BOARD_DARK]
     assert len(rings) == 1 and len(ET.fromstring(svg).findall(f"{SVG}circle")) == 1
 
 
 def test_cards_under_a_stack_are_drawn_deepest_first_and_at_most_three():
-    state = _played(3, 3, 14)
+    state = random_state(tg.make("fellowship", players=3), 3, 14)
     heights = [len(s) for s in state.circle]
     assert max(heights) > 4  # a stack taller than what is drawn of it
     scene = state_scene(state)
@@ -120,7 +93,7 @@ def test_cards_under_a_stack_are_drawn_deepest_first_and_at_most_three():
 
 
 def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas):
-    state = _played(3, 3, 14)
+    state = random_state(tg.make("fellowship", players=3), 3, 14)
     board = FellowshipBoard(state, viewer=state.player)
     canvas.clear()
     board.redraw()
@@ -128,6 +101,6 @@ def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas
     drawn = {c.args[0]: c.style["fill_style"] for c in canvas.find("fillText")}
     assert drawn[mark] == style.HIGHLIGHT
     assert sum("◀" in t for t in drawn) == 1
-    assert (mark, style.HIGHLIGHT) in _svg_texts(board.static_svg())
-    over = _played(4, 5, None)
-    assert not any("◀" in t for t, _ in _svg_texts(state_svg(over)))  # nobody moves after the end
+    assert (mark, style.HIGHLIGHT) in svg_texts(board.static_svg())
+    over = random_state(tg.make("fellowship", players=4), 5, None)
+    assert not any("◀" in t for t, _ in svg_texts(state_svg(over)))  # nobody moves after the end

@@ -5,12 +5,18 @@ turn number, so that ending a turn always shows."""
 
 from __future__ import annotations
 
-import random
-import xml.etree.ElementTree as ET
-from typing import Any
-
 import pytest
-from support.widgets import centre, click
+from support.widgets import (
+    canvas_circles,
+    centre,
+    click,
+    drawn_scene,
+    random_state,
+    rounded,
+    svg_circles,
+    svg_rects,
+    svg_texts,
+)
 from tablegames_widgets import PoohsticksBoard, PoohsticksEditor
 
 import tablegames as tg
@@ -37,58 +43,15 @@ def test_poohsticks_editor_moves_a_boat_and_refuses_a_blocked_river():
 
 # ---- the board draws the game's scene: the canvas and the SVG picture are one picture ----
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def _played(seed: int, moves: int | None, **options: Any) -> PoohsticksState:
-    """A reachable position: ``moves`` random moves from the start (None: to the end)."""
-    rng = random.Random(seed)
-    state = tg.make("poohsticks", **options).initial_state(seed)
-    while not state.is_terminal and (moves is None or moves > 0):
-        state = state.apply(rng.choice(state.legal_moves()))
-        moves = None if moves is None else moves - 1
-    return state
-
 
 #: the start, a race with rocks and bridge cards still face down, a finished race
 POSITIONS = {
-    "start": lambda: _played(1, 0),
-    "rocks and bridge": lambda: _played(0, 6, players=3, bridge=True, rocks=3),
-    "over": lambda: _played(2, None, players=3),
+    "start": lambda: random_state(tg.make("poohsticks"), 1, 0),
+    "rocks and bridge": lambda: random_state(
+        tg.make("poohsticks", players=3, bridge=True, rocks=3), 0, 6
+    ),
+    "over": lambda: random_state(tg.make("poohsticks", players=3), 2, None),
 }
-
-
-def _svg_texts(svg: str) -> list[tuple[str, str]]:
-    return sorted((t.text or "", t.get("fill", "")) for t in ET.fromstring(svg).iter(f"{SVG}text"))
-
-
-def _svg_rects(svg: str, **attrs: str) -> list[tuple[float, ...]]:
-    out = []
-    for r in ET.fromstring(svg).iter(f"{SVG}rect"):
-        if all(r.get(k) == v for k, v in attrs.items()):
-            out.append(tuple(round(float(r.get(k, 0)), 1) for k in ("x", "y", "width", "height")))
-    return sorted(out)
-
-
-def _svg_circles(svg: str, **attrs: str) -> list[tuple[float, ...]]:
-    out = []
-    for c in ET.fromstring(svg).iter(f"{SVG}circle"):
-        if all(c.get(k) == v for k, v in attrs.items()):
-            out.append(tuple(round(float(c.get(k, 0)), 1) for k in ("cx", "cy", "r")))
-    return sorted(out)
-
-
-def _rounded(rects: list[Any]) -> list[tuple[float, ...]]:
-    return sorted(tuple(round(v, 1) for v in r) for r in rects)
-
-
-def _canvas_circles(canvas, name: str, **style: Any) -> list[tuple[float, ...]]:
-    out = []
-    for c in canvas.find(name):
-        if all(c.style.get(k) == v for k, v in style.items()):
-            xs, ys, rs = (list(map(float, a)) for a in c.args[:3])
-            out += [(x, y, r) for x, y, r in zip(xs, ys, rs, strict=True)]
-    return _rounded(out)
 
 
 @pytest.mark.parametrize("viewer", [None, 0, 1])
@@ -97,20 +60,15 @@ def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
     """Every text (with its ink), card face and back, rock, the water and every boat the
     board draws is in its static SVG picture and the reverse, from every viewpoint."""
     state = POSITIONS[name]()
-    board = PoohsticksBoard(state, square=40, viewer=viewer)
-    canvas.clear()
-    board.redraw_all()
-    svg = board.static_svg()
+    svg = drawn_scene(canvas, PoohsticksBoard(state, square=40, viewer=viewer))
     assert svg == state_svg(state, square=40, viewer=viewer)  # the board's picture
-    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
-    assert drawn == _svg_texts(svg)
     for fill in (style.CARD_BACK, style.CARD_FACE, ROCK, WATER, style.BOARD_DARK):
-        assert _rounded(canvas.rects("fillRects", fill_style=fill)) == _svg_rects(svg, fill=fill)
+        assert rounded(canvas.rects("fillRects", fill_style=fill)) == svg_rects(svg, fill=fill)
     for fill in BOAT_COLOURS[: state.game.num_players]:
-        boats = _canvas_circles(canvas, "fillCircles", fill_style=fill)
-        assert boats == _svg_circles(svg, fill=fill)
-    rims = _canvas_circles(canvas, "strokeCircles", stroke_style="white")
-    assert len(rims) == state.game.num_players == len(_svg_circles(svg, stroke="white"))
+        boats = canvas_circles(canvas, "fillCircles", fill_style=fill)
+        assert boats == svg_circles(svg, fill=fill)
+    rims = canvas_circles(canvas, "strokeCircles", stroke_style="white")
+    assert len(rims) == state.game.num_players == len(svg_circles(svg, stroke="white"))
 
 
 def test_positions_cover_rocks_bridge_cards_and_the_end():
@@ -144,7 +102,7 @@ def test_ending_a_turn_always_changes_the_picture(canvas):
 
 
 def test_status_line_names_whose_turn_it_is_and_how_the_race_ended():
-    state = _played(1, 3)
+    state = random_state(tg.make("poohsticks"), 1, 3)
     assert status_text(state) == f"Turn {state.turn + 1}: player {state.player} to play"
     over = POSITIONS["over"]()
     words = status_text(over)
@@ -156,7 +114,7 @@ def test_status_line_names_whose_turn_it_is_and_how_the_race_ended():
 
 
 def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas):
-    state = _played(0, 6, players=3, bridge=True, rocks=3)
+    state = random_state(tg.make("poohsticks", players=3, bridge=True, rocks=3), 0, 6)
     board = PoohsticksBoard(state, viewer=None)
     canvas.clear()
     board.redraw()
@@ -164,4 +122,4 @@ def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas
     marked = [t for t in drawn if t.endswith("◀ to move")]
     assert marked == [t for t in drawn if t.startswith(f"P{state.player} ")]
     assert drawn[marked[0]] == style.HIGHLIGHT
-    assert (marked[0], style.HIGHLIGHT) in _svg_texts(board.static_svg())
+    assert (marked[0], style.HIGHLIGHT) in svg_texts(board.static_svg())

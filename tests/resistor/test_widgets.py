@@ -14,7 +14,17 @@ from typing import Any
 import numpy as np
 import pytest
 from support.resistor import data, position
-from support.widgets import buttons, click, error, human_table, message, press_button, random_state
+from support.widgets import (
+    SVG,
+    buttons,
+    check_one_batch,
+    click,
+    error,
+    human_table,
+    message,
+    press_button,
+    random_state,
+)
 from tablegames_widgets import GameViewer, ResistorBoard, ResistorEditor
 from tablegames_widgets.board import TARGET
 from tablegames_widgets.resistor.editor import MOVE, REMOVE
@@ -180,14 +190,7 @@ def test_a_resistor_in_the_middle_of_a_drain_is_framed_over_the_drained_ampere(c
 
 def test_a_redraw_is_one_batch(canvas):
     board = ResistorBoard(position(EVERY_KIND, **MID_TURN), square=40)
-    for action in (
-        board.redraw,
-        board.redraw_all,
-        lambda: board.show(random_state(NO_SETUP, 3, 40)),
-    ):
-        canvas.clear()
-        action()
-        assert len(canvas.batches) == 1
+    check_one_batch(canvas, board, random_state(NO_SETUP, 3, 40))
 
 
 # ---- what a click means ----------------------------------------------------------------------
@@ -426,8 +429,6 @@ def test_the_editor_gives_the_turn_to_the_other_player():
 
 
 # ---- one scene: the canvas and the SVG picture -------------------------------------------------
-
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def svg_texts(svg: str) -> list[tuple[str, float, float]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -267,13 +268,75 @@ def press_button(w: PlayWidget, description: str) -> None:
     button.click()
 
 
-def random_state(game: Any, seed: int, moves: int) -> Any:
-    """The state after at most ``moves`` random legal moves (drawn from ``seed``) from
-    ``game.initial_state(seed)``."""
+def random_state(game: Any, seed: int, moves: int | None) -> Any:
+    """A reachable position: the state after at most ``moves`` random legal moves (None:
+    to the end; drawn from ``seed``) from ``game.initial_state(seed)``."""
     rnd = random.Random(seed)
     state = game.initial_state(seed)
-    for _ in range(moves):
-        if state.is_terminal:
-            break
+    while not state.is_terminal and (moves is None or moves > 0):
         state = state.apply(rnd.choice(state.legal_moves()))
+        moves = None if moves is None else moves - 1
     return state
+
+
+def check_one_batch(canvas: Recorder, board: Any, other: Any) -> None:
+    """A redraw, a full redraw and showing ``other`` each reach the page as one batch."""
+    for action in (board.redraw, board.redraw_all, lambda: board.show(other)):
+        canvas.clear()
+        action()
+        assert len(canvas.batches) == 1
+
+
+# ---- one scene: the canvas and the SVG picture ------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_texts(svg: str) -> list[tuple[str, str]]:
+    """Every text of an SVG picture with its ink, sorted."""
+    return sorted((t.text or "", t.get("fill", "")) for t in ET.fromstring(svg).iter(f"{SVG}text"))
+
+
+def _svg_shapes(svg: str, tag: str, keys: tuple[str, ...], attrs: dict[str, str]) -> list[Any]:
+    out = []
+    for e in ET.fromstring(svg).iter(f"{SVG}{tag}"):
+        if all(e.get(k) == v for k, v in attrs.items()):
+            out.append(tuple(round(float(e.get(k, 0)), 1) for k in keys))
+    return sorted(out)
+
+
+def svg_rects(svg: str, **attrs: str) -> list[tuple[float, ...]]:
+    """The (x, y, width, height) of the picture's rectangles with these attributes,
+    rounded to 0.1 and sorted."""
+    return _svg_shapes(svg, "rect", ("x", "y", "width", "height"), attrs)
+
+
+def svg_circles(svg: str, **attrs: str) -> list[tuple[float, ...]]:
+    """The (cx, cy, r) of the picture's circles with these attributes, rounded, sorted."""
+    return _svg_shapes(svg, "circle", ("cx", "cy", "r"), attrs)
+
+
+def rounded(rects: list[Any]) -> list[tuple[float, ...]]:
+    """Canvas rectangles (or circles) rounded to 0.1 and sorted, to compare with SVG."""
+    return sorted(tuple(round(v, 1) for v in r) for r in rects)
+
+
+def canvas_circles(canvas: Recorder, name: str, **style: Any) -> list[tuple[float, ...]]:
+    """The (x, y, r) of every circle the ``name`` commands drew in that style, rounded."""
+    out = []
+    for c in canvas.find(name):
+        if all(c.style.get(k) == v for k, v in style.items()):
+            xs, ys, rs = (list(map(float, a)) for a in c.args[:3])
+            out += [(x, y, r) for x, y, r in zip(xs, ys, rs, strict=True)]
+    return rounded(out)
+
+
+def drawn_scene(canvas: Recorder, board: Any) -> str:
+    """Draws ``board`` afresh and returns its static SVG picture, having checked that
+    every text the canvas writes (with its ink) is in the picture and the reverse."""
+    canvas.clear()
+    board.redraw_all()
+    svg = board.static_svg()
+    drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
+    assert drawn == svg_texts(svg), "the canvas and the SVG picture write different texts"
+    return svg
