@@ -15,6 +15,7 @@ from support.cardchess import data, position
 from support.widgets import (
     centre,
     check_one_batch,
+    check_picks,
     click,
     drawn_scene,
     error,
@@ -41,6 +42,14 @@ def cell(name: str) -> int:
     return CELL_INDEX[name]
 
 
+def drawn_board(canvas: Any, state: Any) -> CardChessBoard:
+    """A board at square 40 showing ``state``, drawn afresh on the recorded canvas."""
+    board = CardChessBoard(state, square=40)
+    canvas.clear()
+    board.redraw()
+    return board
+
+
 def press(w: Any, name: str) -> None:
     """Click the centre of a cell, as a page would."""
     click(w.board.layers.multi, *w.board.geometry.cell_center(cell(name)))
@@ -64,10 +73,8 @@ STACKED = {"d6": "KS QH", "c3": "JD TD TC", "d2": "QD"}
 
 def test_every_top_unit_and_terrain_card_is_drawn_on_its_cell(canvas):
     state = position(STACKED)
-    board = CardChessBoard(state, square=40)
+    board = drawn_board(canvas, state)
     lay = board.geometry
-    canvas.clear()
-    board.redraw()
     big = f"bold {lay.unit_font:.0f}px {style.FONT}"
 
     def label_in(rect: Any) -> str:
@@ -89,9 +96,7 @@ def test_every_top_unit_and_terrain_card_is_drawn_on_its_cell(canvas):
 
 
 def test_face_down_cards_are_card_backs_in_the_start_areas(canvas):
-    board = CardChessBoard(position({}), square=40)
-    canvas.clear()
-    board.redraw()
+    board = drawn_board(canvas, position({}))
     backs = set(canvas.rects("fillRects", fill_style=style.CARD_BACK))
     start = START_AREA[0] | START_AREA[1]
     assert backs == {board.geometry.cell_rect(i) for i in start}
@@ -99,18 +104,14 @@ def test_face_down_cards_are_card_backs_in_the_start_areas(canvas):
 
 def test_without_terrain_every_card_is_face_down(canvas):
     state = tg.make("cardchess", terrain=False).initial_state(2)
-    board = CardChessBoard(state, square=40)
-    canvas.clear()
-    board.redraw()
+    drawn_board(canvas, state)
     assert len(canvas.rects("fillRects", fill_style=style.CARD_BACK)) == SIZE
 
 
 def test_covered_units_peek_out_with_the_stack_height_and_a_marked_covered_king(canvas):
     state = position(STACKED)
-    board = CardChessBoard(state, square=40)
+    board = drawn_board(canvas, state)
     lay = board.geometry
-    canvas.clear()
-    board.redraw()
     red_bands = canvas.rects("fillRects", fill_style=SIDE_BAND[0])
     black_bands = canvas.rects("fillRects", fill_style=SIDE_BAND[1])
     c3, d6 = cell("c3"), cell("d6")
@@ -128,9 +129,7 @@ def test_covered_units_peek_out_with_the_stack_height_and_a_marked_covered_king(
 
 
 def test_the_panel_says_whose_turn_and_the_result(canvas):
-    board = CardChessBoard(position({}), square=40)
-    canvas.clear()
-    board.redraw()
+    board = drawn_board(canvas, position({}))
     assert "Red to move" in canvas.texts()
     won = next(
         s
@@ -148,10 +147,8 @@ def test_both_hands_are_drawn_during_a_progressive_set_up_each_unit_in_its_place
     start = tg.make("cardchess", setup="progressive").initial_state(1)
     placed = start.apply(start.parse_move("KH e1"))
     state = placed.apply(placed.parse_move("QS c5"))
-    board = CardChessBoard(state, square=40)
+    board = drawn_board(canvas, state)
     lay = board.geometry
-    canvas.clear()
-    board.redraw()
     for p in (0, 1):
         for k, card in enumerate(ARMY[p]):
             label, symbol = style.face(card)
@@ -192,12 +189,7 @@ def test_highlighted_destinations_are_the_engines_legal_moves(seed):
     by_source: dict[int, set[Any]] = {}
     for m in state.legal_moves():
         by_source.setdefault(m.src, set()).add(("to", m.dst))
-    for src, dsts in by_source.items():
-        press(w, CELL_NAMES[src])
-        assert w.board.selected == (("from", src),)
-        assert set(w.board.targets) == dsts
-        press(w, CELL_NAMES[src])  # put it back
-        assert w.board.selected == ()
+    check_picks(w, by_source, lambda src: press(w, CELL_NAMES[src]))
     assert w.state is state
 
 
@@ -462,9 +454,7 @@ def test_four_colour_suits_reach_both_pictures(canvas):
 def test_the_last_move_is_marked_faintly_on_the_board_and_in_the_picture(canvas):
     state = position({})
     moved = state.apply(state.parse_move("b2-b3"))
-    board = CardChessBoard(moved, square=40)
-    canvas.clear()
-    board.redraw()
+    board = drawn_board(canvas, moved)
     heads = [c for c in canvas.find("fillPolygon") if c.style["fill_style"] == LAST_MOVE]
     assert len(heads) == 1 and f"fill='{LAST_MOVE}'" in board.static_svg()
     (shaft,) = [c for c in canvas.find("strokeLine") if c.style["stroke_style"] == LAST_MOVE]
@@ -494,10 +484,8 @@ def test_the_scene_names_the_places_hit_testing_finds():
 def test_covered_units_of_both_sides_peek_out_deepest_first(canvas):
     # c3: a black jack under a red ten under black's queen: the red band (nearer the top)
     # is drawn after the black one, so it covers the black band's lower part
-    board = CardChessBoard(position({"c3": "JC TD QS"}), square=40)
+    board = drawn_board(canvas, position({"c3": "JC TD QS"}))
     lay = board.geometry
-    canvas.clear()
-    board.redraw()
     order = []
     for c in canvas.find("fillRects"):
         xs, ys = (np.atleast_1d(np.asarray(a, dtype=float)) for a in c.args[:2])

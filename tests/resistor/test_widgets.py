@@ -18,6 +18,7 @@ from support.widgets import (
     SVG,
     buttons,
     check_one_batch,
+    check_picks,
     click,
     error,
     human_table,
@@ -222,12 +223,7 @@ def test_highlighted_destinations_are_the_engines_legal_moves(seed):
         if m.kind == "move":
             by_source.setdefault(m.src, set()).add(("to", m.dst))
     assert by_source
-    for src, dsts in by_source.items():
-        press(w, CELL_NAMES[src])
-        assert w.board.selected == (("from", src),)
-        assert set(w.board.targets) == dsts
-        press(w, CELL_NAMES[src])  # put it back
-        assert w.board.selected == ()
+    check_picks(w, by_source, lambda src: press(w, CELL_NAMES[src]))
     assert w.state is state
 
 

@@ -279,6 +279,17 @@ def random_state(game: Any, seed: int, moves: int | None) -> Any:
     return state
 
 
+def check_picks(w: PlayWidget, by_source: dict[Any, set[Any]], press: Any) -> None:
+    """For each source: ``press(source)`` picks it and shows exactly its targets, and
+    pressing it again puts it back (nothing selected)."""
+    for src, dsts in by_source.items():
+        press(src)
+        assert w.board.selected == (("from", src),)
+        assert set(w.board.targets) == dsts
+        press(src)  # put it back
+        assert w.board.selected == ()
+
+
 def check_one_batch(canvas: Recorder, board: Any, other: Any) -> None:
     """A redraw, a full redraw and showing ``other`` each reach the page as one batch."""
     for action in (board.redraw, board.redraw_all, lambda: board.show(other)):
