@@ -26,7 +26,12 @@ import os
 import platform
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.moves import random_walk
 
 import tablegames as tg
 from tablegames.analysis import make_bot, simulate
@@ -60,11 +65,7 @@ def positions(game: tg.Game, count: int, seed: int) -> list[tg.State]:
     gen = random.Random(seed)
     out = []
     for k in range(count):
-        s = game.initial_state(seed * 1000 + k)
-        for _ in range(gen.randrange(2, 10)):
-            if s.is_terminal:
-                break
-            s = s.apply(gen.choice(s.legal_moves()))
+        s = random_walk(game.initial_state(seed * 1000 + k), gen, gen.randrange(2, 10))
         if not s.is_terminal:
             out.append(s)
     return out
@@ -101,12 +102,8 @@ def varied_positions(game: tg.Game, count: int, seed: int = 7) -> list[tg.State]
     out: list[tg.State] = []
     k = 0
     while len(out) < count:
-        s = game.initial_state(seed * 1000 + k)
+        s = random_walk(game.initial_state(seed * 1000 + k), gen, gen.randrange(0, 40))
         k += 1
-        for _ in range(gen.randrange(0, 40)):
-            if s.is_terminal:
-                break
-            s = s.apply(gen.choice(s.legal_moves()))
         if not s.is_terminal:
             out.append(s)
     return out

@@ -11,31 +11,22 @@ milliseconds. Target (issue 4): p95 under 35 ms.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.browser import CHROMIUM, FLAGS, start_voila, wait_painted
+from support.browser import start_voila, wait_painted
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from latency import INSTRUMENT, click_steps, summary
+from latency import INSTRUMENT, chromium_page, click_options, click_steps, summary
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=40)
-    parser.add_argument("--gap", type=int, default=300, help="ms between clicks (default 300)")
-    args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
+    args = click_options(__doc__.splitlines()[0])
     proc, url = start_voila(Path(tempfile.mkdtemp(prefix="tablegames-bench-")))
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            page = browser.new_page(viewport={"width": 1000, "height": 1000})
-            page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+        with chromium_page(1000, 1000) as page:
             page.goto(f"{url}/voila/render/currents.ipynb", timeout=90_000)
             wait_painted(page)
             page.evaluate(INSTRUMENT, "canvas.tablegames-currents")
@@ -46,7 +37,6 @@ def main() -> None:
                 play.click()
                 page.wait_for_timeout(600)
             times = click_steps(page, ".tablegames-play", args.clicks, args.gap)
-            browser.close()
     finally:
         proc.terminate()
         proc.wait(timeout=20)

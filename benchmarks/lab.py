@@ -14,7 +14,6 @@ busy machine the kernel and the server wait for a core, and the times say so.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
@@ -22,28 +21,19 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.browser import CHROMIUM, FLAGS
 from support.lab import load_lab, open_notebook, run_all, start_lab, stop_lab, wait_canvases
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from latency import INSTRUMENT, click_steps, summary
+from latency import INSTRUMENT, chromium_page, click_options, click_steps, summary
 
 PATH = "walkthroughs/currents.ipynb"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=40)
-    parser.add_argument("--gap", type=int, default=300, help="ms between clicks (default 300)")
-    args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
+    args = click_options(__doc__.splitlines()[0])
     proc, url = start_lab(Path(tempfile.mkdtemp(prefix="tablegames-lab-bench-")))
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+        with chromium_page(1280, 800) as page:
             started = time.perf_counter()
             load_lab(page, url)
             panel = "#" + open_notebook(page, PATH)
@@ -54,7 +44,6 @@ def main() -> None:
             page.locator(viewer).first.scroll_into_view_if_needed()
             page.evaluate(INSTRUMENT, f"{viewer} canvas.tablegames-canvas")
             times = click_steps(page, viewer, args.clicks, args.gap)
-            browser.close()
     finally:
         stop_lab(proc)
     print(f"JupyterLab: loaded, Currents walkthrough run ({ran['code']} cells) in {ready:.1f} s; "

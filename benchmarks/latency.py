@@ -6,7 +6,11 @@ polls, which would itself keep the page's only thread busy and delay the kernel'
 
 from __future__ import annotations
 
+import argparse
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 #: JavaScript, given a CSS selector: note the time of every draw on that canvas.
 INSTRUMENT = """(selector) => {
@@ -63,3 +67,26 @@ def summary(times: list[float]) -> str:
         f"  median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "
         f"min {min(times):.1f} ms, max {max(times):.1f} ms"
     )
+
+
+def click_options(description: str) -> argparse.Namespace:
+    """The command line every click benchmark takes: --clicks and --gap."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--gap", type=int, default=300, help="ms between clicks (default 300)")
+    return parser.parse_args()
+
+
+@contextmanager
+def chromium_page(width: int, height: int) -> Iterator[Any]:
+    """A page of Debian's Chromium launched with the tests' flags, ``width`` x ``height``,
+    the CDN refused (``support.browser.new_page``); the browser is closed after."""
+    from playwright.sync_api import sync_playwright
+    from support.browser import CHROMIUM, FLAGS, new_page
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield new_page(browser, width, height)
+        finally:
+            browser.close()

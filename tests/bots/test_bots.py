@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from support.moves import random_walk
 
 import tablegames as tg
 from tablegames.bots import GreedyBot, MCTSBot, RandomBot, play_game
@@ -39,11 +40,7 @@ def positions(name: str, count: int = 6, seed: int = 0) -> list[tg.State]:
     out = []
     gen = random.Random(seed)
     for k in range(count):
-        s = game.initial_state(seed + k)
-        for _ in range(gen.randrange(0, 12)):
-            if s.is_terminal:
-                break
-            s = s.apply(gen.choice(s.legal_moves()))
+        s = random_walk(game.initial_state(seed + k), gen, gen.randrange(0, 12))
         if not s.is_terminal:
             out.append(s)
     return out

@@ -1,11 +1,13 @@
 """Move helpers every game's tests use: the legal moves in notation, moves played from
-notation, the kinds of the events the last move recorded, the cells a piece may reach.
+notation, the kinds of the events the last move recorded, the cells a piece may reach, a random
+walk to a reachable position (the benchmarks use it too).
 
 The game modules (``support.cardchess``...) re-export them, so a test imports everything
 about its game from one place."""
 
 from __future__ import annotations
 
+import random
 from typing import TypeVar, cast
 
 import tablegames as tg
@@ -39,3 +41,12 @@ def play(state: S, *moves: str) -> S:
 def kinds(state: tg.State) -> list[str]:
     """The kinds of the events the last apply recorded."""
     return [e.kind for e in getattr(state, "events", ())]
+
+
+def random_walk(state: S, rng: random.Random, moves: int | None) -> S:
+    """``state`` after at most ``moves`` legal moves ``rng`` chooses (None: to the end;
+    fewer when the game ends first)."""
+    while not state.is_terminal and (moves is None or moves > 0):
+        state = cast(S, state.apply(rng.choice(state.legal_moves())))
+        moves = None if moves is None else moves - 1
+    return state

@@ -24,6 +24,7 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from support.currents import FULL, currents, slots
+from support.moves import random_walk
 
 if TYPE_CHECKING:  # the play table is imported when a test builds one, not by conftest
     from tablegames_widgets.play import PlayWidget
@@ -271,12 +272,7 @@ def press_button(w: PlayWidget, description: str) -> None:
 def random_state(game: Any, seed: int, moves: int | None) -> Any:
     """A reachable position: the state after at most ``moves`` random legal moves (None:
     to the end; drawn from ``seed``) from ``game.initial_state(seed)``."""
-    rnd = random.Random(seed)
-    state = game.initial_state(seed)
-    while not state.is_terminal and (moves is None or moves > 0):
-        state = state.apply(rnd.choice(state.legal_moves()))
-        moves = None if moves is None else moves - 1
-    return state
+    return random_walk(game.initial_state(seed), random.Random(seed), moves)
 
 
 def check_picks(w: PlayWidget, by_source: dict[Any, set[Any]], press: Any) -> None:
