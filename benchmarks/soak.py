@@ -249,6 +249,15 @@ class Outcome:
         self.events.update(other.events)
 
 
+def per_game(results: Mapping[tuple[str, str], Outcome], what: str) -> dict[str, Counter[str]]:
+    """Per game (in the order of ``results``), one of the outcomes' counters
+    (``"timing"`` or ``"events"``) summed over the game's configurations."""
+    out: dict[str, Counter[str]] = {}
+    for (name, _), outcome in results.items():
+        out.setdefault(name, Counter()).update(getattr(outcome, what))
+    return out
+
+
 def choose(s: tg.State, moves: list[Any], chooser: random.Random, lean: bool) -> Any:
     """A uniformly random move; with ``lean``, a Resistor ampere player who never forfeits
     and 7 times in 10 moves its piece nearest the goal towards it (amperes up, chargers
@@ -406,21 +415,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"--game {name} --config '{lab}' --seed {seed} --games 1")  # fmt: skip
     if args.timing:
         print("\nwhere the time goes (share of the workers' time):")
-        for name in dict.fromkeys(n for n, _ in results):
-            timing: Counter[str] = Counter()
-            for (n, _), out in results.items():
-                if n == name:
-                    timing.update(out.timing)
+        for name, timing in per_game(results, "timing").items():
             spent = sum(timing.values()) or 1.0
             parts = ", ".join(f"{k} {v / spent:.0%}" for k, v in timing.most_common())
             print(f"  {name:11} {parts}")
     if args.events:
         print("\nevents per game (how often each kind happened):")
-        for name in dict.fromkeys(n for n, _ in results):
-            seen: Counter[str] = Counter()
-            for (n, _), out in results.items():
-                if n == name:
-                    seen.update(out.events)
+        for name, seen in per_game(results, "events").items():
             print(f"  {name:11} " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
     games = sum(o.games for o in results.values())
     cpu = sum(o.seconds for o in results.values())
