@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.corrupt import paths, read_or_refused, set_at
+from support.corrupt import paths, played_json, read_or_refused, set_at
 from support.currents import FULL, play, position, slots
 from support.currents import currents as build
 from support.currents import position_data as data
@@ -743,8 +743,7 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
     """Whatever a real state's JSON is corrupted into, state_from_json either raises
     InvalidState or returns a state that round-trips and whose every legal move applies."""
     game = tg.make("currents", players=players, jokers=2, combination_attacks=True)
-    states = tg.replay(tg.play_game(game, seed=seed).record)
-    d = states[at % len(states)].to_json()
+    d = played_json(game, seed, at)
     for where, value in edits:
         places = paths(d)
         set_at(d, places[where % len(places)], value)

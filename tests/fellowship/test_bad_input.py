@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.corrupt import paths, read_or_refused, set_at
+from support.corrupt import paths, played_json, read_or_refused, set_at
 from support.fellowship import data, position
 
 import tablegames as tg
@@ -185,8 +185,7 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
     players: int, seed: int, at: int, where: int, value: Any
 ) -> None:
     game = tg.make("fellowship", players=players)
-    states = tg.replay(tg.play_game(game, seed=seed).record)
-    d = states[at % len(states)].to_json()
+    d = played_json(game, seed, at)
     places = paths(d)
     set_at(d, places[where % len(places)], value)
     state = read_or_refused(game, d)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 import tablegames as tg
 
@@ -39,3 +42,18 @@ def read_or_refused(game: tg.Game, d: Any) -> tg.State | None:
         return None
     assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
     return state
+
+
+def played_json(game: tg.Game, seed: int, at: int) -> Any:
+    """The JSON of one state (``at``, modulo the game's length) of a seeded game."""
+    states = tg.replay(tg.play_game(game, seed=seed).record)
+    return states[at % len(states)].to_json()
+
+
+def refused_unchanged(load: Callable[[Any], Any], d: Any, message: str) -> None:
+    """``load(d)`` refuses ``d`` with InvalidState matching ``message`` and leaves it as
+    it was (reading never edits the caller's data)."""
+    kept = copy.deepcopy(d)
+    with pytest.raises(tg.InvalidState, match=message):
+        load(d)
+    assert d == kept
