@@ -10,15 +10,8 @@ from collections import Counter
 import pytest
 
 import tablegames as tg
-from tablegames.analysis import (
-    NAMED_COUNTS,
-    AvoidingBot,
-    format_summaries,
-    game_rows,
-    game_seeds,
-    random_bots,
-    summarise,
-)
+from tablegames import analysis
+from tablegames.analysis import game_rows, game_seeds, random_bots, summarise
 
 FOUR = tg.make("currents", players=4)
 TWO = tg.make("currents", players=2)
@@ -52,7 +45,7 @@ def test_counts_agree_with_a_manual_replay() -> None:
             events = [e for s in states for e in s.events]
             kinds = Counter(e.kind for e in events)
             assert row["events"] == kinds
-            for column, kind in NAMED_COUNTS["currents"].items():
+            for column, kind in analysis.NAMED_COUNTS["currents"].items():
                 assert row[column] == kinds[kind], column
             assert row["threats"] == sum(any(e.kind == "cross" for e in s.events) for s in states)
             (win,) = [e for e in events if e.kind == "win"]
@@ -105,7 +98,7 @@ def test_bots_that_never_decline_always_save_when_asked() -> None:
 def test_avoiding_bot_falls_back_when_everything_is_avoided() -> None:
     state = FOUR.initial_state(seed=1)
     everything = [str(m) for m in state.legal_moves()]
-    assert AvoidingBot(0, everything).choose(state) in state.legal_moves()
+    assert analysis.AvoidingBot(0, everything).choose(state) in state.legal_moves()
 
 
 def test_bad_number_of_games() -> None:
@@ -139,13 +132,13 @@ def test_summarise_without_named_columns_and_without_rows() -> None:
 
 def test_format_summaries() -> None:
     four, two = summarise(game_rows(FOUR, 5)), summarise(game_rows(TWO, 5))
-    text = format_summaries({"four": four, "two": two}, keys=["games", "save_rate"])
+    text = analysis.format_summaries({"four": four, "two": two}, keys=["games", "save_rate"])
     lines = text.splitlines()
     assert lines[0].split() == ["four", "two"]
     assert lines[1].split() == ["games", "5", "5"]
-    assert format_summaries({"x": {"a": None}}).splitlines()[1].split() == ["a", "-"]
+    assert analysis.format_summaries({"x": {"a": None}}).splitlines()[1].split() == ["a", "-"]
     with pytest.raises(ValueError):
-        format_summaries({})
+        analysis.format_summaries({})
 
 
 def test_the_engine_stays_free_of_analysis_libraries() -> None:
