@@ -18,7 +18,7 @@ inspector's static picture; :func:`panel_scene` is that table alone, the live
 inspector's panel canvas.
 
 >>> import tablegames as tg
->>> scene = state_scene(tg.make("currents").initial_state(1))
+>>> scene = state_scene(tg.make("currents", players=2).initial_state(1))
 >>> [t.text for t in scene.pieces if isinstance(t, Text)][:2]
 ["P0's goal · P1 guards", "P1's goal · P0 guards"]
 """
@@ -297,25 +297,34 @@ def cancellation_shapes(
     words, the tally, the net vector with its arrow and the destination, what keeps the
     pawn in place, and any edge crossing with the goaltending it would need.
     """
-
-    def text(
-        x: float, y: float, words: str, size: float, fill: str = style.TEXT, bold: bool = False
-    ) -> Text:
-        return Text(x0 + x, y, words, size, fill, bold=bold)
-
-    out: list[Shape] = [text(10, 24, "Vector cancellation", 15, bold=True)]
-    y = 40.0
+    out: list[Shape] = [_words(x0, 10, 24, "Vector cancellation", 15, bold=True)]
     if inf is None:
-        out.append(text(10, y + 10, "The game is over.", 13))
-        return out, y + 30
+        out.append(_words(x0, 10, 50, "The game is over.", 13))
+        return out, 70.0
+    y = _current_rows(out, inf, x0, 40.0)
+    y = _vector_lines(out, inf, x0, width, y)
+    y = _what_stops_or_crosses(out, inf, x0, width, y)
+    return out, y + 10
+
+
+def _words(
+    x0: float, x: float, y: float, words: str, size: float, fill: str = style.TEXT,
+    bold: bool = False,
+) -> Text:  # fmt: skip
+    """A line of the table's text, ``x`` from the table's left edge ``x0``."""
+    return Text(x0 + x, y, words, size, fill, bold=bold)
+
+
+def _current_rows(out: list[Shape], inf: Influence, x0: float, y: float) -> float:
+    """The table's head and one row per current (cancelled units struck through)."""
     if not inf.currents:
         out.append(
-            text(10, y + 16, f"No current acts on the pawn at {inf.at}.", 13, fill=style.MUTED)
+            _words(x0, 10, y + 16, f"No current acts on the pawn at {inf.at}.", 13, style.MUTED)
         )
         y += 30
     else:
         out += [
-            text(hx, y + 6, head, 11, fill=style.MUTED)
+            _words(x0, hx, y + 6, head, 11, style.MUTED)
             for hx, head in ((10, "Card"), (44, "Slot"), (84, "Pushes"))
         ]
         y += 12
@@ -323,53 +332,64 @@ def cancellation_shapes(
     unit = 0
     for si in inf.currents:
         out.append(Card(si.card, x0 + 10, y, 26, 34))
-        out.append(text(44, y + 22, si.slot, 13))
+        out.append(_words(x0, 44, y + 22, si.slot, 13))
         x = 84.0
         if not si.directions:
             out.append(
-                text(x, y + 22, "dead: its suit is not on the compass", 12, fill=style.MUTED)
+                _words(x0, x, y + 22, "dead: its suit is not on the compass", 12, style.MUTED)
             )
         for d in si.directions:
             cancelled = unit in struck
             colour = style.MUTED if cancelled else style.TEXT
-            out.append(text(x, y + 22, f"{ARROWS[d]}{d}", 16, fill=colour, bold=True))
+            out.append(_words(x0, x, y + 22, f"{ARROWS[d]}{d}", 16, colour, bold=True))
             if cancelled:
                 out.append(Line(x0 + x - 3, y + 26, x0 + x + 30, y + 10, style.WARNING, 2))
             unit += 1
             x += 42
         y += ROW
+    return y
+
+
+def _vector_lines(out: list[Shape], inf: Influence, x0: float, width: float, y: float) -> float:
+    """The cancelled pairs in words, the tally and the net vector with its arrow."""
     for a, b in inf.cancelled:
         ua, ub = inf.units[a], inf.units[b]
         line = (
             f"{ARROWS[ua.direction]}{ua.direction} ({ua.slot}) cancels "
             f"{ARROWS[ub.direction]}{ub.direction} ({ub.slot})"
         )
-        out.append(text(10, y + 14, line, 12, fill=style.MUTED))
+        out.append(_words(x0, 10, y + 14, line, 12, style.MUTED))
         y += 18
     tally = " · ".join(f"{d} {inf.tally[d]}" for d in "NESW")
-    out.append(text(10, y + 20, f"Tally: {tally}", 13))
+    out.append(_words(x0, 10, y + 20, f"Tally: {tally}", 13))
     dx, dy = inf.vector
     vector = f"Net vector ({dx:+d}, {dy:+d})  →  {inf.destination}"
-    out.append(text(10, y + 42, vector, 14, bold=True))
+    out.append(_words(x0, 10, y + 42, vector, 14, bold=True))
     if inf.vector != (0, 0):
         n = max(abs(dx), abs(dy), 1)
         cx, cy = x0 + min(width - 30, 30 + len(vector) * 14 * 0.62), y + 36  # after the text
         out.append(Arrow(cx, cy, cx + 18 * dx / n, cy - 18 * dy / n, style.ARROW, 2))
-    y += 54
+    return y + 54
+
+
+def _what_stops_or_crosses(
+    out: list[Shape], inf: Influence, x0: float, width: float, y: float
+) -> float:
+    """What keeps the pawn in place, and each edge crossing with its goaltending."""
     if inf.blocked:
         for words in wrap(f"The pawn stays: {inf.blocked_by}.", width - 20, 13):
-            out.append(text(10, y + 14, words, 13, fill=style.WARNING))
+            out.append(_words(x0, 10, y + 14, words, 13, style.WARNING))
             y += 17
         y += 5
     for g in inf.goaltending:
         head, sentence = crossing_sentences(g)
-        out.append(text(10, y + 14, head, 13, fill=style.WARNING, bold=True))
+        out.append(_words(x0, 10, y + 14, head, 13, style.WARNING, bold=True))
         y += 18
         for words in wrap(sentence, width - 20, 13):
-            out.append(text(10, y + 14, words, 13, fill=style.WARNING))
+            out.append(_words(x0, 10, y + 14, words, 13, style.WARNING))
             y += 17
         y += 8
-    return out, y + 10
+    return y
 
 
 def panel_scene(
