@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from support.cardchess import SURFACE, data, play, position
 from support.corrupt import refused_unchanged
+from support.moves import apply_refused
 
 import tablegames as tg
 from tablegames.cardchess import CardChessGame, CardChessMove
@@ -98,14 +99,13 @@ def test_placement_on_occupied_cell() -> None:
 
 def test_apply_text_or_foreign_object() -> None:
     s = CardChessGame().initial_state(seed=1)
-    with pytest.raises(tg.IllegalMove, match="parse_move"):
-        s.apply("a1-a2")
-    with pytest.raises(tg.IllegalMove, match="not a Card Chess move"):
-        s.apply(42)
-    with pytest.raises(tg.IllegalMove, match="malformed move"):
-        s.apply(CardChessMove("move", 99, 0))
-    with pytest.raises(tg.IllegalMove, match="malformed move"):
-        s.apply(CardChessMove("move", 30, 24, "KH"))
+    apply_refused(
+        s,
+        ("a1-a2", "parse_move"),
+        (42, "not a Card Chess move"),
+        (CardChessMove("move", 99, 0), "malformed move"),
+        (CardChessMove("move", 30, 24, "KH"), "malformed move"),
+    )
 
 
 def test_move_after_game_over() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.corrupt import paths, played_json, read_or_refused, set_at
+from support.corrupt import corrupt, played_json, read_or_refused
 from support.currents import FULL, play, position, slots
 from support.currents import currents as build
 from support.currents import position_data as data
@@ -745,8 +745,7 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
     game = tg.make("currents", players=players, jokers=2, combination_attacks=True)
     d = played_json(game, seed, at)
     for where, value in edits:
-        places = paths(d)
-        set_at(d, places[where % len(places)], value)
+        corrupt(d, where, value)
     state = read_or_refused(game, d)
     if state is None:
         return

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.corrupt import paths, played_json, read_or_refused, set_at
+from support.corrupt import corrupt, played_json, read_or_refused
 from support.fellowship import data, position
 
 import tablegames as tg
@@ -186,8 +186,7 @@ def test_corrupted_json_is_rejected_cleanly_or_is_a_sound_state(
 ) -> None:
     game = tg.make("fellowship", players=players)
     d = played_json(game, seed, at)
-    places = paths(d)
-    set_at(d, places[where % len(places)], value)
+    corrupt(d, where, value)
     state = read_or_refused(game, d)
     if state is None:
         return

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from support.corrupt import refused_unchanged
+from support.moves import apply_refused
 from support.resistor import data, game_for, play, position
 
 import tablegames as tg
@@ -135,16 +136,14 @@ def test_illegal_moves_while_a_decision_is_pending() -> None:
 
 def test_apply_text_or_foreign_object() -> None:
     s = position({"e5": "A", **FAR})
-    with pytest.raises(tg.IllegalMove, match="parse_move"):
-        s.apply("e5-e6")
-    with pytest.raises(tg.IllegalMove, match="not a Resistor move"):
-        s.apply(42)
-    with pytest.raises(tg.IllegalMove, match="malformed move"):
-        s.apply(ResistorMove("move", 5, 400))
-    with pytest.raises(tg.IllegalMove, match="malformed move"):
-        s.apply(ResistorMove("jump"))
-    with pytest.raises(tg.IllegalMove, match="malformed move"):
-        s.apply(ResistorMove("move", 0, 100))
+    apply_refused(
+        s,
+        ("e5-e6", "parse_move"),
+        (42, "not a Resistor move"),
+        (ResistorMove("move", 5, 400), "malformed move"),
+        (ResistorMove("jump"), "malformed move"),
+        (ResistorMove("move", 0, 100), "malformed move"),
+    )
     assert s.apply(ResistorMove("move", 74, 88)).board[88] == "A"  # an equal move is fine
 
 

@@ -44,6 +44,12 @@ def read_or_refused(game: tg.Game, d: Any) -> tg.State | None:
     return state
 
 
+def corrupt(d: Any, where: int, value: Any) -> None:
+    """Put ``value`` at the ``where``-th place of ``d`` (modulo the number of places)."""
+    places = paths(d)
+    set_at(d, places[where % len(places)], value)
+
+
 def played_json(game: tg.Game, seed: int, at: int) -> Any:
     """The JSON of one state (``at``, modulo the game's length) of a seeded game."""
     states = tg.replay(tg.play_game(game, seed=seed).record)

@@ -8,7 +8,7 @@ about its game from one place."""
 from __future__ import annotations
 
 import random
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import tablegames as tg
 
@@ -50,3 +50,13 @@ def random_walk(state: S, rng: random.Random, moves: int | None) -> S:
         state = cast(S, state.apply(rng.choice(state.legal_moves())))
         moves = None if moves is None else moves - 1
     return state
+
+
+def apply_refused(state: tg.State, *cases: tuple[Any, str]) -> None:
+    """Each ``(move, message)``: ``state.apply(move)`` (a move object, text or anything
+    else, applied as it is) raises IllegalMove saying ``message``."""
+    import pytest  # here, not at the top: the benchmarks import this module too
+
+    for move, message in cases:
+        with pytest.raises(tg.IllegalMove, match=message):
+            state.apply(move)
