@@ -60,3 +60,12 @@ def apply_refused(state: tg.State, *cases: tuple[Any, str]) -> None:
     for move, message in cases:
         with pytest.raises(tg.IllegalMove, match=message):
             state.apply(move)
+
+
+def refused(state: tg.State, text: str, message: str) -> None:
+    """The move written ``text`` reads but ``state.apply`` refuses it with IllegalMove
+    saying ``message``."""
+    import pytest
+
+    with pytest.raises(tg.IllegalMove, match=message):
+        state.apply(state.parse_move(text))
