@@ -168,24 +168,10 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         bot_seconds: float | None = 0.8,
         **board_options: Any,
     ) -> None:
-        n = game.num_players
         self.game = game
-        self.seats: list[Any] = (  # "human" or a bot (anything with ``choose(state)``)
-            list(seats)
-            if seats is not None
-            else ["human"] + [tg.RandomBot(f"{seed}:{p}") for p in range(1, n)]
-        )
-        if len(self.seats) != n:
-            raise ValueError(f"{game.name} needs {n} seats, not {len(self.seats)}")
         self.background = under_voila() if background is None else background
         self.bot_seconds = bot_seconds
-        if self.background:
-            bounded = [time_bounded(seat, bot_seconds) for seat in self.seats]
-            # Seats whose time bound is ours to share across a turn's decisions.
-            self._timed = {p for p, seat in enumerate(bounded) if seat is not self.seats[p]}
-            self.seats = bounded
-        else:
-            self._timed = set()
+        self._seat(game, seats, seed)
         self._turn: tuple[int, float] | None = None  # the bot whose turn runs, since when
         self.thinking: int | None = None  #: the player whose bot is searching, if any
         self._generation = 0  # bumped by every new position: older bot answers are stale
@@ -199,16 +185,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.message = HTML()
         self.said = ""  #: the message line's text (the static picture's caption)
         self.message.add_class("tablegames-message")
-        self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
-        self.moves = Dropdown(description="Move", tooltip="Every legal move, to play from the "
-                              "keyboard", layout=Layout(width="360px"))  # fmt: skip
-        self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
-        self.play_selected.on_click(lambda _b: self._play_from_list())
-        self.hint_button = Button(
-            description="Hint",
-            tooltip="Ask a Monte Carlo tree search for the best move (it sees only your cards)",
-        )
-        self.hint_button.on_click(lambda _b: self.hint())
+        self._make_move_controls()
         self.hint_iterations = 300
         self.last_hint: Analysis | None = None
         self.controls = Controls(1, self._review)
@@ -225,6 +202,37 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         )
         self.add_class("tablegames-play")
         self._advance()
+
+    def _seat(self, game: tg.Game, seats: Sequence[Any] | None, seed: int) -> None:
+        """The seats: "human" or a bot (anything with ``choose(state)``); by default player 0
+        human and random bots. In background mode MCTS seats get the page's time bound."""
+        n = game.num_players
+        self.seats: list[Any] = (
+            list(seats)
+            if seats is not None
+            else ["human"] + [tg.RandomBot(f"{seed}:{p}") for p in range(1, n)]
+        )
+        if len(self.seats) != n:
+            raise ValueError(f"{game.name} needs {n} seats, not {len(self.seats)}")
+        self._timed: set[int] = set()
+        if self.background:
+            bounded = [time_bounded(seat, self.bot_seconds) for seat in self.seats]
+            # Seats whose time bound is ours to share across a turn's decisions.
+            self._timed = {p for p, seat in enumerate(bounded) if seat is not self.seats[p]}
+            self.seats = bounded
+
+    def _make_move_controls(self) -> None:
+        """The move buttons, the list of every legal move with its Play button, and Hint."""
+        self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        self.moves = Dropdown(description="Move", tooltip="Every legal move, to play from the "
+                              "keyboard", layout=Layout(width="360px"))  # fmt: skip
+        self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
+        self.play_selected.on_click(lambda _b: self._play_from_list())
+        self.hint_button = Button(
+            description="Hint",
+            tooltip="Ask a Monte Carlo tree search for the best move (it sees only your cards)",
+        )
+        self.hint_button.on_click(lambda _b: self.hint())
 
     # ---- state -----------------------------------------------------------------------
 
