@@ -10,6 +10,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from support.lab import (
@@ -100,6 +101,15 @@ def front(page, path: str) -> None:
     page.evaluate(f"(path) => window.jupyterapp.shell.activateById(({PANEL})(path).id)", path)
 
 
+def widget(lab, currents: str, kind: str) -> tuple[Any, str]:
+    """The Currents walkthrough brought to the front and its first ``tablegames-<kind>``
+    widget scrolled into view: the widget and the CSS selector of its board canvas."""
+    front(lab, CURRENTS)
+    found = lab.locator(f"{currents} .tablegames-{kind}").first
+    found.scroll_into_view_if_needed()
+    return found, f"{currents} .tablegames-{kind} canvas.tablegames-canvas"
+
+
 # ---- first open: pictures without a kernel's help -------------------------------------
 
 
@@ -172,10 +182,7 @@ def test_walkthrough_runs_in_jupyterlab_with_every_board_drawn(lab, request, nam
 
 
 def test_viewer_steps_by_button_and_by_arrow_key(lab, currents: str) -> None:
-    front(lab, CURRENTS)
-    viewer = lab.locator(f"{currents} .tablegames-viewer").first
-    viewer.scroll_into_view_if_needed()
-    board = f"{currents} .tablegames-viewer canvas.tablegames-canvas"
+    viewer, board = widget(lab, currents, "viewer")
     before = settled(lab, board)
     button(viewer, "forward one step").click()
     assert wait_changed(lab, board, before), "the Forward button did not redraw the board"
@@ -202,12 +209,10 @@ def slot_centres(width: float) -> list[tuple[float, float]]:
 def test_inspector_answers_hover_and_click(lab, currents: str) -> None:
     """Hovering a slot draws its influence lines; a click pins them (they stay when the
     mouse leaves the board)."""
-    front(lab, CURRENTS)
-    canvas = lab.locator(f"{currents} .tablegames-inspector canvas.tablegames-canvas").first
+    inspector, selector = widget(lab, currents, "inspector")
+    canvas = lab.locator(selector).first
     canvas.scroll_into_view_if_needed()
-    selector = f"{currents} .tablegames-inspector canvas.tablegames-canvas"
     # Follow the mouse: no slot pinned (a cell may have pinned one from code).
-    inspector = lab.locator(f"{currents} .tablegames-inspector").first
     inspector.locator("select").first.select_option(index=0)
     lab.mouse.move(5, 400)  # off the board
     plain = settled(lab, selector)
@@ -231,10 +236,7 @@ def test_inspector_answers_hover_and_click(lab, currents: str) -> None:
 
 
 def test_editor_moves_the_pawn(lab, currents: str) -> None:
-    front(lab, CURRENTS)
-    editor = lab.locator(f"{currents} .tablegames-editor").first
-    editor.scroll_into_view_if_needed()
-    selector = f"{currents} .tablegames-editor canvas.tablegames-canvas"
+    editor, selector = widget(lab, currents, "editor")
     before = settled(lab, selector)
     editor.locator("select").first.select_option(label="Move the pawn")
     place = editor.locator("select:has(option:text-is('intersection (2, 2)'))").first
@@ -253,9 +255,7 @@ def test_inspector_panel_does_not_cover_its_board_at_1280x800(lab, currents: str
     vector panel and its board do not overlap, and the panel is not cut off."""
     assert lab.viewport_size == {"width": 1280, "height": 800}
     assert lab.locator("#filebrowser").is_visible(), "the file browser should be open"
-    front(lab, CURRENTS)
-    inspector = lab.locator(f"{currents} .tablegames-inspector").first
-    inspector.scroll_into_view_if_needed()
+    inspector, _ = widget(lab, currents, "inspector")
     board = inspector.locator("canvas.tablegames-canvas").first.bounding_box()
     panel = inspector.locator("canvas.tablegames-vector-panel").first.bounding_box()
     area = lab.locator(f"{currents} .jp-WindowedPanel-outer, {currents} .jp-Notebook").first

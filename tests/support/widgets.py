@@ -343,7 +343,7 @@ def drawn_scene(canvas: Recorder, board: Any) -> str:
     every text the canvas writes (with its ink) is in the picture and the reverse."""
     canvas.clear()
     board.redraw_all()
-    svg = board.static_svg()
+    svg: str = board.static_svg()
     drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
     assert drawn == svg_texts(svg), "the canvas and the SVG picture write different texts"
     return svg
