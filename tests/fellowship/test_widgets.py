@@ -9,12 +9,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from support.widgets import (
     SVG,
+    board_scene,
     centre,
     click,
-    drawn_scene,
     random_state,
-    rounded,
-    svg_rects,
     svg_texts,
 )
 from tablegames_widgets import FellowshipBoard, FellowshipEditor
@@ -73,10 +71,8 @@ def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
     """Every text (with its ink), card back, face, cards under a stack and the ring the
     board draws is in its static SVG picture and the reverse, from every viewpoint."""
     state = POSITIONS[name]()
-    svg = drawn_scene(canvas, FellowshipBoard(state, square=40, viewer=viewer))
-    assert svg == state_svg(state, square=40, viewer=viewer)  # the board's picture
-    for fill in {style.CARD_BACK, style.CARD_FACE, *UNDER_FILL}:
-        assert rounded(canvas.rects("fillRects", fill_style=fill)) == svg_rects(svg, fill=fill)
+    fills = (style.CARD_BACK, style.CARD_FACE, *UNDER_FILL)
+    svg = board_scene(canvas, FellowshipBoard, state, viewer, fills)
     rings = [c for c in canvas.find("strokeCircles") if c.style["stroke_style"] == BOARD_DARK]
     assert len(rings) == 1 and len(ET.fromstring(svg).findall(f"{SVG}circle")) == 1
 

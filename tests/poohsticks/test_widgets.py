@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import pytest
 from support.widgets import (
+    board_scene,
     canvas_circles,
     centre,
     click,
-    drawn_scene,
     random_state,
-    rounded,
     svg_circles,
-    svg_rects,
     svg_texts,
 )
 from tablegames_widgets import PoohsticksBoard, PoohsticksEditor
@@ -23,7 +21,7 @@ import tablegames as tg
 from tablegames import style
 from tablegames.poohsticks import PoohsticksState
 from tablegames.poohsticks.scene import BOAT_COLOURS, ROCK, WATER, state_scene, status_text
-from tablegames.scene import Text, state_svg, to_svg
+from tablegames.scene import Text, to_svg
 
 
 def test_poohsticks_editor_moves_a_boat_and_refuses_a_blocked_river():
@@ -60,10 +58,8 @@ def test_canvas_and_svg_draw_one_scene(canvas, name, viewer):
     """Every text (with its ink), card face and back, rock, the water and every boat the
     board draws is in its static SVG picture and the reverse, from every viewpoint."""
     state = POSITIONS[name]()
-    svg = drawn_scene(canvas, PoohsticksBoard(state, square=40, viewer=viewer))
-    assert svg == state_svg(state, square=40, viewer=viewer)  # the board's picture
-    for fill in (style.CARD_BACK, style.CARD_FACE, ROCK, WATER, style.BOARD_DARK):
-        assert rounded(canvas.rects("fillRects", fill_style=fill)) == svg_rects(svg, fill=fill)
+    fills = (style.CARD_BACK, style.CARD_FACE, ROCK, WATER, style.BOARD_DARK)
+    svg = board_scene(canvas, PoohsticksBoard, state, viewer, fills)
     for fill in BOAT_COLOURS[: state.game.num_players]:
         boats = canvas_circles(canvas, "fillCircles", fill_style=fill)
         assert boats == svg_circles(svg, fill=fill)

@@ -347,3 +347,16 @@ def drawn_scene(canvas: Recorder, board: Any) -> str:
     drawn = sorted((c.args[0], c.style["fill_style"]) for c in canvas.find("fillText"))
     assert drawn == svg_texts(svg), "the canvas and the SVG picture write different texts"
     return svg
+
+
+def board_scene(canvas: Recorder, board_class: Any, state: Any, viewer: Any, fills: Any) -> str:
+    """Draws a ``board_class`` board of ``state`` at square 40 seen by ``viewer``
+    (:func:`drawn_scene`), checks its picture is the state's SVG picture and that the
+    rectangles filled with each of ``fills`` are the same in both; returns the picture."""
+    from tablegames.scene import state_svg
+
+    svg = drawn_scene(canvas, board_class(state, square=40, viewer=viewer))
+    assert svg == state_svg(state, square=40, viewer=viewer), "the board's picture differs"
+    for fill in fills:
+        assert rounded(canvas.rects("fillRects", fill_style=fill)) == svg_rects(svg, fill=fill)
+    return svg
