@@ -67,7 +67,7 @@ typecheck: $(VENV)/.dev
 # which may share a server) on one worker, as nbval needs. PYTEST_WORKERS=0: one process.
 PYTEST_WORKERS ?= auto
 unit: $(VENV)/.dev chromium
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --nbval \
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --durations=25 --nbval \
 	  tests tablegames widgets README.md docs notebooks
 
 # Debian's chromium for the browser tests (Playwright's own download cannot work here).
