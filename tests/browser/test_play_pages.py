@@ -202,9 +202,11 @@ def test_currents_click_plays_a_card(page, voila_url: str) -> None:
         f"() => {canvas}.toDataURL() !== {json.dumps(before)}",
         timeout=20_000,
     )
+    # the bots think off the message handler (one after another): wait for their moves
     page.wait_for_function(
-        "() => /turn [2-9]/.test(document.querySelector('.tablegames-caption').innerText)",
-        timeout=20_000,
+        "() => { const t = document.querySelector('.tablegames-caption').innerText;"
+        " return /turn [2-9]/.test(t) && t.includes('player 0 to play'); }",
+        timeout=30_000,
     )
     elapsed = (time.perf_counter() - start) * 1000
     print(f"click to redraw after the bots answered: {elapsed:.0f} ms")

@@ -43,8 +43,28 @@ async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
         await asyncio.sleep(0.01)
 
 
+def in_fresh_thread(body: Callable[[], object]) -> None:
+    """Run ``body`` in a thread of its own and re-raise what it raised: the test process may
+    already run an event loop in its main thread (Playwright's sync API, started by a browser
+    test earlier in the same pytest worker), and these tests need their own or none."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            body()
+        except BaseException as e:  # re-raised in the test's thread
+            failure.append(e)
+
+    thread = threading.Thread(target=target, name="test-main")
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the test did not finish in 60 s"
+    if failure:
+        raise failure[0]
+
+
 def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(asyncio.wait_for(test(), 30))
+    in_fresh_thread(lambda: asyncio.run(asyncio.wait_for(test(), 30)))
 
 
 def table(bot: Gated, seed: int = 5) -> PlayWidget:
@@ -74,11 +94,14 @@ def test_a_bot_seat_moves_after_the_handler_returns_in_background_mode():
 
 
 def test_without_a_running_event_loop_bots_answer_at_once():
-    bot = Gated()
-    bot.go.set()
-    w = PlayWidget(tg.make("currents", players=2), ["human", bot], seed=5, background=True)
-    assert w.thinking is None and w.state.current_player == 0 and len(w.history) == 3
-    assert bot.threads == [threading.current_thread().name] * 2
+    def body() -> None:
+        bot = Gated()
+        bot.go.set()
+        w = PlayWidget(tg.make("currents", players=2), ["human", bot], seed=5, background=True)
+        assert w.thinking is None and w.state.current_player == 0 and len(w.history) == 3
+        assert bot.threads == [threading.current_thread().name] * 2
+
+    in_fresh_thread(body)
 
 
 def test_a_click_while_a_bot_thinks_is_refused_with_a_message_and_changes_nothing():
