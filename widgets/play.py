@@ -31,13 +31,16 @@ from typing import Any
 from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
 
 import tablegames as tg
-from tablegames.bots import Analysis, MCTSBot
+from tablegames.bots import Analysis, GreedyBot, MCTSBot, RandomBot
 from tablegames.svg import with_caption
 
 from .board import BoardWidget, Key
 from .controls import Controls
 from .registry import board_for
 from .static import StaticPicture, under_voila
+
+#: Bots that answer at once: they move inside the call even in background mode.
+QUICK_BOTS = (RandomBot, GreedyBot)
 
 
 @dataclass
@@ -283,11 +286,13 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self._generation += 1
         self.thinking = None
         while not self.state.is_terminal and self.seats[self.state.current_player] != "human":
+            bot = self.seats[self.state.current_player]
             loop = self._loop()
-            if loop is not None:
+            if loop is not None and not isinstance(bot, QUICK_BOTS):
                 self._think(loop)
                 break
-            bot = self.seats[self.state.current_player]
+            # Random and greedy bots answer in microseconds: in the call, as one redraw (a
+            # burst of background answers made the page's step slider echo old positions)
             self.history.append(self.state.apply(bot.choose(self.state)))
         if keep_view:
             self.controls.set_length(len(self.history))
