@@ -87,7 +87,8 @@ def wait_for(check: object, timeout: float) -> bool:
 def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_path) -> None:
     proc, url = start_voila(
         tmp_path,
-        "--MappingKernelManager.cull_idle_timeout=3",
+        # long enough for a loaded machine's page to connect to the kernel it was given
+        "--MappingKernelManager.cull_idle_timeout=15",
         "--MappingKernelManager.cull_interval=1",
     )
     pages = len(play_pages())
@@ -95,7 +96,7 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
         # one preheated kernel per page (tests run with --pool_size=1)
         assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 180)
         pooled = set(kernel_processes(proc.pid))
-        time.sleep(4)  # longer than the idle timeout: pooled kernels are never culled
+        time.sleep(16)  # longer than the idle timeout: pooled kernels are never culled
         assert set(kernel_processes(proc.pid)) == pooled
         page = new_page(browser, 1000, 1000)
         page.goto(f"{url}/voila/render/currents.ipynb", timeout=90_000)
