@@ -84,7 +84,8 @@ chromium:
 notebooks: $(VENV)/.dev
 	$(PY) notebooks/refresh.py
 
-bench: $(VENV)/.base
+# make bench: engine speed beside OpenSpiel (the openspiel extra, in .dev), then the bots
+bench: $(VENV)/.dev
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/bots.py
 

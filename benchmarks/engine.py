@@ -1,15 +1,24 @@
-"""Engine speed: random play for every game, and inspection cost for Currents.
+"""Engine speed: random play for every game, and inspection cost for Currents, beside
+OpenSpiel's pure-Python tic-tac-toe and C++ breakthrough measured in the same run.
 
 Run: ``make bench`` (or ``python benchmarks/engine.py [--runs 7] [--games 300]``).
 Prints medians over several runs of:
-- microseconds per decision in random play (``legal_moves()`` + ``apply``), with the
-  average number of legal moves per decision;
+- microseconds per decision in random play (``legal_moves()`` + ``apply``; OpenSpiel:
+  ``legal_actions()`` + ``apply_action``), with the average number of legal moves per
+  decision, and that cost as a ratio to OpenSpiel's ``python_tic_tac_toe`` (timed in runs
+  interleaved with each game's, so a busy machine slows both alike: absolute figures move
+  by 2x between machines and loads here, ratios do not);
 - complete random games per second (the bot's choice included);
 - microseconds per ``state.inspect()`` call over the states of those games (Currents).
 Poohsticks fills its solver's cache before timing (its cold cost is measured by
 ``benchmarks/poohsticks_solver.py``).
 Card Chess's decisions include the progressive set-up's placements.
-Targets (issues 2 and 6): at most 20 µs per decision and under 20 µs per inspection.
+Targets (issue 18): Currents (2 and 4 players) at most 0.3x tic-tac-toe's cost per
+decision, every other game at most 0.5x, Currents' ``inspect()`` at most 0.5x.
+Before issue 18 (one run, loaded machine): tic-tac-toe 40 µs per step, breakthrough 2.4;
+Currents 4p 38 µs per decision (0.95x), Currents 2p 37 (0.93x), Fellowship 4p 28 (0.7x),
+Poohsticks 46 (1.15x), Card Chess 33 (0.83x), Resistor 20 (0.5x).
+OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
 
 from __future__ import annotations
@@ -21,6 +30,12 @@ import statistics
 import time
 
 import tablegames as tg
+
+#: OpenSpiel's games timed beside ours: the reference (pure Python) and a C++ one.
+REFERENCE = "python_tic_tac_toe"
+OPENSPIEL = (REFERENCE, "breakthrough")
+#: The issue 18 goal per configuration (cost per decision / tic-tac-toe's, at most).
+GOAL_CURRENTS, GOAL_OTHERS, GOAL_INSPECT = 0.3, 0.5, 0.5
 
 CONFIGS = {
     "currents 2p": {"players": 2},
@@ -93,6 +108,47 @@ def one_run(options: dict[str, object], games: int, seed: int) -> dict[str, floa
     }
 
 
+def load_openspiel() -> object | None:
+    """The ``pyspiel`` module with the Python games registered, or None if not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers it)
+    except ImportError:
+        return None
+    return pyspiel
+
+
+def openspiel_run(pyspiel: object, name: str, games: int, seed: int) -> dict[str, float]:
+    """One run of random OpenSpiel games, timed like :func:`one_run`."""
+    game = pyspiel.load_game(name)  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    decisions = moves_seen = 0
+    decide_time = 0.0
+    clock = time.perf_counter
+    start = clock()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            t0 = clock()
+            moves = state.legal_actions()
+            state.apply_action(moves[rng.randrange(len(moves))])
+            decide_time += clock() - t0
+            decisions += 1
+            moves_seen += len(moves)
+    total = clock() - start
+    return {
+        "us_per_decision": decide_time / decisions * 1e6,
+        "games_per_s": games / total,
+        "us_per_inspect": float("nan"),
+        "moves_per_decision": moves_seen / decisions,
+        "decisions_per_game": decisions / games,
+    }
+
+
+def goal(name: str) -> float:
+    return GOAL_CURRENTS if name.startswith("currents") else GOAL_OTHERS
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -102,15 +158,46 @@ def main() -> None:
         f"Python {platform.python_version()} on {platform.machine()}, one core; "
         f"medians of {args.runs} runs of {args.games} games each"
     )
-    columns = ("µs/decision", "games/s", "µs/inspect", "moves", "dec/game")
-    print(f"{'config':<20}" + "".join(f"{c:>13}" for c in columns))
+    pyspiel = load_openspiel()
+    columns = ("µs/decision", "x ttt", "games/s", "µs/inspect", "x ttt", "moves", "dec/game")
+    print(f"{'config':<20}" + "".join(f"{c:>12}" for c in columns) + "   goal")
+    keys = ("us_per_decision", "games_per_s", "us_per_inspect", "moves_per_decision",
+            "decisions_per_game")  # fmt: skip
+    nan = float("nan")
+
+    def reference(seed: int) -> float:
+        if pyspiel is None:
+            return nan
+        return openspiel_run(pyspiel, REFERENCE, args.games, seed)["us_per_decision"]
+
+    def row(name: str, med: dict[str, float], ref: float, note: str) -> None:
+        cells = [med[keys[0]], med[keys[0]] / ref, med[keys[1]], med[keys[2]],
+                 med[keys[2]] / ref, med[keys[3]], med[keys[4]]]  # fmt: skip
+        print(f"{name:<20}" + "".join(f"{c:>12.2f}" for c in cells) + note, flush=True)
+
+    if pyspiel is None:
+        print("(OpenSpiel not installed: pip install -e '.[openspiel]' for the ratios)")
+    else:
+        for name in OPENSPIEL:
+            openspiel_run(pyspiel, name, max(1, args.games // 4), 0)
+            runs = [openspiel_run(pyspiel, name, args.games, s) for s in range(1, args.runs + 1)]
+            med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
+            refs = [reference(s) for s in range(1, args.runs + 1)]
+            row(f"openspiel {name[:10]}", med, statistics.median(refs), "")
     for name, options in CONFIGS.items():
         one_run(options, max(1, args.games // 4), 0)  # warm-up: caches, interned moves, CPU clock
-        runs = [one_run(options, args.games, seed) for seed in range(1, args.runs + 1)]
+        runs, refs = [], []
+        for seed in range(1, args.runs + 1):  # interleaved, so load hits both alike
+            refs.append(reference(seed))
+            runs.append(one_run(options, args.games, seed))
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-        keys = ("us_per_decision", "games_per_s", "us_per_inspect", "moves_per_decision",
-                "decisions_per_game")  # fmt: skip
-        print(f"{name:<20}" + "".join(f"{med[k]:>13.1f}" for k in keys))
+        ref = statistics.median(refs)
+        ratio, target = med[keys[0]] / ref, goal(name)
+        note = f"   <= {target}x: " + ("met" if ratio <= target else "NOT met")
+        if name.startswith("currents"):
+            ok = med[keys[2]] / ref <= GOAL_INSPECT
+            note += f"; inspect <= {GOAL_INSPECT}x: " + ("met" if ok else "NOT met")
+        row(name, med, ref, note if pyspiel is not None else "")
 
 
 if __name__ == "__main__":
