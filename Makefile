@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit chromium notebooks bench soak clean
+.PHONY: lab play test demo lint typecheck unit chromium postgresql notebooks bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,7 @@ $(VENV)/.lab: pyproject.toml | $(PY)
 	touch $@
 
 $(VENV)/.dev: pyproject.toml | $(PY)
-	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila,pettingzoo,openspiel]"
+	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila,pettingzoo,openspiel,tables-postgres]"
 	touch $@
 
 ## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops),
@@ -66,7 +66,7 @@ typecheck: $(VENV)/.dev
 # One worker per core; --dist loadscope keeps a notebook's cells (and a module's tests,
 # which may share a server) on one worker, as nbval needs. PYTEST_WORKERS=0: one process.
 PYTEST_WORKERS ?= auto
-unit: $(VENV)/.dev chromium
+unit: $(VENV)/.dev chromium postgresql
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --durations=25 --nbval \
 	  tests tablegames widgets README.md docs notebooks
 
@@ -77,6 +77,17 @@ chromium:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
 	  else \
 	    echo "chromium is missing: the browser tests will skip (sudo apt-get install chromium)"; \
+	  fi; \
+	fi
+
+# Debian's PostgreSQL server for the table tests (tests/tables start their own server in a
+# temporary folder; the package's own cluster is not used).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else \
+	    echo "postgresql is missing: the PostgreSQL table tests will skip (sudo apt-get install postgresql)"; \
 	  fi; \
 	fi
 
