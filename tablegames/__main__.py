@@ -138,11 +138,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("game", help="game name: " + ", ".join(GAMES))
     check.add_argument("--games", type=int, default=100, help="random games (default 100)")
     check.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    # puzzles: tablegames.puzzles.cli (issue 19)
+    from .puzzles.cli import add_parser as add_puzzles_parser
+
+    add_puzzles_parser(sub)
     args, extra = parser.parse_known_args(argv)
     if args.command == "simulate":
         return simulate_command(args, extra)
     if args.command == "check":
         return check_command(args, extra)
+    if args.command == "puzzles":
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        from .puzzles.cli import run as run_puzzles
+
+        return run_puzzles(args)
     if extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)

@@ -1,0 +1,301 @@
+"""Puzzles mined from seeded bot games: positions where exactly one move reaches the
+game's goal (a *win* puzzle), or where exactly one move stops an opponent who would
+otherwise reach it next turn (a *save* puzzle).
+
+Each game's goal, line length and theme are in :mod:`tablegames.puzzles.games`; the
+search in :mod:`tablegames.puzzles.search`. The JSON format (``version`` 1) is described
+in ``docs/puzzles.md``; shipped sets live in ``tablegames/puzzles/sets/<game>.json``
+(:func:`load_set`) and are written by ``python -m tablegames puzzles GAME --count N
+--seed S --out FILE``.
+
+>>> puzzles = generate("cardchess", count=1, seed=0)["puzzles"]
+>>> len(puzzles), verify(puzzles[0])
+(1, [])
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from ..analysis.simulate import make_bot
+from ..core import State, make
+from ..errors import InvalidState
+from ..record import Record, replay
+from .games import GAMES, PuzzleGame
+from .search import (
+    difficulty,
+    first_move_lines,
+    follow,
+    forced_first_moves,
+    refutations,
+    samples,
+    shallow_values,
+)
+
+#: The value of ``format`` in a puzzle set.
+FORMAT = "tablegames-puzzles"
+#: The version of the JSON format written here.
+VERSION = 1
+#: Samples of the hidden cards on which a hidden-information puzzle is checked.
+HIDDEN_SAMPLES = 6
+#: At most this many puzzles come from one generating game.
+PER_GAME = 2
+#: After a puzzle, the generating game goes on this many decisions before the next one,
+#: so that two puzzles of a set are not the same idea a turn apart.
+GAP = 10
+#: A puzzle must offer at least this many legal moves.
+MIN_MOVES = 3
+
+__all__ = [
+    "FORMAT",
+    "GAMES",
+    "VERSION",
+    "PuzzleGame",
+    "examine",
+    "generate",
+    "load_set",
+    "puzzle_game",
+    "verify",
+]
+
+
+def puzzle_game(name: str) -> PuzzleGame:
+    """The puzzle settings of game ``name``; ValueError naming the games that have them."""
+    if not isinstance(name, str) or name not in GAMES:
+        raise ValueError(f"no puzzles for game {name!r}; the games are: {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def examine(state: State, spec: PuzzleGame) -> dict[str, Any] | None:
+    """The puzzle the player to move faces in ``state`` (without its record), or None.
+
+    A win puzzle: exactly one first move starts a line of the player's own decisions that
+    reaches the goal. A save puzzle (games with ``spec.saves``): no move reaches the goal,
+    and after every move but one the opponent has a line that reaches theirs. On a
+    hidden-information game a win puzzle is kept only if the same answer holds on
+    :data:`HIDDEN_SAMPLES` deals of the cards the player cannot see."""
+    if state.is_terminal:
+        return None
+    player = state.current_player
+    moves = state.legal_moves()
+    if len(moves) < MIN_MOVES or not spec.worth(state, player):
+        return None
+    lines = first_move_lines(state, player, spec.goal, spec.depth)
+    good = [m for m, line in lines.items() if line is not None]
+    puzzle: dict[str, Any]
+    if len(good) == 1:
+        solution = lines[good[0]]
+        assert solution is not None
+        if len(solution) < spec.min_line or not _same_on_samples(state, player, spec, solution):
+            return None
+        puzzle = {"kind": "win", "player": player, "solution": solution}
+    elif not good and spec.forced and (forced := _forced(state, player, spec)) is not None:
+        puzzle = forced
+        solution = forced["solution"]
+    elif not good and spec.saves:
+        refs = refutations(state, player, spec.goal, spec.depth)
+        if refs is None:
+            return None
+        safe = [m for m, line in refs.items() if line is None]
+        if len(safe) != 1:
+            return None
+        solution = safe
+        puzzle = {
+            "kind": "save",
+            "player": player,
+            "solution": solution,
+            "refutations": {m: line for m, line in refs.items() if line is not None},
+        }
+    else:
+        return None
+    puzzle["theme"] = spec.theme(state, solution, player, puzzle["kind"])
+    now = state.game.evaluate(state)[player]
+    puzzle["difficulty"] = difficulty(shallow_values(state, player), solution[0], now)
+    puzzle["moves"] = len(moves)
+    puzzle["view"] = "own" if state.game.info.hidden_information else "full"
+    return puzzle
+
+
+def _forced(state: State, player: int, spec: PuzzleGame) -> dict[str, Any] | None:
+    """A forced-win puzzle: exactly one first move wins next turn against every reply."""
+    found = {m: a for m, a in forced_first_moves(state, player, spec.goal).items() if a}
+    if len(found) != 1:
+        return None
+    ((move, answers),) = found.items()
+    return {"kind": "forced", "player": player, "solution": [move], "answers": answers}
+
+
+def _same_on_samples(state: State, player: int, spec: PuzzleGame, solution: list[str]) -> bool:
+    """Does the answer stand on every sampled deal of the hidden cards?"""
+    for sample in samples(state, player, HIDDEN_SAMPLES, f"puzzle:{solution}"):
+        if not _answer_holds(sample, player, spec, solution):
+            return False
+    return True
+
+
+def _answer_holds(state: State, player: int, spec: PuzzleGame, solution: list[str]) -> bool:
+    try:
+        after = follow(state, solution)
+    except Exception:
+        return False
+    if not spec.goal(after[-1], player):
+        return False
+    lines = first_move_lines(state, player, spec.goal, spec.depth)
+    return [m for m, line in lines.items() if line is not None] == [solution[0]]
+
+
+def generate(
+    name: str, count: int = 10, seed: int = 0, max_games: int | None = None
+) -> dict[str, Any]:
+    """A puzzle set of up to ``count`` puzzles of game ``name`` as a JSON-ready dict.
+
+    The positions come from games between the bots of ``PuzzleGame.bots`` (seats
+    alternating), seeded from ``seed``: the same arguments always give the same set.
+    At most ``max_games`` games are played (default ``40 * count``), so a game that rarely
+    yields puzzles returns fewer than ``count``."""
+    spec = puzzle_game(name)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"count must be a whole number of puzzles, 1 or more, not {count!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    limit = 40 * count if max_games is None else max_games
+    game = make(name, **spec.options)
+    gen = random.Random(f"puzzles:{name}:{seed}")
+    found: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    played = 0
+    while len(found) < count and played < limit:
+        game_seed = gen.getrandbits(32)
+        seats = [spec.bots[(p + played) % 2] for p in range(game.num_players)]
+        bots = [make_bot(s, f"{game_seed}:{p}") for p, s in enumerate(seats)]
+        played += 1
+        state = game.initial_state(game_seed)
+        moves: list[str] = []
+        here = 0
+        wait = 0
+        while not state.is_terminal and len(moves) < spec.max_decisions and here < PER_GAME:
+            key = json.dumps(state.to_json(), sort_keys=True)
+            puzzle = None if wait or key in seen else examine(state, spec)
+            wait = max(wait - 1, 0)
+            if puzzle is not None:
+                seen.add(key)
+                record = Record(name, game.options_json(), game_seed, tuple(moves))
+                found.append(
+                    {
+                        "id": f"{name}-{seed}-{len(found) + 1}",
+                        **puzzle,
+                        "record": record.to_json(),
+                        "state": state.to_json(),
+                    }
+                )
+                here += 1
+                wait = GAP
+                if len(found) == count:
+                    break
+            move = bots[state.current_player].choose(state)
+            state = state.apply(move)
+            moves.append(str(move))
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": name,
+        "options": game.options_json(),
+        "seed": seed,
+        "count": len(found),
+        "games_played": played,
+        "goal": spec.goal_text,
+        "depth": spec.depth,
+        "puzzles": found,
+    }
+
+
+def puzzle_state(puzzle: Mapping[str, Any]) -> State:
+    """The position of ``puzzle`` (a dict of a set), rebuilt from its ``state``."""
+    record = Record.from_json(puzzle["record"])
+    return record.make_game().state_from_json(puzzle["state"])
+
+
+def verify(puzzle: Mapping[str, Any]) -> list[str]:
+    """Check ``puzzle`` by search, not by its stored answers: what is wrong with it (empty
+    when it holds). The position must be its record's replay, the solution must reach the
+    goal, and every other first move must not (win), or must let the opponent reach theirs
+    (save)."""
+    problems: list[str] = []
+    record = Record.from_json(puzzle["record"])
+    spec = puzzle_game(record.game)
+    state = puzzle_state(puzzle)
+    if replay(record.to_json())[-1] != state:
+        problems.append("the state is not the replay of the record")
+    player = puzzle["player"]
+    if state.current_player != player:
+        problems.append(f"player {player} is not to move")
+        return problems
+    solution = list(puzzle["solution"])
+    if puzzle["kind"] == "win":
+        after = follow(state, solution)
+        if not spec.goal(after[-1], player):
+            problems.append(f"the solution {solution} does not reach the goal")
+        if any(s.current_player != player for s in after[:-1]):
+            problems.append("the solution line hands the turn over before its end")
+        lines = first_move_lines(state, player, spec.goal, spec.depth)
+        others = [m for m, line in lines.items() if line is not None and m != solution[0]]
+        if others:
+            problems.append(f"other first moves also reach the goal: {others}")
+        if not problems and not _same_on_samples(state, player, spec, solution):
+            problems.append("on some deal of the hidden cards the answer is different")
+    elif puzzle["kind"] == "forced":
+        lines = first_move_lines(state, player, spec.goal, spec.depth)
+        if any(line is not None for line in lines.values()):
+            problems.append("the player could reach the goal at once: not a two-move puzzle")
+        forced = forced_first_moves(state, player, spec.goal)
+        if not forced.get(solution[0]):
+            problems.append(f"some reply to {solution[0]} leaves no winning answer")
+        others = [m for m, a in forced.items() if a and m != solution[0]]
+        if others:
+            problems.append(f"other first moves also force the win: {others}")
+    elif puzzle["kind"] == "save":
+        refs = refutations(state, player, spec.goal, spec.depth)
+        if refs is None:
+            return [*problems, "the position is no one-move defence"]
+        if refs.get(solution[0], "missing") is not None:
+            problems.append(f"the opponent still reaches the goal after {solution[0]}")
+        unanswered = [m for m, line in refs.items() if line is None and m != solution[0]]
+        if unanswered:
+            problems.append(f"other moves also stop the opponent: {unanswered}")
+        lines = first_move_lines(state, player, spec.goal, spec.depth)
+        if any(line is not None for line in lines.values()):
+            problems.append("the player could win at once: not a defence puzzle")
+    else:
+        problems.append(f"unknown puzzle kind {puzzle['kind']!r}")
+    return problems
+
+
+def load_set(name: str) -> dict[str, Any]:
+    """The shipped puzzle set of game ``name`` (``tablegames/puzzles/sets/<name>.json``)."""
+    puzzle_game(name)
+    text = resources.files(__package__).joinpath("sets", f"{name}.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    check_set(data)
+    return data
+
+
+def check_set(data: Any) -> None:
+    """Raise InvalidState unless ``data`` has the shape of a puzzle set of this version."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InvalidState(f"a puzzle set is a JSON object with format {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise InvalidState(
+            f"puzzle set version {data.get('version')!r}; this engine reads version {VERSION}"
+        )
+    missing = {"game", "options", "seed", "count", "goal", "puzzles"} - set(data)
+    if missing:
+        raise InvalidState(f"the puzzle set lacks {', '.join(sorted(missing))}")
+    need = {"id", "kind", "player", "solution", "theme", "difficulty", "record", "state"}
+    for i, p in enumerate(data["puzzles"]):
+        lacking = need - set(p) if isinstance(p, dict) else need
+        if lacking:
+            raise InvalidState(f"puzzle {i} lacks {', '.join(sorted(lacking))}")

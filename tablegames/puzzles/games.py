@@ -1,0 +1,270 @@
+"""What a puzzle asks in each game (its goal), how deep its line may go, which positions
+are worth searching, and the one-line theme that says in words what the solution does.
+
+The choices are explained in ``docs/puzzles.md``; in short:
+
+- Card Chess: win the game (cover the last king), or save it when every other move lets
+  the opponent cover yours. Perfect information: checked exhaustively.
+- Currents (two players): push the pawn over one of your own edges (the opponent may
+  still goaltend if they hold the cards; that is not counted on), or win outright.
+- Fellowship: end the game as its winner.
+- Poohsticks: exit the river this turn (the race's winning act; the rules call it a tie
+  when the other boat also exits in the same round).
+- Resistor: score a point this turn (a charger reaching the current source), or win the
+  match: the game is scored by points over rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import pretty
+from ..core import State
+from .search import Goal, follow
+
+
+def wins(after: State, player: int) -> bool:
+    """The game is over and ``player`` is among its winners."""
+    return after.is_terminal and player in after.winners
+
+
+def _has_event(after: State, kind: str, player: int) -> bool:
+    return any(e.kind == kind and e.player == player for e in getattr(after, "events", ()))
+
+
+def currents_goal(after: State, player: int) -> bool:
+    """Currents: the pawn crossed one of ``player``'s edges (and the game did not end in
+    someone else's favour), or ``player`` won."""
+    if after.is_terminal:
+        return player in after.winners
+    return _has_event(after, "cross", player)
+
+
+def poohsticks_goal(after: State, player: int) -> bool:
+    """Poohsticks: ``player``'s boat exited the river, or ``player`` won."""
+    return wins(after, player) or _has_event(after, "exit", player)
+
+
+def resistor_goal(after: State, player: int) -> bool:
+    """Resistor: ``player`` scored a point, or won the match."""
+    return wins(after, player) or _has_event(after, "score", player)
+
+
+def _events(before: State, line: Sequence[str]) -> list[list[Any]]:
+    return [list(getattr(s, "events", ())) for s in follow(before, line)]
+
+
+_UNITS = {"K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+_COLOURS = ("red", "black")
+_EDGES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _unit(card: str) -> str:
+    return f"{_UNITS.get(card[0], 'unit')} ({pretty(card)})"
+
+
+def cardchess_step(events: Sequence[Any]) -> str:
+    """One Card Chess move in words: which unit goes where, and what it covers."""
+    move = next(e for e in events if e.kind == "move")
+    src, _, dst = move.where.partition("-")
+    cover = next((e for e in events if e.kind == "cover"), None)
+    if cover is not None:
+        return (
+            f"cover the {_unit(cover.cards[1])} on {dst} with the {_unit(move.cards[0])} from {src}"
+        )
+    return f"move the {_unit(move.cards[0])} from {src} to {dst}"
+
+
+def cardchess_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
+    events = _events(before, line)[0]
+    step = cardchess_step(events)
+    if kind == "save":
+        return f"{step}: the only move that keeps {_COLOURS[1 - player]} off your last king"
+    if kind == "forced":
+        return f"{step}: whatever {_COLOURS[1 - player]} does, the last king falls next move"
+    cover = next(e for e in events if e.kind == "cover")
+    if cover.cards[1][0] == "K":
+        return f"{step}: the last king falls"
+    return f"{step}, burying the last king beneath it"
+
+
+def currents_action(move: str) -> str:
+    """A Currents move's notation in words (``7H>N2`` -> ``play 7♥ on slot N2``)."""
+    if move.startswith("discard "):
+        return f"discard {pretty(move.split()[1])}"
+    if ">" in move:
+        card, target = move.split(">")
+        where = f"the {_EDGES[target]} compass point" if target in _EDGES else f"slot {target}"
+        return f"play {pretty(card)} on {where}"
+    card, _, action = move.partition("!")
+    if card.endswith("J") and card in ("RJ", "BJ"):
+        return f"shuffle with the {'red' if card == 'RJ' else 'black'} joker"
+    if card[0] == "J":
+        return f"use {pretty(card)} to discard the {_EDGES.get(action, action)} compass card"
+    if card[0] == "Q":
+        a, _, b = action.partition("~")
+        return f"use {pretty(card)} to swap slots {a} and {b}"
+    if card[0] == "K":
+        turn = "clockwise" if action == "cw" else "counter-clockwise"
+        return f"use {pretty(card)} to turn the compass {turn}"
+    return move
+
+
+def currents_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
+    last = _events(before, line)[-1]
+    cross = next(e for e in last if e.kind in ("cross", "win") and e.player == player)
+    edge = _EDGES.get(cross.where, cross.where)
+    how = ", then ".join(currents_action(m) for m in line)
+    ending = " and win" if wins(follow(before, line)[-1], player) else ""
+    return f"push the pawn over the {edge} edge{ending}: {how}"
+
+
+def fellowship_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
+    events = _events(before, line)[-1]
+    cap = next(e for e in events if e.kind == "capture")
+    fill = next((e for e in events if e.kind == "fill"), None)
+    src, _, dst = cap.where.partition(">")
+    text = (
+        f"capture {pretty(cap.cards[1])} on {dst} with the {pretty(cap.cards[0])} stack from {src}"
+    )
+    if fill is not None:
+        text += f", fill with {pretty(fill.cards[0])}"
+    colour = next((e.where for e in events if e.kind == "reveal" and e.player == player), "")
+    if any(e.kind == "no_move" for e in events):
+        return f"{text}: the ring is all {colour}, your colour"
+    return f"{text}: the cards run out with {colour} holding the most stacks"
+
+
+def poohsticks_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
+    parts = []
+    for move, events in zip(line, _events(before, line)):
+        if move.startswith("exit"):
+            parts.append(f"exit the river with {pretty(move.split()[1])}")
+            continue
+        step = next((e for e in events if e.kind in ("move", "power")), None)
+        cell = move.split(">")[1].split()[0] if ">" in move else move
+        how = f" ({step.text})" if step is not None and step.text else ""
+        parts.append(f"move onto {cell}{how}")
+    return ", then ".join(parts)
+
+
+def resistor_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
+    parts = []
+    scored = False
+    for move, events in zip(line, _events(before, line)):
+        step = next((e for e in events if e.kind == "move"), None)
+        if step is not None:
+            piece = step.text or "piece"
+            jump = " (slingshot)" if any(e.kind == "slingshot" for e in events) else ""
+            parts.append(f"move the {piece} {step.where}{jump}")
+        elif move != "end":
+            parts.append(move)
+        scored = scored or any(e.kind == "score" and e.player == player for e in events)
+    how = ", then ".join(parts)
+    return f"{how}: a point at the current source" if scored else f"{how}: win the match"
+
+
+def _always(state: State, player: int) -> bool:
+    return True
+
+
+def _row(cell: str) -> int:
+    return int(cell[1:])
+
+
+def poohsticks_worth(state: State, player: int) -> bool:
+    """Only a boat within two rows of the last row can exit this turn (a hand of three
+    cards pays at most two moves and the exit)."""
+    d = state.to_json()
+    boat = d["boats"][player]
+    return d["phase"] == "play" and boat is not None and _row(boat) >= len(d["river"]) - 2
+
+
+def resistor_worth(state: State, player: int) -> bool:
+    """Worth a search: in play, with a charger within four rows of the current source
+    (two charger moves, each a step or a slingshot), or at most one ampere left to drain."""
+    d = state.to_json()
+    if d["phase"] != "play":
+        return False
+    live = len(d["amperes"]) + len(d["chargers"])
+    return live <= 1 or any(_row(c) <= 4 for c in d["chargers"])
+
+
+Theme = Callable[[State, Sequence[str], int, str], str]
+
+
+@dataclass(frozen=True)
+class PuzzleGame:
+    """How one game makes puzzles (see the module's docstring)."""
+
+    name: str
+    options: Mapping[str, Any]  #: the game's options for its puzzles
+    goal: Goal
+    goal_text: str  #: the goal in words, shown with every puzzle
+    depth: int  #: longest line of the player's own consecutive decisions
+    saves: bool  #: also look for the one defence against a threat (perfect information)
+    theme: Theme
+    worth: Callable[[State, int], bool] = _always
+    bots: tuple[str, str] = ("greedy", "random")  #: who plays the games the positions come from
+    max_decisions: int = 400  #: a generating game stops here
+    forced: bool = False  #: also look for a first move that wins next turn against any reply
+    min_line: int = 1  #: shorter solutions are too plain to pose (Poohsticks: one exit card)
+    notes: tuple[str, ...] = field(default=())
+
+
+GAMES: dict[str, PuzzleGame] = {
+    "cardchess": PuzzleGame(
+        "cardchess",
+        {"max_turns": 200},
+        wins,
+        "win the game: cover the last of the opponent's kings",
+        1,
+        True,
+        cardchess_theme,
+        forced=True,
+        bots=("greedy", "greedy"),
+        max_decisions=200,
+    ),
+    "currents": PuzzleGame(
+        "currents",
+        {"players": 2, "max_turns": 200},
+        currents_goal,
+        "push the pawn over one of your own edges (or win outright)",
+        1,
+        False,
+        currents_theme,
+    ),
+    "fellowship": PuzzleGame(
+        "fellowship",
+        {"players": 2},
+        wins,
+        "end the game as its winner",
+        1,
+        False,
+        fellowship_theme,
+    ),
+    "poohsticks": PuzzleGame(
+        "poohsticks",
+        {"players": 2, "max_turns": 200},
+        poohsticks_goal,
+        "exit the river this turn",
+        3,
+        False,
+        poohsticks_theme,
+        worth=poohsticks_worth,
+        min_line=2,
+    ),
+    "resistor": PuzzleGame(
+        "resistor",
+        {"max_turns": 300},
+        resistor_goal,
+        "score a point this turn (a charger reaching the current source), or win the match",
+        3,
+        False,
+        resistor_theme,
+        worth=resistor_worth,
+        max_decisions=800,
+    ),
+}

@@ -1,0 +1,189 @@
+"""tablegames.puzzles: the shipped sets hold by search, the command's JSON round-trips,
+bad arguments get clear errors, and the same seed gives the same set."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tablegames as tg
+from tablegames.__main__ import main
+from tablegames.errors import InvalidState
+from tablegames.puzzles import (
+    FORMAT,
+    GAMES,
+    VERSION,
+    check_set,
+    generate,
+    load_set,
+    puzzle_state,
+    verify,
+)
+from tablegames.puzzles.cli import dumps
+from tablegames.puzzles.search import difficulty, own_line, samples
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_shipped_puzzle_is_solved_by_its_solution_and_by_no_other_first_move(
+    name: str,
+) -> None:
+    """Checked by the engine's search now, not by the answers stored in the set."""
+    data = load_set(name)
+    assert data["game"] == name and data["count"] == len(data["puzzles"]) >= 10
+    for puzzle in data["puzzles"]:
+        assert verify(puzzle) == [], puzzle["id"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_shipped_puzzle_is_posed_from_the_players_own_view(name: str) -> None:
+    """Hidden-information games: the puzzle is the player's; perfect information: all seen."""
+    for puzzle in load_set(name)["puzzles"][:3]:
+        state = puzzle_state(puzzle)
+        hidden = state.game.info.hidden_information
+        assert puzzle["view"] == ("own" if hidden else "full")
+        view = {**state.observation(puzzle["player"]), "events": []}
+        for sample in samples(state, puzzle["player"], 2, "test"):  # none for full view
+            assert {**sample.observation(puzzle["player"]), "events": []} == view
+
+
+def test_a_wrong_solution_is_caught_by_verify() -> None:
+    puzzle = load_set("cardchess")["puzzles"][0]
+    state = puzzle_state(puzzle)
+    other = next(str(m) for m in state.legal_moves() if str(m) != puzzle["solution"][0])
+    problems = verify({**puzzle, "solution": [other]})
+    assert problems and "does not reach the goal" in problems[0]
+
+
+def test_a_position_with_two_winning_moves_is_no_puzzle() -> None:
+    """A shipped puzzle posed to the other player (not to move) is refused by verify."""
+    puzzle = load_set("fellowship")["puzzles"][0]
+    assert verify({**puzzle, "player": 1 - puzzle["player"]}) == [
+        f"player {1 - puzzle['player']} is not to move"
+    ]
+
+
+def test_save_and_forced_puzzles_check_the_opponents_replies() -> None:
+    """Card Chess sets have the defence (save) and two-move (forced) kinds; swapping the
+    solution for another move makes verify complain."""
+    data = load_set("cardchess")
+    kinds = {p["kind"] for p in data["puzzles"]}
+    assert "forced" in kinds
+    for puzzle in data["puzzles"]:
+        if puzzle["kind"] == "forced":
+            state = puzzle_state(puzzle)
+            assert set(puzzle["answers"]) == {
+                str(m) for m in state.apply(state.parse_move(puzzle["solution"][0])).legal_moves()
+            }
+            other = next(str(m) for m in state.legal_moves() if str(m) != puzzle["solution"][0])
+            assert verify({**puzzle, "solution": [other]})
+
+
+def test_the_puzzle_state_is_the_replay_of_its_record() -> None:
+    puzzle = load_set("poohsticks")["puzzles"][0]
+    states = tg.replay(puzzle["record"])
+    assert states[-1].to_json() == puzzle["state"]
+    bad = {**puzzle, "record": {**puzzle["record"], "moves": puzzle["record"]["moves"][:-1]}}
+    assert "the state is not the replay of the record" in verify(bad)
+
+
+def test_themes_say_what_the_solution_does() -> None:
+    for puzzle in load_set("cardchess")["puzzles"]:
+        src, _, dst = puzzle["solution"][0].partition("-")
+        assert f"on {dst}" in puzzle["theme"] or f"to {dst}" in puzzle["theme"]
+        assert f"from {src}" in puzzle["theme"]
+    assert all("edge" in p["theme"] for p in load_set("currents")["puzzles"])
+    assert all("exit the river" in p["theme"] for p in load_set("poohsticks")["puzzles"])
+    assert all(
+        "point" in p["theme"] or "match" in p["theme"] for p in load_set("resistor")["puzzles"]
+    )
+
+
+def test_difficulty_counts_the_wrong_moves_a_shallow_search_likes() -> None:
+    values = {"a": 1.0, "b": 0.2, "c": 0.0, "d": -0.5}
+    assert difficulty(values, "a", now=0.1) == {
+        "level": 2,
+        "score": 0.333,
+        "tempting": 1,
+        "candidates": 4,
+    }
+    assert difficulty(values, "c", now=0.5)["tempting"] == 2  # a and b rate as well as c
+    assert difficulty({"a": 0.0, "b": 0.0}, "a", now=0.0)["level"] == 5
+
+
+def test_own_line_stops_when_the_turn_passes() -> None:
+    """Poohsticks: a line is the player's own decisions; 'end' hands the turn over."""
+    puzzle = load_set("poohsticks")["puzzles"][0]
+    state = puzzle_state(puzzle)
+    after_end = state.apply(state.parse_move("end"))
+    assert own_line(after_end, puzzle["player"], GAMES["poohsticks"].goal, 3) is None
+
+
+def test_same_seed_same_puzzles_other_seed_others() -> None:
+    a = generate("fellowship", count=2, seed=11)
+    assert a == generate("fellowship", count=2, seed=11)
+    b = generate("fellowship", count=2, seed=12)
+    assert [p["state"] for p in a["puzzles"]] != [p["state"] for p in b["puzzles"]]
+
+
+def test_command_writes_json_that_round_trips(tmp_path: Path, capsys: Any) -> None:
+    out = tmp_path / "set.json"
+    assert main(["puzzles", "fellowship", "--count", "2", "--seed", "11", "--out", str(out)]) == 0
+    data = json.loads(out.read_text("utf-8"))
+    check_set(data)
+    assert data == generate("fellowship", count=2, seed=11)
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert "written to" in capsys.readouterr().err
+    assert main(["puzzles", "fellowship", "--count", "2", "--seed", "11"]) == 0
+    assert json.loads(capsys.readouterr().out) == data
+    assert json.loads(dumps(data)) == data
+
+
+def test_shipped_sets_are_the_commands_output() -> None:
+    """The shipped text is exactly what ``dumps`` writes for its data (so the set was
+    written by the command), and the header says how to make it again."""
+    for name in GAMES:
+        path = Path(tg.__file__).parent / "puzzles" / "sets" / f"{name}.json"
+        data = load_set(name)
+        assert path.read_text("utf-8") == dumps(data)
+        assert data["options"] == tg.make(name, **GAMES[name].options).options_json()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["puzzles", "chess"], "no puzzles for game 'chess'; the games are: cardchess"),
+        (["puzzles", "currents", "--count", "0"], "count must be a whole number of puzzles"),
+        (["puzzles", "currents", "--max-games", "0"], "--max-games must be 1 or more"),
+        (["puzzles", "currents", "--players", "4"], "unrecognized arguments: --players 4"),
+    ],
+)
+def test_bad_game_names_and_counts_get_clear_errors(
+    argv: list[str], message: str, capsys: Any
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert message in str(exc.value.code) + capsys.readouterr().err
+
+
+def test_bad_count_or_seed_in_the_api_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="count must be"):
+        generate("cardchess", count=True)
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        generate("cardchess", count=1, seed="x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no puzzles for game"):
+        load_set("chess")
+
+
+def test_a_set_of_another_version_is_refused() -> None:
+    data = load_set("currents")
+    with pytest.raises(InvalidState, match="this engine reads version 1"):
+        check_set({**data, "version": 2})
+    with pytest.raises(InvalidState, match="format"):
+        check_set([])
+    with pytest.raises(InvalidState, match="puzzle 0 lacks solution"):
+        check_set(
+            {**data, "puzzles": [{k: v for k, v in data["puzzles"][0].items() if k != "solution"}]}
+        )
