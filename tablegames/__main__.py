@@ -3,7 +3,8 @@
 ``python -m tablegames demo`` plays a seeded Currents game between bots;
 ``python -m tablegames simulate currents --players 4 --games 2000
 --bots mcts,random,random,random --seed 1`` plays many games and prints their metrics
-(any game option as ``--option value``); ``python -m tablegames check GAME --games 100
+(any game option as ``--option value``; ``--executor dask://HOST:PORT`` plays them on a
+running Dask cluster); ``python -m tablegames check GAME --games 100
 --seed 0`` runs the conformance suite (:mod:`tablegames.conformance`) on a registered game
 and exits with 1 if any check failed.
 """
@@ -74,24 +75,36 @@ def check_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
 
 
 def simulate_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
-    """Parse the game options left over, simulate, print the metrics table."""
+    """Parse the game options left over, simulate (here or on a cluster), print the
+    metrics table; ``--rows`` also writes the table, one JSON object per game."""
     from .analysis import metrics, metrics_lines, simulate
+    from .analysis.executors import LOCAL, open_executor
 
     options = game_options(args.game, extra)
+    if args.workers is not None and args.executor.strip().lower() not in LOCAL:
+        raise SystemExit(
+            f"--workers sets the processes of the local pool; with --executor "
+            f"{args.executor} the cluster's workers play the games (leave --workers out)"
+        )
     try:
         game = make(args.game, **options)
-        rows = simulate(
-            game,
-            args.bots.split(",") if args.bots else None,
-            args.games,
-            args.seed,
-            rotate=args.rotate,
-            workers=args.workers,
-            progress=not args.no_progress,
-            max_decisions=args.max_decisions,
-        )
+        with open_executor(args.executor, timeout=args.timeout) as (executor, size):
+            rows = simulate(
+                game,
+                args.bots.split(",") if args.bots else None,
+                args.games,
+                args.seed,
+                rotate=args.rotate,
+                workers=args.workers or size,
+                executor=executor,
+                progress=not args.no_progress,
+                max_decisions=args.max_decisions,
+            )
     except ValueError as e:
         raise SystemExit(str(e)) from None
+    if args.rows:
+        with open(args.rows, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(r, sort_keys=True) + "\n" for r in rows)
     print(f"{game!r}, bots {', '.join(rows[0]['seats']) if rows else '-'}, seed {args.seed}")
     lines = metrics_lines(metrics(rows))
     width = max(len(k) for k, _ in lines)
@@ -126,7 +139,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--bots", default="", help="one bot per seat, comma-separated: random, greedy, mcts[:N]"
     )
     sim.add_argument("--rotate", action="store_true", help="rotate the bots' seats every game")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument(
+        "--workers", type=int, default=None, help="local processes (default: all cores)"
+    )
+    sim.add_argument(
+        "--executor",
+        default="local",
+        help="where the games run: local (default: a process pool here), dask://HOST:PORT "
+        "(a running Dask scheduler), ray or ray://HOST:PORT",
+    )
+    sim.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds to wait for a cluster's scheduler and first worker (default 10)",
+    )
+    sim.add_argument("--rows", default=None, help="also write the rows here (JSON lines)")
     sim.add_argument("--max-decisions", type=int, default=100_000, help="cap per game")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     check = sub.add_parser(

@@ -142,9 +142,11 @@ def test_format_summaries() -> None:
 
 
 def test_the_engine_stays_free_of_analysis_libraries() -> None:
+    # Dask and Ray are imported only when a cluster executor is asked for.
     code = (
-        "import sys, tablegames.analysis; "
-        "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib') if m in sys.modules))"
+        "import sys, tablegames.analysis, tablegames.analysis.executors, tablegames.__main__; "
+        "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib', 'dask', 'distributed', "
+        "'ray') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

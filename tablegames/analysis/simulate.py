@@ -5,8 +5,10 @@
 it runs in one process, a local pool or a cluster. Work goes out through the standard
 :class:`concurrent.futures.Executor` interface: by default a process pool with one
 worker per core; ``workers=1`` stays in this process; any executor you pass is used
-as it is, so Dask's ``distributed.Client.get_executor()`` or Ray's
-``ray.util.ActorPool``-backed executors scale the same call out to a cluster.
+as it is, so Dask's ``distributed.Client(...).get_executor()`` or
+:class:`~tablegames.analysis.executors.RayExecutor` scale the same call out to a
+cluster, and so does a name: ``executor="dask://HOST:PORT"`` or ``"ray"``
+(:func:`~tablegames.analysis.executors.open_executor`).
 
 Bots are named by specs (strings, so they travel to worker processes): ``"random"``,
 ``"greedy"``, ``"mcts"`` or ``"mcts:500"`` (MCTS with 500 iterations per move).
@@ -29,6 +31,7 @@ from typing import Any
 
 from ..bots import Bot, GreedyBot, MCTSBot, RandomBot
 from ..core import Game, make
+from .executors import open_executor
 from .rows import NAMED_COUNTS, game_seeds
 
 Row = dict[str, Any]
@@ -141,7 +144,7 @@ def simulate(
     *,
     rotate: bool = False,
     workers: int | None = None,
-    executor: Executor | None = None,
+    executor: Executor | str | None = None,
     progress: bool | None = None,
     max_decisions: int = 100_000,
     chunk: int | None = None,
@@ -151,7 +154,10 @@ def simulate(
     ``bots``: one spec per seat (or one for all seats; random by default). With
     ``rotate`` the specs shift one seat per game, so every bot sits in every seat
     equally often (fair bot comparisons). ``workers`` processes (default: one per core;
-    1: this process) or your own ``executor``. ``progress`` shows a tqdm bar (default:
+    1: this process) or your own ``executor``, or one named by text (``"local"``,
+    ``"dask://HOST:PORT"``, ``"ray"``: see :func:`~tablegames.analysis.executors.open_executor`;
+    opened and closed by this call). The rows are the same wherever they are played.
+    ``progress`` shows a tqdm bar (default:
     when tqdm is installed). ``max_decisions`` stops a game that would not end.
 
     A row holds ``game``, ``index``, ``seed``, ``players``, ``seats`` (the bot spec of
@@ -165,6 +171,20 @@ def simulate(
     specs = check_specs(game, bots)
     if workers is not None and (isinstance(workers, bool) or workers < 1):
         raise ValueError(f"workers must be 1 or more, not {workers!r}")
+    if isinstance(executor, str):
+        with open_executor(executor) as (opened, size):
+            return simulate(
+                game,
+                specs,
+                n,
+                seed,
+                rotate=rotate,
+                workers=workers or size,
+                executor=opened,
+                progress=progress,
+                max_decisions=max_decisions,
+                chunk=chunk,
+            )
     items = list(enumerate(game_seeds(seed, n)))
     args = (game.name, game.options_json(), specs)
     bar = _progress(n, progress, f"{game.name} x{n}")
