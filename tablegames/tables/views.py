@@ -107,5 +107,5 @@ class View:
         observation with every hidden card dealt at random from the cards this seat has
         not seen (:meth:`tablegames.Game.determinize`), so the state a page holds never
         knows another seat's real cards. A position without hidden cards comes back as
-        it is."""
+        it is, but without its events (they are in ``observation``)."""
         return self.make_game().determinize(self.observation, seed)
