@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
@@ -93,11 +94,13 @@ def examine(state: State, spec: PuzzleGame) -> dict[str, Any] | None:
         if len(solution) < spec.min_line or not _same_on_samples(state, player, spec, solution):
             return None
         puzzle = {"kind": "win", "player": player, "solution": solution}
+    elif not good and not spec.deep_worth(state, player):
+        return None
     elif not good and spec.forced and (forced := _forced(state, player, spec)) is not None:
         puzzle = forced
         solution = forced["solution"]
     elif not good and spec.saves:
-        refs = refutations(state, player, spec.goal, spec.depth)
+        refs = refutations(state, player, spec.goal, spec.depth, most_safe=1)
         if refs is None:
             return None
         safe = [m for m, line in refs.items() if line is None]
@@ -166,6 +169,9 @@ def generate(
     game = make(name, **spec.options)
     gen = random.Random(f"puzzles:{name}:{seed}")
     found: list[dict[str, Any]] = []
+    kinds: Counter[str] = Counter()
+    # Where a game has several kinds, one-move wins (the easiest) fill at most half the set.
+    most = count - count // 2 if spec.saves or spec.forced else count
     seen: set[str] = set()
     played = 0
     while len(found) < count and played < limit:
@@ -181,7 +187,10 @@ def generate(
             key = json.dumps(state.to_json(), sort_keys=True)
             puzzle = None if wait or key in seen else examine(state, spec)
             wait = max(wait - 1, 0)
+            if puzzle is not None and kinds[puzzle["kind"]] >= most:
+                puzzle = None  # enough of this kind: leave room for the others
             if puzzle is not None:
+                kinds[puzzle["kind"]] += 1
                 seen.add(key)
                 record = Record(name, game.options_json(), game_seed, tuple(moves))
                 found.append(

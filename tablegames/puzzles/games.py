@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cardchess.state import CardChessState
 from ..cards import pretty
 from ..core import State
 from .search import Goal, follow
@@ -84,6 +85,8 @@ def cardchess_theme(before: State, line: Sequence[str], player: int, kind: str) 
         return f"{step}: the only move that keeps {_COLOURS[1 - player]} off your last king"
     if kind == "forced":
         return f"{step}: whatever {_COLOURS[1 - player]} does, the last king falls next move"
+    if any(e.kind == "no_move" for e in events):
+        return f"{step}: {_COLOURS[1 - player]} has no move left"
     cover = next(e for e in events if e.kind == "cover")
     if cover.cards[1][0] == "K":
         return f"{step}: the last king falls"
@@ -174,6 +177,15 @@ def _row(cell: str) -> int:
     return int(cell[1:])
 
 
+def cardchess_worth(state: State, player: int) -> bool:
+    """Where the two-turn searches (a win next turn, a defence) look: where one of the
+    opponent's kings is covered already, or one of the player's own. (A game can also be
+    won by leaving the opponent without a move; such wins in one move are always searched,
+    in two moves only here.)"""
+    assert isinstance(state, CardChessState)
+    return state.kings_covered(1 - player) >= 1 or state.kings_covered(player) >= 1
+
+
 def poohsticks_worth(state: State, player: int) -> bool:
     """Only a boat within two rows of the last row can exit this turn (a hand of three
     cards pays at most two moves and the exit)."""
@@ -207,6 +219,8 @@ class PuzzleGame:
     saves: bool  #: also look for the one defence against a threat (perfect information)
     theme: Theme
     worth: Callable[[State, int], bool] = _always
+    #: where the two-turn searches (``forced``, ``saves``) are worth their cost
+    deep_worth: Callable[[State, int], bool] = _always
     bots: tuple[str, str] = ("greedy", "random")  #: who plays the games the positions come from
     max_decisions: int = 400  #: a generating game stops here
     forced: bool = False  #: also look for a first move that wins next turn against any reply
@@ -223,6 +237,7 @@ GAMES: dict[str, PuzzleGame] = {
         1,
         True,
         cardchess_theme,
+        deep_worth=cardchess_worth,
         forced=True,
         bots=("greedy", "greedy"),
         max_decisions=200,

@@ -67,19 +67,25 @@ def first_move_lines(
 
 
 def refutations(
-    state: State, player: int, goal: Goal, depth: int
+    state: State, player: int, goal: Goal, depth: int, most_safe: int | None = None
 ) -> dict[str, list[str] | None] | None:
     """For a two-player game: every first move of ``player`` with the opponent's goal line
     that answers it (None where the opponent has none).
 
-    None when some move keeps the turn with ``player`` or ends the game: the position is
-    then no plain "one move, then the opponent" defence."""
+    None when some move keeps the turn with ``player`` or ends the game (the position is
+    then no plain "one move, then the opponent" defence), or when more than ``most_safe``
+    moves have no answer (a search for a single defence stops early there)."""
     out: dict[str, list[str] | None] = {}
+    safe = 0
     for m in state.legal_moves():
         after = state.apply(m)
         if after.is_terminal or after.current_player == player:
             return None
-        out[str(m)] = own_line(after, after.current_player, goal, depth)
+        line = own_line(after, after.current_player, goal, depth)
+        out[str(m)] = line
+        safe += line is None
+        if most_safe is not None and safe > most_safe:
+            return None
     return out
 
 
