@@ -17,6 +17,7 @@ from tablegames.puzzles import (
     GAMES,
     VERSION,
     check_set,
+    examine,
     generate,
     load_set,
     puzzle_state,
@@ -187,3 +188,113 @@ def test_a_set_of_another_version_is_refused() -> None:
         check_set(
             {**data, "puzzles": [{k: v for k, v in data["puzzles"][0].items() if k != "solution"}]}
         )
+
+
+def _last_step(puzzle: dict[str, Any]) -> tg.State:
+    state = puzzle_state(puzzle)
+    for text in puzzle["solution"]:
+        state = state.apply(state.parse_move(text))
+    return state
+
+
+def _events(state: tg.State) -> list[Any]:
+    return list(getattr(state, "events", ()))
+
+
+def test_puzzle_goal_cardchess() -> None:
+    """Card Chess: a win puzzle's move ends the game with the player winning; a forced
+    puzzle's first move does not, but every reply has a winning answer."""
+    for puzzle in load_set("cardchess")["puzzles"]:
+        end = _last_step(puzzle)
+        if puzzle["kind"] == "win":
+            assert end.is_terminal and puzzle["player"] in end.winners
+        else:
+            assert not end.is_terminal and puzzle["answers"]
+
+
+def test_puzzle_goal_currents() -> None:
+    """Currents: the pawn crosses one of the player's own edges (goaltending may follow);
+    when the game ends there, the player wins."""
+    for puzzle in load_set("currents")["puzzles"]:
+        end = _last_step(puzzle)
+        assert any(e.kind == "cross" and e.player == puzzle["player"] for e in _events(end))
+        assert not end.is_terminal or puzzle["player"] in end.winners
+        assert (" and win" in puzzle["theme"]) == end.is_terminal
+
+
+def test_puzzle_goal_fellowship() -> None:
+    """Fellowship: the move ends the game with the player winning."""
+    for puzzle in load_set("fellowship")["puzzles"]:
+        end = _last_step(puzzle)
+        assert end.is_terminal and puzzle["player"] in end.winners
+
+
+def test_puzzle_goal_poohsticks() -> None:
+    """Poohsticks: the line exits the river within the player's turn, in two moves or more."""
+    for puzzle in load_set("poohsticks")["puzzles"]:
+        assert len(puzzle["solution"]) >= 2 and puzzle["solution"][-1].startswith("exit")
+        end = _last_step(puzzle)
+        assert any(e.kind == "exit" and e.player == puzzle["player"] for e in _events(end))
+
+
+def test_puzzle_goal_resistor() -> None:
+    """Resistor: the line scores a point for the player (or wins the match)."""
+    for puzzle in load_set("resistor")["puzzles"]:
+        end = _last_step(puzzle)
+        scored = any(e.kind == "score" and e.player == puzzle["player"] for e in _events(end))
+        assert scored or (end.is_terminal and puzzle["player"] in end.winners)
+
+
+#: A Card Chess game (generated with --seed 1) that reaches a one-move defence.
+SAVE_RECORD = {
+    "game": "cardchess",
+    "options": {"setup": "fixed", "first": "red", "terrain": True, "max_turns": 200},
+    "seed": 2530656850,
+    "moves": [
+        "f1-f6",
+        "a6-f6",
+        "a1-e1",
+        "c5-c2",
+        "b1-c2",
+        "d6-c5",
+        "e1-f1",
+        "d5-d6",
+        "f1-f6",
+        "d6-f6",
+        "d1-e1",
+        "c6-c5",
+        "c1-b2",
+        "c5-b4",
+        "d2-a2",
+        "e6-a2",
+        "b2-a2",
+        "b6-c5",
+        "e1-d1",
+        "b4-c5",
+        "e1-f2",
+        "c5-c4",
+        "d1-d2",
+        "c5-b6",
+        "d2-e1",
+        "c4-d4",
+        "e1-f2",
+        "b6-f2",
+    ],
+}
+
+
+def test_save_puzzle_is_the_only_move_that_stops_the_threat() -> None:
+    """Found by search now: every move but the defence lets black cover red's last king,
+    and the refutations name black's answer to each."""
+    state = tg.replay(SAVE_RECORD)[-1]
+    puzzle = examine(state, GAMES["cardchess"])
+    assert puzzle is not None and puzzle["kind"] == "save"
+    assert puzzle["solution"] == ["a2-a3"]
+    assert "keeps black off your last king" in puzzle["theme"]
+    full = {**puzzle, "record": SAVE_RECORD, "state": state.to_json()}
+    assert verify(full) == []
+    for wrong, line in puzzle["refutations"].items():
+        after = state.apply(state.parse_move(wrong))
+        end = after.apply(after.parse_move(line[0]))
+        assert end.is_terminal and end.winners == {1}
+    assert verify({**full, "solution": ["a2-b3"]})
