@@ -3,6 +3,7 @@ bad arguments get clear errors, and the same seed gives the same set."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -298,3 +299,20 @@ def test_save_puzzle_is_the_only_move_that_stops_the_threat() -> None:
         end = after.apply(after.parse_move(line[0]))
         assert end.is_terminal and end.winners == {1}
     assert verify({**full, "solution": ["a2-b3"]})
+
+
+def test_an_answer_that_depends_on_hidden_cards_is_refused() -> None:
+    """The same Currents position, with a goal that also asks for a card the opponent
+    really holds: true on the real deal, false on most deals of the player's view, so the
+    puzzle is not posed (the player could not know its answer)."""
+    puzzle = load_set("currents")["puzzles"][0]
+    state = puzzle_state(puzzle)
+    spec = GAMES["currents"]
+    assert examine(state, spec) is not None
+    me = puzzle["player"]
+    held = state.to_json()["hands"][1 - me][0]
+
+    def peeking(after: tg.State, player: int) -> bool:
+        return spec.goal(after, player) and held in after.to_json()["hands"][1 - player]
+
+    assert examine(state, dataclasses.replace(spec, goal=peeking)) is None
