@@ -109,8 +109,10 @@ def standard_deck(jokers: int = 0) -> tuple[str, ...]:
 
 def shuffled(cards: Sequence[str], rng: random.Random) -> tuple[str, ...]:
     """A new tuple with ``cards`` shuffled by ``rng`` (the caller's seeded generator)."""
+    from .rng import shuffle
+
     out = list(cards)
-    rng.shuffle(out)
+    shuffle(rng, out)
     return tuple(out)
 
 
@@ -177,7 +179,7 @@ def draw_up_to(
                 break
             gen = rng.generator(seed)
             pile = list(discard_pile)
-            gen.shuffle(pile)
+            rng.shuffle(gen, pile)
             seed = rng.next_seed(gen)
             draw_pile, discard_pile, reshuffled = tuple(pile), (), len(pile)
         got = draw_pile[:need]

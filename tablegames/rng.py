@@ -9,6 +9,9 @@ module-level generator is ever touched.
 from __future__ import annotations
 
 import random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: Seeds stay below 2**52 so they survive a trip through JavaScript numbers.
 SEED_BITS = 52
@@ -22,6 +25,20 @@ def generator(seed: int) -> random.Random:
 def next_seed(rng: random.Random) -> int:
     """The seed for the next state, drawn from the generator just used."""
     return rng.getrandbits(SEED_BITS)
+
+
+def shuffle(rng: random.Random, cards: list[T]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws from
+    the generator, so the same order and the same next seed), without its method call per
+    card: the engine reshuffles on hot paths (draw piles, playouts)."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def check_seed(seed: object) -> int:

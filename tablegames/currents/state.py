@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState
@@ -31,6 +32,44 @@ if TYPE_CHECKING:
     from .influence import Influence
 
 HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
+_EMPTY_COMPASS = (None, None, None, None)
+#: Per card, its placements split into the compass points' and the slots'.
+_PLACE_COMPASS = {c: ms[:4] for c, ms in mv.PLACE.items()}
+_PLACE_SLOTS = {c: ms[4:] for c, ms in mv.PLACE.items()}
+
+
+def _ok_table(
+    accepts: dict[bool, dict[str | None, frozenset[str]]],
+) -> dict[bool, dict[str, dict[str | None, bool]]]:
+    """``[easier][card][occupant]``: may ``card`` be played on a place holding ``occupant``
+    (None: empty)? :data:`COMPASS_ACCEPTS` turned round for move generation."""
+    return {
+        e: {c: {o: c in ok for o, ok in table.items()} for c in mv.PLACE}
+        for e, table in accepts.items()
+    }
+
+
+_COMPASS_OK = _ok_table(COMPASS_ACCEPTS)
+_CURRENT_OK = _ok_table(CURRENT_ACCEPTS)
+#: Queen swaps by the occupied slots (a bit mask): the indices into ``mv.SLOT_PAIRS`` of
+#: the pairs with at least one card; filled as masks are met.
+_QUEEN_PAIRS: dict[int, tuple[int, ...]] = {}
+_SLOT_BITS = tuple(1 << i for i in range(16))
+
+
+def _queen_pairs(currents: tuple[str | None, ...]) -> tuple[int, ...]:
+    """The queen swaps that move a card (not both slots empty), as pair indices."""
+    mask = sum(compress(_SLOT_BITS, currents))
+    pairs = _QUEEN_PAIRS.get(mask)
+    if pairs is None:
+        if len(_QUEEN_PAIRS) > 4096:  # bound the memory: forget and refill
+            _QUEEN_PAIRS.clear()
+        pairs = _QUEEN_PAIRS[mask] = tuple(
+            k for k, (i, j) in enumerate(_PAIRS) if mask & (_SLOT_BITS[i] | _SLOT_BITS[j])
+        )
+    return pairs
+
+
 PHASES = ("setup", "play", "combo", "defend", "over")
 _PAIRS = mv.SLOT_PAIRS
 _TARGET_RANGE = range(20)
@@ -115,30 +154,29 @@ class CurrentsState(BuiltState):
 
     def _play_moves(self) -> list[mv.CurrentsMove]:
         easier = self.game.easier_usurping
-        comp_acc = COMPASS_ACCEPTS[easier]
-        cur_acc = CURRENT_ACCEPTS[easier]
+        comp_ok = _COMPASS_OK[easier]
+        cur_ok = _CURRENT_OK[easier]
         compass = self.compass
         currents = self.currents
-        accepts = [comp_acc[o] for o in compass] + [cur_acc[o] for o in currents]
         out: list[mv.CurrentsMove] = []
+        extend = out.extend
         hand = self.hands[self.player]
         for card in hand:
             if card in JOKERS:
                 out.append(mv.JOKER[card])
                 continue
-            table = mv.PLACE[card]
-            out.extend([table[i] for i in _TARGET_RANGE if card in accepts[i]])
+            # the places that accept the card, in target order (compass, then slots)
+            extend(compress(_PLACE_COMPASS[card], map(comp_ok[card].__getitem__, compass)))
+            extend(compress(_PLACE_SLOTS[card], map(cur_ok[card].__getitem__, currents)))
             r = card[0]
             if r == "J":
-                jt = mv.JACK[card]
-                out.extend([jt[i] for i in range(4) if compass[i] is not None])
+                extend(compress(mv.JACK[card], compass))
             elif r == "Q":
-                qt = mv.QUEEN[card]
-                out.extend([qt[k] for k, (i, j) in enumerate(_PAIRS) if currents[i] or currents[j]])
-            elif r == "K" and compass != (None, None, None, None):
-                out.extend(mv.KING[card])
+                extend(map(mv.QUEEN[card].__getitem__, _queen_pairs(currents)))
+            elif r == "K" and compass != _EMPTY_COMPASS:
+                extend(mv.KING[card])
         if None not in compass or not out:
-            out.extend([mv.DISCARD[c] for c in hand])
+            extend([mv.DISCARD[c] for c in hand])
         return out
 
     def _defend_ask(self) -> tuple[str, int, int, str | None]:
