@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .. import rng
 from ..builder import HandsBuilder, StateBuilder
 from ..cards import SUIT
-from ..events import Event
+from ..events import Event, new_event
 from . import moves as mv
 from .geometry import CLOCKWISE, OPPOSITE, POINTS, SLOTS, clamp_axis, crossings
 from .rules import (
@@ -62,7 +62,7 @@ class CurrentsBuilder(
 
     def discard(self, cards: tuple[str, ...], player: int, source: str) -> None:
         self.discard_pile = self.discard_pile + cards
-        self.events.append(Event("discard", player, cards, source))
+        self.events.append(new_event(Event, ("discard", player, cards, source, (), "")))
 
     def put(self, idx: int, card: str | None) -> str | None:
         """Place ``card`` at target ``idx``; return what was there."""
@@ -97,7 +97,7 @@ class CurrentsBuilder(
     def start_turn(self, player: int) -> None:
         self.phase = "play"
         self.player = self.turn_player = player
-        self.events.append(Event("turn", player, value=(self.turn,)))
+        self.events.append(new_event(Event, ("turn", player, (), "", (self.turn,), "")))
         self.draw_hand(player, HAND_SIZE)
         if not self.hands[player]:
             self.events.append(Event("no_cards", player))
@@ -125,7 +125,8 @@ class CurrentsBuilder(
             idx = mv.TARGET_INDEX[m.target]
             old = self.put(idx, card)
             demoted = is_demotion(card, old, idx < 4)
-            self.events.append(Event("demote" if demoted else "place", p, (card,), m.target))
+            kind = "demote" if demoted else "place"
+            self.events.append(new_event(Event, (kind, p, (card,), m.target, (), "")))
             if old is not None:
                 self.discard((old,), p, m.target)
             easier = self.game.easier_usurping
@@ -204,7 +205,7 @@ class CurrentsBuilder(
 
     def move_phase(self) -> None:
         x, y = self.pawn
-        dx, dy = net_vector(tuple(self.compass), tuple(self.currents), self.pawn)
+        dx, dy = net_vector(tuple(self.compass), self.currents, self.pawn)
         target = (x + dx, y + dy)
         over = crossings(*target)
         if not over:
@@ -272,7 +273,9 @@ class CurrentsBuilder(
 
     def finish_move(self, dest: tuple[int, int]) -> None:
         game = self.game
-        why = stopped_by(game.obstacle_set, game.riptides, self.pawn, dest)
+        why = (game.obstacle_set or game.riptides) and stopped_by(
+            game.obstacle_set, game.riptides, self.pawn, dest
+        )
         if why:
             riptide = game.riptides.get(dest, "")
             self.events.append(
@@ -281,6 +284,7 @@ class CurrentsBuilder(
                 )
             )
             dest = self.pawn
-        self.events.append(Event("move", self.turn_player, value=(*self.pawn, *dest)))
+        move = (*self.pawn, *dest)
+        self.events.append(new_event(Event, ("move", self.turn_player, (), "", move, "")))
         self.pawn = dest
         self.end_turn()

@@ -10,6 +10,7 @@ from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, max_turns_option
 from .geometry import SIZE, edge_roles
+from .rules import net_vector
 from .state import CurrentsState
 
 ACES = ("AC", "AD", "AH", "AS")
@@ -181,7 +182,8 @@ class CurrentsGame(Game):
         if state.is_terminal:
             return state.returns()
         assert isinstance(state, CurrentsState)
-        x, y = state.inspect().destination
+        dx, dy = net_vector(state.compass, state.currents, state.pawn)
+        x, y = state.pawn[0] + dx, state.pawn[1] + dy  # inspect()'s destination
         gap = {"N": SIZE - y, "E": SIZE - x, "S": y, "W": x}
         near = [SIZE] * self.players
         for edge, p in self.owner.items():

@@ -4,6 +4,8 @@ inspection. Everything rank- or suit-based is precomputed once per card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT
 from .geometry import INFLUENCING, POINTS, VECTOR
 
@@ -61,19 +63,37 @@ def suit_vectors(compass: tuple[str | None, ...]) -> dict[str, tuple[int, int]]:
 
 
 def net_vector(
-    compass: tuple[str | None, ...], currents: tuple[str | None, ...], at: tuple[int, int]
+    compass: tuple[str | None, ...], currents: Sequence[str | None], at: tuple[int, int]
 ) -> tuple[int, int]:
     """The pawn's net move from ``at``: opposite units cancel, so it is a plain sum."""
-    sv = suit_vectors(compass)
+    push = _CARD_PUSH.get(compass)
+    if push is None:
+        push = card_push(compass)
     dx = dy = 0
     for i in INFLUENCING[at]:
-        card = currents[i]
-        if card is not None:
-            v = sv.get(SUIT[card])  # type: ignore[arg-type]
-            if v is not None:
-                dx += v[0]
-                dy += v[1]
+        v = push[currents[i]]
+        if v is not None:
+            dx += v[0]
+            dy += v[1]
     return dx, dy
+
+
+#: :func:`card_push` by compass, filled as compasses are met (at most a few thousand).
+_CARD_PUSH: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
+
+
+def card_push(compass: tuple[str | None, ...]) -> dict[str | None, tuple[int, int] | None]:
+    """Each card (and None, an empty slot) mapped to the push a current of it gives
+    through ``compass`` (None: its suit is not on the compass); cached per compass."""
+    push = _CARD_PUSH.get(compass)
+    if push is None:
+        if len(_CARD_PUSH) > 4096:  # bound the memory: forget and refill
+            _CARD_PUSH.clear()
+        sv = suit_vectors(compass)
+        push = {c: sv.get(SUIT[c]) for c in ALL_CARDS}  # type: ignore[arg-type]
+        push[None] = None
+        _CARD_PUSH[compass] = push
+    return push
 
 
 def advantage_order(
