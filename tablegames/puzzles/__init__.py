@@ -18,20 +18,23 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 from ..analysis.simulate import make_bot
 from ..core import State, make
-from ..errors import InvalidState
+from ..errors import IllegalMove, InvalidState
 from ..record import Record, replay
 from .games import GAMES, PuzzleGame
 from .search import (
     difficulty,
     first_move_lines,
     follow,
+    forced_answers,
     forced_first_moves,
+    own_line,
     refutations,
     samples,
     shallow_values,
@@ -56,10 +59,14 @@ __all__ = [
     "GAMES",
     "VERSION",
     "PuzzleGame",
+    "Verdict",
+    "check_set",
     "examine",
     "generate",
+    "judge",
     "load_set",
     "puzzle_game",
+    "puzzle_state",
     "verify",
 ]
 
@@ -281,6 +288,83 @@ def verify(puzzle: Mapping[str, Any]) -> list[str]:
     else:
         problems.append(f"unknown puzzle kind {puzzle['kind']!r}")
     return problems
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`judge` says of an answer: whether it ``solves`` the puzzle, whether
+    every move so far is ``right`` (a line may be right but unfinished), and ``text``,
+    why, in words."""
+
+    solved: bool
+    right: bool
+    text: str
+
+
+def judge(puzzle: Mapping[str, Any], moves: Sequence[str]) -> Verdict:
+    """Judge an answer (``moves``, notation, the player's own moves from the position) by
+    search, so any line that works is right, not only the stored one; a wrong move gets
+    the reason: the opponent's answer that punishes it, or that no line reaches the goal.
+
+    >>> puzzle = load_set("cardchess")["puzzles"][0]
+    >>> judge(puzzle, puzzle["solution"]).solved
+    True
+    """
+    record = Record.from_json(puzzle["record"])
+    spec = puzzle_game(record.game)
+    state = puzzle_state(puzzle)
+    player = puzzle["player"]
+    kind = puzzle["kind"]
+    if not moves:
+        return Verdict(False, True, f"your move: {spec.goal_text}")
+    for i, text in enumerate(moves):
+        try:
+            after = state.apply(state.parse_move(text))
+        except IllegalMove as e:
+            return Verdict(False, False, f"{text} cannot be played here: {e}")
+        if kind != "win":
+            return _judge_reply(puzzle, spec, state, after, text)
+        if spec.goal(after, player):
+            return Verdict(True, True, f"right: {spec.goal_text} ({puzzle['theme']})")
+        if after.is_terminal or after.current_player != player:
+            return Verdict(
+                False, False, f"{text} ends your turn without the goal: {spec.goal_text}"
+            )
+        if own_line(after, player, spec.goal, spec.depth - i - 1) is None:
+            left = spec.depth - i - 1
+            return Verdict(
+                False, False, f"after {text} no line of {left} more move(s) reaches the goal"
+            )
+        state = after
+    return Verdict(False, True, "right so far: go on")
+
+
+def _judge_reply(
+    puzzle: Mapping[str, Any], spec: PuzzleGame, state: State, after: State, text: str
+) -> Verdict:
+    """Judge the first move of a forced or save puzzle by the opponent's best reply."""
+    player = puzzle["player"]
+    if puzzle["kind"] == "forced":
+        answers = forced_answers(after, player, spec.goal)
+        if answers is not None:
+            return Verdict(True, True, f"right: {puzzle['theme']}")
+        for reply in [] if after.is_terminal else after.legal_moves():
+            back = after.apply(reply)
+            if back.is_terminal or not any(
+                spec.goal(back.apply(m), player) for m in back.legal_moves()
+            ):
+                return Verdict(
+                    False, False, f"after {text} the opponent answers {reply} and no move wins"
+                )
+        return Verdict(False, False, f"{text} does not force the win")
+    if after.is_terminal or after.current_player == player:
+        return Verdict(False, False, f"{text} does not answer the threat")
+    line = own_line(after, after.current_player, spec.goal, spec.depth)
+    if line is None:
+        return Verdict(True, True, f"right: {puzzle['theme']}")
+    return Verdict(
+        False, False, f"after {text} the opponent plays {' '.join(line)} and reaches their goal"
+    )
 
 
 def load_set(name: str) -> dict[str, Any]:

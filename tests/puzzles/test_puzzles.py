@@ -17,9 +17,11 @@ from tablegames.puzzles import (
     FORMAT,
     GAMES,
     VERSION,
+    Verdict,
     check_set,
     examine,
     generate,
+    judge,
     load_set,
     puzzle_state,
     verify,
@@ -316,3 +318,34 @@ def test_an_answer_that_depends_on_hidden_cards_is_refused() -> None:
         return spec.goal(after, player) and held in after.to_json()["hands"][1 - player]
 
     assert examine(state, dataclasses.replace(spec, goal=peeking)) is None
+
+
+def test_judge_a_line_move_by_move() -> None:
+    """Poohsticks: the first move of the line is right but unfinished; the whole line
+    solves it; ending the turn is wrong, and says so."""
+    puzzle = load_set("poohsticks")["puzzles"][0]
+    line = puzzle["solution"]
+    assert judge(puzzle, []) == Verdict(False, True, "your move: exit the river this turn")
+    assert judge(puzzle, line[:1]) == Verdict(False, True, "right so far: go on")
+    assert judge(puzzle, line).solved
+    wrong = judge(puzzle, ["end"])
+    assert not wrong.right and "ends your turn" in wrong.text
+    bad = judge(puzzle, ["S>Z9 KH"])
+    assert not bad.right and "cannot be played here" in bad.text
+
+
+def test_judge_forced_and_save_give_the_opponents_punishing_reply() -> None:
+    forced = next(p for p in load_set("cardchess")["puzzles"] if p["kind"] == "forced")
+    assert judge(forced, forced["solution"]).solved
+    state = puzzle_state(forced)
+    other = next(str(m) for m in state.legal_moves() if str(m) != forced["solution"][0])
+    verdict = judge(forced, [other])
+    assert not verdict.right and verdict.text.startswith(f"after {other} the opponent answers")
+    state = tg.replay(SAVE_RECORD)[-1]
+    found = examine(state, GAMES["cardchess"])
+    assert found is not None
+    save = {**found, "record": SAVE_RECORD, "state": state.to_json()}
+    assert judge(save, ["a2-a3"]).solved
+    assert judge(save, ["a2-b3"]) == Verdict(
+        False, False, "after a2-b3 the opponent plays a2-b3 and reaches their goal"
+    )
