@@ -13,8 +13,11 @@ import sqlite3
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+C = TypeVar("C")
 
 #: The schema, in SQL both SQLite and PostgreSQL read. The seed is text: any Python int.
 SCHEMA = (
@@ -61,8 +64,46 @@ _CLAIM = (
 )
 
 
+class Pool(Generic[C]):
+    """Idle connections to lend, so any number of threads (a page may start one per
+    wait) share a few connections: at most ``keep`` stay open while idle."""
+
+    def __init__(
+        self, connect: Callable[[], C], close: Callable[[C], None], usable: Callable[[C], bool],
+        keep: int = 4,
+    ) -> None:  # fmt: skip
+        self._connect, self._close, self._usable = connect, close, usable
+        self._idle: list[C] = []
+        self._lock = threading.Lock()
+        self.keep = keep
+
+    @contextlib.contextmanager
+    def conn(self) -> Iterator[C]:
+        """A connection for the duration of the block, given back afterwards."""
+        with self._lock:
+            conn = self._idle.pop() if self._idle else None
+        if conn is None:
+            conn = self._connect()
+        try:
+            yield conn
+        finally:
+            with self._lock:
+                keep = len(self._idle) < self.keep and self._usable(conn)
+                if keep:
+                    self._idle.append(conn)
+            if not keep:
+                self._close(conn)
+
+    def close(self) -> None:
+        """Close the idle connections (those lent out close when given back)."""
+        with self._lock:
+            idle, self._idle, self.keep = self._idle, [], 0
+        for conn in idle:
+            self._close(conn)
+
+
 class Backend(ABC):
-    """One database: a connection per thread, the statements the store needs."""
+    """One database: pooled connections, the statements the store needs."""
 
     @abstractmethod
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -110,45 +151,38 @@ class SQLiteBackend(Backend):
     max_poll = 0.05
 
     def __init__(self, path: str) -> None:
-        self.path = path
         self.memory = path == ":memory:"
-        if self.memory:  # one database shared by this store's threads, gone when closed
-            self.path = f"file:tablegames-{id(self)}?mode=memory&cache=shared"
+        if self.memory:  # one database shared by this store's connections
+            self.path = f"file:tablegames-{id(self)}-{time.time_ns()}?mode=memory&cache=shared"
         else:
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
             self.path = str(Path(path).expanduser())
-        self._local = threading.local()
-        self._all: list[sqlite3.Connection] = []
-        self._lock = threading.Lock()
         self._changed = threading.Condition()
-        conn = self._conn()  # the first connection keeps an in-memory database alive
+        self._pool: Pool[sqlite3.Connection] = Pool(self._connect, sqlite3.Connection.close, _open)
+        # Kept open until close(): an in-memory database lives while a connection does.
+        self._keeper = self._connect()
         if not self.memory:
-            conn.execute("PRAGMA journal_mode=WAL")
-        with self._transaction(conn):
+            self._keeper.execute("PRAGMA journal_mode=WAL")
+        with self._transaction(self._keeper):
             for statement in SCHEMA:
-                conn.execute(statement)
+                self._keeper.execute(statement)
 
-    def _conn(self) -> sqlite3.Connection:
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(
-                self.path,
-                timeout=30.0,
-                isolation_level=None,  # autocommit; transactions are explicit
-                check_same_thread=False,
-                uri=self.memory,
-            )
-            conn.execute("PRAGMA busy_timeout = 30000")
-            # WAL + NORMAL: a killed process loses no committed move (only a power cut
-            # could lose the last ones); FULL would sync every move to the disk.
-            conn.execute("PRAGMA synchronous = NORMAL")
-            self._local.conn = conn
-            with self._lock:
-                self._all.append(conn)
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path,
+            timeout=30.0,
+            isolation_level=None,  # autocommit; transactions are explicit
+            check_same_thread=False,  # lent to one thread at a time by the pool
+            uri=self.memory,
+        )
+        conn.execute("PRAGMA busy_timeout = 30000")
+        # WAL + NORMAL: a killed process loses no committed move (only a power cut
+        # could lose the last ones); FULL would sync every move to the disk.
+        conn.execute("PRAGMA synchronous = NORMAL")
         return conn
 
     @contextlib.contextmanager
-    def _transaction(self, conn: sqlite3.Connection) -> Any:
+    def _transaction(self, conn: sqlite3.Connection) -> Iterator[None]:
         conn.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock
         try:
             yield
@@ -158,24 +192,24 @@ class SQLiteBackend(Backend):
         conn.execute("COMMIT")
 
     def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        return self._conn().execute(sql, params).fetchall()
+        with self._pool.conn() as conn:
+            return conn.execute(sql, params).fetchall()
 
     def execute(self, sql: str, params: tuple[Any, ...]) -> int:
-        return self._conn().execute(sql, params).rowcount
+        with self._pool.conn() as conn:
+            return conn.execute(sql, params).rowcount
 
     def insert_table(self, row: tuple[Any, ...], tokens: list[tuple[str, int, str]]) -> None:
-        conn = self._conn()
         marks = ", ".join("?" * len(row))
-        with self._transaction(conn):
+        with self._pool.conn() as conn, self._transaction(conn):
             conn.execute(f"INSERT INTO tg_tables ({TABLE_COLUMNS}) VALUES ({marks})", row)
             conn.executemany("INSERT INTO tg_tokens (table_id, seat, hash) VALUES (?,?,?)", tokens)
 
     def append(self, table: str, ply: int, seat: int, move: str, finished: bool) -> bool:
-        conn = self._conn()
         now = time.time()
-        with self._transaction(conn):
+        with self._pool.conn() as conn, self._transaction(conn):
             if conn.execute(_ADVANCE, (int(finished), now, table, ply)).rowcount != 1:
-                return False
+                return False  # another move got there first: nothing was written
             conn.execute(_INSERT_MOVE, (table, ply, seat, move, now))
         return True
 
@@ -198,8 +232,13 @@ class SQLiteBackend(Backend):
             delay = min(delay * 1.5, self.max_poll)
 
     def close(self) -> None:
-        with self._lock:
-            for conn in self._all:
-                conn.close()
-            self._all.clear()
-        self._local = threading.local()
+        self._pool.close()
+        self._keeper.close()
+
+
+def _open(conn: sqlite3.Connection) -> bool:
+    try:
+        conn.execute("SELECT 1")
+    except sqlite3.ProgrammingError:  # closed
+        return False
+    return True

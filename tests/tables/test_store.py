@@ -314,3 +314,32 @@ def test_every_table_error_is_a_value_error() -> None:
     for cls in (BadToken, GameOver, NotYourTurn, StaleMove, TableInPlay, UnknownTable):
         assert issubclass(cls, TableError) and issubclass(cls, ValueError)
     assert issubclass(StaleMove, tg.IllegalMove) and issubclass(NotYourTurn, tg.IllegalMove)
+
+
+def test_a_store_keeps_a_handful_of_connections_however_many_threads_wait(
+    pg_url: str,
+) -> None:
+    import psycopg
+
+    def connections() -> int:
+        with psycopg.connect(pg_url, autocommit=True) as c:
+            row = c.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+            ).fetchone()
+            assert row is not None
+            return int(row[0]) - 1  # not this one
+
+    before = connections()
+    with TableStore(pg_url) as store:
+        t = store.create("fellowship", ["human", "human"], seed=3)
+        for _ in range(3):  # a page may start a thread per wait
+            threads = [
+                threading.Thread(target=store.wait, args=(t.table, t.tokens[1], 0, 0.2))
+                for _ in range(12)
+            ]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+        assert connections() - before <= 4 + 1  # the pool's idle ones and the listener
+    assert connections() == before
