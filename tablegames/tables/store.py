@@ -298,19 +298,31 @@ class TableStore:
 
     def wait(self, table: str, token: str, ply: int, timeout: float = 30.0) -> View | None:
         """The view once the table has passed ``ply`` (at once if it has), or None after
-        ``timeout`` seconds. Polls SQLite (every 5 to 50 ms); PostgreSQL notifies."""
+        ``timeout`` seconds. Polls SQLite (every 5 to 50 ms); PostgreSQL notifies.
+
+        A bot due meanwhile is played here if no other page is choosing its move, or
+        once the lease of the page that took its turn has run out (that page is gone).
+        """
         t = self._table(table)
         seat = self._seat(t, token)
         deadline = time.monotonic() + timeout
         while True:
             with t.lock:
                 self._sync(t)
-                now_at = len(t.moves)
+                state, now_at = t.state, len(t.moves)
             if now_at != ply:
                 return self._view(t, seat)
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if now >= deadline:
                 return None
-            self.backend.wait(table, ply, deadline)
+            end = deadline
+            if not state.is_terminal and t.seats[state.current_player] != HUMAN:
+                # A bot is due: play it here unless another page is choosing it, and look
+                # again when that page's lease runs out (it may have gone).
+                if self.advance(table):
+                    continue
+                end = min(deadline, now + max(self.bot_lease, 0.05))
+            self.backend.wait(table, ply, end)
 
     def record(self, table: str, token: str) -> Record:
         """The finished table's game record (:class:`tablegames.Record`: replayable, and

@@ -154,6 +154,16 @@ def test_a_bots_turn_taken_by_a_page_that_died_is_played_once_the_lease_runs_out
         s.close()
 
 
+def test_a_waiting_page_plays_the_bot_whose_turn_a_vanished_page_took(url: str) -> None:
+    t, moved = _human_moved(url)
+    with TableStore(url, bot_lease=0.3) as store:
+        assert store.backend.claim(t.table, moved.ply, 0.3)  # a page took it, then died
+        start = time.monotonic()
+        view = store.wait(t.table, t.tokens[0], moved.ply, timeout=10)
+        assert view is not None and view.ply == 2 and view.your_turn
+        assert 0.25 < time.monotonic() - start < 5
+
+
 def test_a_bot_moves_once_when_two_processes_ask_at_once(url: str) -> None:
     t, _ = _human_moved(url)
     job = {"job": "advance", "url": url, "table": t.table, "token": t.tokens[0], "slow": 0.5}
