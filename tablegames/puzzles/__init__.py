@@ -190,14 +190,18 @@ def generate(
         moves: list[str] = []
         here = 0
         wait = 0
+        posed: set[tuple[str, ...]] = set()  # solutions already posed from this game
         while not state.is_terminal and len(moves) < spec.max_decisions and here < PER_GAME:
             key = json.dumps(state.to_json(), sort_keys=True)
             puzzle = None if wait or key in seen else examine(state, spec)
             wait = max(wait - 1, 0)
             if puzzle is not None and kinds[puzzle["kind"]] >= most:
                 puzzle = None  # enough of this kind: leave room for the others
+            if puzzle is not None and tuple(puzzle["solution"]) in posed:
+                puzzle = None  # the same idea again, a few turns on (pieces shuffling)
             if puzzle is not None:
                 kinds[puzzle["kind"]] += 1
+                posed.add(tuple(puzzle["solution"]))
                 seen.add(key)
                 record = Record(name, game.options_json(), game_seed, tuple(moves))
                 found.append(
