@@ -199,12 +199,13 @@ class TableStore:
             int(state.is_terminal),
         )
         self.backend.insert_table(row, [(table, p, h) for p, h in hashes.items()])
-        self._remember(_Table(table, g, seed, seats, hashes, [], [], state))
+        t = self._remember(_Table(table, g, seed, seats, hashes, [], [], state))
         self.advance(table)
+        with t.lock:
+            ply, finished = len(t.moves), t.state.is_terminal
         spectator = token_of.pop(tk.SPECTATOR)
-        return TableInfo(
-            table, g.name, g.options_json(), seats, 0, False, now, now, token_of, spectator, creator
-        )
+        info = (table, g.name, g.options_json(), seats, ply, finished, now, now)
+        return TableInfo(*info, token_of, spectator, creator)
 
     def tables_of(self, creator: str) -> list[TableInfo]:
         """The tables created with the creator token ``creator``, newest first, with their

@@ -80,6 +80,7 @@ def test_a_bot_that_starts_moves_at_creation(store: TableStore) -> None:
     t = store.create("poohsticks", seats, seed=2)
     view = store.view(t.table, t.spectator, advance=False)
     assert view.ply >= 1 and view.to_move == 1 - state.current_player
+    assert t.ply == view.ply
 
 
 def test_bots_answer_within_the_human_move(store: TableStore) -> None:
