@@ -39,7 +39,7 @@ def test_ray_executor_gives_the_process_pools_rows(ray_executor: tuple[Executor,
     )
     assert rows == pool_rows
     # the games ran in Ray's worker processes, not in this one
-    pids = {executor.submit(os.getpid).result() for _ in range(4)}
+    pids = {executor.submit(os.getpid).result() for _ in range(4)}  # a builtin too
     assert pids and os.getpid() not in pids
 
 

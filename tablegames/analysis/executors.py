@@ -24,6 +24,7 @@ None None
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from contextlib import contextmanager
@@ -149,12 +150,24 @@ class RayExecutor(Executor):
             raise RuntimeError("cannot submit to a RayExecutor after shutdown")
         remote = self._remote.get(fn)
         if remote is None:
-            remote = self._remote[fn] = self._ray.remote(**self._options)(fn)
+            remote = self._remote[fn] = self._ray.remote(**self._options)(_as_function(fn))
         future: Future[Any] = remote.remote(*args, **kwargs).future()
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._closed = True
+
+
+def _as_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` itself when it is a Python function, else (a builtin, a partial, a callable
+    object) wrapped in one, since ``ray.remote`` takes only functions and classes."""
+    if inspect.isfunction(fn):
+        return fn
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    return call
 
 
 @contextmanager
