@@ -9,6 +9,7 @@ also moves the ply on, so of two moves at one ply exactly one is kept.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import threading
 import time
@@ -75,12 +76,16 @@ class Pool(Generic[C]):
         self._connect, self._close, self._usable = connect, close, usable
         self._idle: list[C] = []
         self._lock = threading.Lock()
+        self._pid = os.getpid()
         self.keep = keep
 
     @contextlib.contextmanager
     def conn(self) -> Iterator[C]:
         """A connection for the duration of the block, given back afterwards."""
         with self._lock:
+            if os.getpid() != self._pid:  # a forked child (a kernel forked from a warm
+                # process): the parent's connections are the parent's; left unclosed
+                self._idle, self._pid = [], os.getpid()
             conn = self._idle.pop() if self._idle else None
         if conn is None:
             conn = self._connect()
@@ -89,6 +94,7 @@ class Pool(Generic[C]):
         finally:
             with self._lock:
                 keep = len(self._idle) < self.keep and self._usable(conn)
+                keep = keep and os.getpid() == self._pid
                 if keep:
                     self._idle.append(conn)
             if not keep:
@@ -158,6 +164,7 @@ class SQLiteBackend(Backend):
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
             self.path = str(Path(path).expanduser())
         self._changed = threading.Condition()
+        self._pid = os.getpid()
         self._pool: Pool[sqlite3.Connection] = Pool(self._connect, sqlite3.Connection.close, _open)
         # Kept open until close(): an in-memory database lives while a connection does.
         self._keeper = self._connect()
@@ -233,7 +240,8 @@ class SQLiteBackend(Backend):
 
     def close(self) -> None:
         self._pool.close()
-        self._keeper.close()
+        if os.getpid() == self._pid:  # a forked child leaves the parent's connection be
+            self._keeper.close()
 
 
 def _open(conn: sqlite3.Connection) -> bool:

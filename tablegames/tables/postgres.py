@@ -108,12 +108,16 @@ class PostgresBackend(Backend):
 
     def _start_listening(self) -> None:
         with self._heard:
-            if self._listening is None:
+            # None yet, or not running in this process (a child forked after it started)
+            alive = self._listening is not None and self._listening.is_alive()
+            if not alive and not self._stop.is_set():
+                self._ready.clear()
                 self._listening = threading.Thread(
                     target=self._listen, name="tablegames-tables-listen", daemon=True
                 )
                 self._listening.start()
-        self._ready.wait(10.0)
+        if not self._stop.is_set():
+            self._ready.wait(10.0)
 
     def wait(self, table: str, ply: int, deadline: float) -> None:
         self._start_listening()  # listening before the check: no announcement is missed

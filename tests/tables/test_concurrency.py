@@ -214,3 +214,24 @@ def test_sqlite_file_reopened_by_a_new_store_keeps_every_table(sqlite_url: str) 
         view = again.view(t.table, t.spectator)
         assert view.ply == 1 and view.last_move == (state.current_player, v.legal_moves[1])
         assert [i.table for i in again.tables_of(t.creator)] == [t.table]
+
+
+def test_a_store_used_before_a_fork_works_in_the_child_and_the_parent(url: str) -> None:
+    """Voila may fork kernels from a warm process: the child opens its own connections
+    and leaves the parent's alone."""
+    with TableStore(url) as store:
+        t = store.create("fellowship", ["human", "human"], seed=3)
+        v0 = store.view(t.table, t.tokens[0])  # the pool now holds an idle connection
+        pid = os.fork()
+        if pid == 0:  # the child: play seat 0's move, close its store, and leave
+            code = 1
+            try:
+                store.play(t.table, t.tokens[0], v0.legal_moves[0], 0)
+                store.close()
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        view = store.wait(t.table, t.tokens[1], 0, timeout=5)  # the parent's still work
+        assert view is not None and view.ply == 1 and view.your_turn
