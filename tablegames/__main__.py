@@ -103,8 +103,11 @@ def simulate_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
     except ValueError as e:
         raise SystemExit(str(e)) from None
     if args.rows:
-        with open(args.rows, "w", encoding="utf-8") as out:
-            out.writelines(json.dumps(r, sort_keys=True) + "\n" for r in rows)
+        try:
+            with open(args.rows, "w", encoding="utf-8") as out:
+                out.writelines(json.dumps(r, sort_keys=True) + "\n" for r in rows)
+        except OSError as e:
+            raise SystemExit(f"--rows: cannot write {args.rows}: {e.strerror}") from None
     print(f"{game!r}, bots {', '.join(rows[0]['seats']) if rows else '-'}, seed {args.seed}")
     lines = metrics_lines(metrics(rows))
     width = max(len(k) for k, _ in lines)

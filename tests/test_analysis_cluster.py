@@ -125,6 +125,12 @@ def test_unknown_executor_names_the_choices() -> None:
         main(["simulate", *CLI_GAME, "--games", "2", "--executor", "dask://"])
 
 
+def test_rows_file_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
+    target = tmp_path / "missing-folder" / "rows.jsonl"
+    with pytest.raises(SystemExit, match=r"--rows: cannot write .*rows\.jsonl: No such file"):
+        main(["simulate", *CLI_GAME, "--games", "2", "--workers", "1", "--rows", str(target)])
+
+
 def test_workers_is_for_the_local_pool_only() -> None:
     with pytest.raises(SystemExit, match="--workers sets the processes of the local pool"):
         main(["simulate", *CLI_GAME, "--workers", "2", "--executor", "dask://127.0.0.1:1"])
