@@ -24,6 +24,7 @@ None None
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
@@ -97,10 +98,10 @@ def _missing(library: str, extra: str) -> ValueError:
 def _dask(address: str, timeout: float) -> Iterator[tuple[Executor, int]]:
     """A client of the Dask scheduler at ``address``, its workers checked, as an executor."""
     try:
-        import distributed
+        # Any: partly annotated, and optional (mypy may run where it is not installed)
+        dask: Any = importlib.import_module("distributed")
     except ImportError:
         raise _missing("dask.distributed", "analysis") from None
-    dask: Any = distributed  # partly annotated: strict mypy would fail on every call
     try:
         client = dask.Client(address, timeout=timeout, set_as_default=False)
     except OSError as e:
@@ -138,9 +139,7 @@ class RayExecutor(Executor):
     """
 
     def __init__(self, **options: Any) -> None:
-        import ray
-
-        self._ray = ray
+        self._ray: Any = importlib.import_module("ray")
         self._options = options
         self._remote: dict[Callable[..., Any], Any] = {}
         self._closed = False
@@ -174,10 +173,9 @@ def _as_function(fn: Callable[..., Any]) -> Callable[..., Any]:
 def _ray(address: str | None) -> Iterator[tuple[Executor, int]]:
     """Ray joined at ``address`` (None: this machine's cluster or a new local one)."""
     try:
-        import ray as ray_module
+        ray: Any = importlib.import_module("ray")  # Any, as Dask above
     except ImportError:
         raise _missing("ray", "ray") from None
-    ray: Any = ray_module  # partly annotated, like Dask
     started = not ray.is_initialized()
     if started:
         try:
