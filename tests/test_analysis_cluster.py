@@ -62,39 +62,58 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def played_chunks(tasks: Any) -> int:
+    """How many chunks of games the cluster's workers played while ``tasks`` recorded."""
+    return sum(str(t["key"]).startswith("_play_chunk") for t in tasks.data)
+
+
 def test_dask_client_executor_gives_the_process_pools_rows(
     cluster: Any, pool_rows: list[dict[str, Any]]
 ) -> None:
-    with distributed.Client(cluster, set_as_default=False) as client:
+    with (
+        distributed.Client(cluster, set_as_default=False) as client,
+        distributed.get_task_stream(client) as tasks,
+    ):
         rows = simulate(
-            GAME, BOTS, N, SEED, rotate=True, executor=client.get_executor(), progress=False
-        )
-        ran_on = client.run(lambda: True)
-    assert len(ran_on) == 2  # two worker processes took part in the cluster
+            GAME, BOTS, N, SEED, rotate=True, executor=client.get_executor(), progress=False,
+            chunk=3,
+        )  # fmt: skip
     assert rows == pool_rows
+    # the games were played by the cluster's workers: one task per chunk of 3 games
+    assert played_chunks(tasks) == N // 3
     assert [r["index"] for r in rows] == list(range(N))
 
 
 def test_dask_executor_by_address_gives_the_same_rows(
     cluster: Any, pool_rows: list[dict[str, Any]]
 ) -> None:
-    rows = simulate(
-        GAME, BOTS, N, SEED, rotate=True, executor=dask_url(cluster), progress=False, chunk=1
-    )
+    with (
+        distributed.Client(cluster, set_as_default=False) as client,
+        distributed.get_task_stream(client) as tasks,
+    ):
+        rows = simulate(
+            GAME, BOTS, N, SEED, rotate=True, executor=dask_url(cluster), progress=False, chunk=1
+        )
     assert rows == pool_rows
+    assert played_chunks(tasks) == N
 
 
 def test_cli_simulate_runs_on_a_running_dask_scheduler(
     cluster: Any, pool_rows: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     out_file = tmp_path / "rows.jsonl"
-    out = subprocess.run(
-        [sys.executable, "-m", "tablegames", "simulate", *CLI_GAME, "--games", str(N),
-         "--seed", str(SEED), "--bots", ",".join(BOTS), "--rotate", "--no-progress",
-         "--executor", dask_url(cluster), "--rows", str(out_file)],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    with (
+        distributed.Client(cluster, set_as_default=False) as client,
+        distributed.get_task_stream(client) as tasks,  # every client's tasks, this one's too
+    ):
+        out = subprocess.run(
+            [sys.executable, "-m", "tablegames", "simulate", *CLI_GAME, "--games", str(N),
+             "--seed", str(SEED), "--bots", ",".join(BOTS), "--rotate", "--no-progress",
+             "--executor", dask_url(cluster), "--rows", str(out_file)],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
     assert out.returncode == 0, out.stderr
+    assert played_chunks(tasks) > 0
     rows = [json.loads(line) for line in out_file.read_text().splitlines()]
     assert rows == pool_rows
     for key, value in metrics_lines(metrics(pool_rows)):
