@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import dataclasses
 from abc import abstractmethod
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from .cards import ORDER, draw_up_to
@@ -65,6 +67,9 @@ class StateBuilder(Generic[S]):
     state_class: type[S]
     #: The fields copied into lists.
     lists: tuple[str, ...] = ()
+    #: For a state with a ``_moves`` field (its cache of ``legal_moves()``): the new
+    #: state's legal moves when the builder has computed them already, else None.
+    _moves: list[Any] | None
 
     def __init_subclass__(
         cls, state: type[S] | None = None, lists: tuple[str, ...] = (), **kwargs: Any
@@ -189,6 +194,12 @@ class BuiltState(State):
         return move
 
 
+def listed(move: Any, moves: list[Any] | None) -> bool:
+    """Is ``move`` itself (the very object) one of ``moves``? A state's ``_check`` accepts
+    a move of its own cached ``legal_moves()`` at once, without comparing field by field."""
+    return moves is not None and any(map(is_, repeat(move), moves))
+
+
 def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
     """``__init__`` and ``freeze`` for builders of ``state``, written out as source."""
     names = [f.name for f in dataclasses.fields(state)]
@@ -208,6 +219,8 @@ def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
         for n in copy
     ]
     init += ["    self.events = []", "    self.last_move = move"]
+    if "_moves" in names:  # the legal-move cache, which a builder may fill (see _moves)
+        init.append("    self._moves = None")
     frozen = {n: f"tuple(self.{n})" if n in lists else f"self.{n}" for n in copy}
     frozen.update(events="tuple(self.events)", last_move="self.last_move")
     # The new state is made without the frozen dataclass's __init__ (which sets each field
@@ -220,6 +233,8 @@ def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
         namespace[f"SET_{n}"] = getattr(state, n).__set__
         if n in frozen:
             value = frozen[n]
+        elif n == "_moves":
+            value = "self._moves"
         elif f.default is not dataclasses.MISSING:
             namespace[f"DEFAULT_{n}"] = f.default
             value = f"DEFAULT_{n}"

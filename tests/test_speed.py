@@ -39,5 +39,15 @@ def test_applied_states_equal_states_built_by_their_constructor(name: str) -> No
         rebuilt = type(state)(**{f.name: getattr(state, f.name) for f in fields if f.init})
         assert rebuilt == state
         for f in fields:
-            if f.name.startswith("_"):
+            if f.name == "_moves" and state._moves is not None:  # type: ignore[attr-defined]
+                assert state._moves == rebuilt.legal_moves()  # type: ignore[attr-defined]
+            elif f.name.startswith("_"):
                 assert getattr(state, f.name) == f.default
+
+
+def test_a_cached_legal_move_list_cannot_be_changed_through_legal_moves() -> None:
+    state = tg.make("fellowship").initial_state(5)
+    moves = state.legal_moves()
+    moves.clear()
+    assert state.legal_moves()
+    assert state.apply(state.legal_moves()[0]) is not None

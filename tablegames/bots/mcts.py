@@ -120,6 +120,9 @@ class MCTSBot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.last: Analysis | None = None
+        # The search under way: move notations by id(move), and the moves named (see _name).
+        self._names: dict[int, str] = {}
+        self._keep: list[Any] = []
 
     def __repr__(self) -> str:
         return f"MCTSBot(iterations={self.iterations}, seconds={self.seconds})"
@@ -144,6 +147,7 @@ class MCTSBot:
         start = time.perf_counter()
         infoset = InformationSet(state.game, state.observation(player)) if hidden else None
         done = 0
+        self._names, self._keep = {}, []
         deadline = None if self.seconds is None else start + self.seconds
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or done == 0 or time.perf_counter() < deadline
@@ -153,6 +157,7 @@ class MCTSBot:
             else:
                 self._ismcts(root, infoset.sample(self.rng))
             done += 1
+        self._names, self._keep = {}, []
         stats = [
             MoveStat(str(k), c.visits, c.total / c.visits if c.visits else 0.0)
             for k, c in root.children.items()
@@ -190,13 +195,17 @@ class MCTSBot:
     def _ismcts(self, root: _Node, state: State) -> None:
         node, path = root, [root]
         rng = self.rng
+        names = self._names
         while not state.is_terminal:
             moves = state.legal_moves()
             children = node.children
             fresh = []
             legal = []
             for m in moves:
-                child = children.get(str(m))
+                name = names.get(id(m))
+                if name is None:
+                    name = self._name(m)
+                child = children.get(name)
                 if child is None:
                     fresh.append(m)
                 else:
@@ -207,7 +216,7 @@ class MCTSBot:
                 move = fresh[rng.randrange(len(fresh))]
                 child = _Node(mover)
                 child.avail = 1
-                children[str(move)] = child
+                children[names[id(move)]] = child
                 path.append(child)
                 state = state.apply(move)
                 break
@@ -217,22 +226,42 @@ class MCTSBot:
             state = state.apply(chosen[1])
         self._backup(path, self._playout(state))
 
+    def _name(self, move: Any) -> str:
+        """The notation of ``move`` (an ISMCTS tree key), remembered by the move's identity
+        for the rest of the search: games hand out the same move objects again and again,
+        and the move is kept alive with its name so that its ``id`` stays its own."""
+        name = str(move)
+        self._names[id(move)] = name
+        self._keep.append(move)
+        return name
+
     def _select(self, node: _Node, children: Iterable[_Node], parent_visits: int) -> _Node:
+        """The child with the highest UCB score (the first of equals, as ``max`` would)."""
         log_n = math.log(parent_visits)
         c = self._c
-        best: _Node = max(
-            children, key=lambda ch: ch.total / ch.visits + c * math.sqrt(log_n / ch.visits)
-        )
+        sqrt = math.sqrt
+        best: _Node | None = None
+        top = -math.inf
+        for ch in children:
+            score = ch.total / ch.visits + c * sqrt(log_n / ch.visits)
+            if score > top:
+                best, top = ch, score
+        assert best is not None
         return best
 
     def _select_available(self, legal: list[tuple[_Node, Any]]) -> tuple[_Node, Any]:
+        """The available child with the highest UCB score, its count of availabilities
+        standing for the parent's visits (the first of equals, as ``max`` would)."""
         c = self._c
-        return max(
-            legal,
-            key=lambda cm: (
-                cm[0].total / cm[0].visits + c * math.sqrt(math.log(cm[0].avail) / cm[0].visits)
-            ),
-        )
+        sqrt, log = math.sqrt, math.log
+        best = legal[0]
+        top = -math.inf
+        for cm in legal:
+            ch = cm[0]
+            score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+            if score > top:
+                best, top = cm, score
+        return best
 
     def _playout(self, state: State) -> tuple[float, ...]:
         rng = self.rng

@@ -72,6 +72,7 @@ class FellowshipBuilder(
         """End the game if the player to move has no legal move (no capture, no card)."""
         s = self.freeze()
         if s.legal_moves():
+            self._moves = s._moves  # the new state's, computed once
             return
         p = self.player
         self.events.append(Event("no_cards" if not self.hands[p] else "no_move", p))

@@ -8,10 +8,10 @@ and scores the game; the new state lists all of it in ``events``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState
+from ..builder import BuiltState, listed
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red
 from ..errors import IllegalMove
 from ..events import Event
@@ -109,6 +109,9 @@ class FellowshipState(BuiltState):
     winners: frozenset[int] = frozenset()
     events: tuple[Event, ...] = ()
     last_move: mv.FellowshipMove | None = None
+    #: ``legal_moves()``, computed once (by the builder, which needs them to see whether
+    #: the game goes on, or on the first call)
+    _moves: list[mv.FellowshipMove] | None = field(default=None, init=False, compare=False)
 
     move_type = mv.FellowshipMove
     move_title = "Fellowship"
@@ -116,6 +119,13 @@ class FellowshipState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.FellowshipMove]:
+        cached = self._moves
+        if cached is None:
+            cached = self._generate()
+            object.__setattr__(self, "_moves", cached)
+        return list(cached)
+
+    def _generate(self) -> list[mv.FellowshipMove]:
         if self.phase != "play":
             return []
         hand = self.hands[self.player]
@@ -190,6 +200,8 @@ class FellowshipState(BuiltState):
 
     def _check(self, m: mv.FellowshipMove) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        if listed(m, self._moves):
+            return
         mv.check_form(m)
         if self.phase == "over":
             result = (

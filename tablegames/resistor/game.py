@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,6 +67,10 @@ OPTIONS = (
         "usable piece of its kind makes one more ordinary step)",
     ),
 )
+
+
+#: The pieces :meth:`ResistorGame.evaluate` counts (amperes, chargers, drained amperes).
+_PIECES = re.compile("[ACD]")
 
 
 @register
@@ -145,7 +150,8 @@ class ResistorGame(Game):
             return (0.0, 0.0)
         top = ROWS - 1
         progress = 0.0
-        for i, code in enumerate(state.board):
+        for found in _PIECES.finditer(state.board):  # the pieces, in board order
+            i, code = found.start(), found[0]
             if code == "A":  # squared, so that one ampere running ahead beats many crawling
                 progress += 0.3 * ((i // COLS) / top) ** 2
             elif code == "C":
