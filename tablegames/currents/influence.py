@@ -81,13 +81,15 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
     pos = _position(state, at)
     slots, units, path = _slots(state, pos)
     tally = dict.fromkeys(POINTS, 0)
-    for u in units:
-        tally[u.direction] += 1
+    at_index: dict[str, list[int]] = {"N": [], "E": [], "S": [], "W": []}
+    for k, u in enumerate(units):
+        at_index[u[1]].append(k)
+    for d, ks in at_index.items():
+        tally[d] = len(ks)
     cancelled: list[tuple[int, int]] = []
-    for a, b in (("N", "S"), ("E", "W")):
-        ia = [k for k, u in enumerate(units) if u.direction == a]
-        ib = [k for k, u in enumerate(units) if u.direction == b]
-        cancelled.extend(zip(ia, ib))
+    if units:
+        cancelled.extend(zip(at_index["N"], at_index["S"]))
+        cancelled.extend(zip(at_index["E"], at_index["W"]))
     vector = (tally["E"] - tally["W"], tally["N"] - tally["S"])
     dest = (pos[0] + vector[0], pos[1] + vector[1])
     crossed = crossings(*dest)
@@ -138,28 +140,52 @@ def _slots(
 ) -> tuple[list[SlotInfluence], list[Unit], list[tuple[int, int]]]:
     """Each influencing slot with the directions its card maps to through the compass,
     the units of push they make, and the pawn's path slot by slot."""
-    points_of: dict[str, tuple[str, ...]] = {}
-    for point, card in zip(POINTS, state.compass):
-        if card is not None:
-            s = SUIT[card]
-            assert s is not None
-            points_of[s] = (*points_of.get(s, ()), point)
+    compass = state.compass
+    table = _SLOT_TABLES.get(compass)
+    if table is None:
+        if len(_SLOT_TABLES) > 1024:  # bound the memory: forget and refill
+            _SLOT_TABLES.clear()
+        table = _SLOT_TABLES[compass] = {}
+    currents = state.currents
     slots = []
     units: list[Unit] = []
     path = [pos]
     x, y = pos
     for i in INFLUENCING[pos]:
-        card = state.currents[i]
-        slot = SLOTS[i]
-        dirs = points_of.get(SUIT[card], ()) if card else ()  # type: ignore[arg-type]
-        sx = sum(VECTOR[d][0] for d in dirs)
-        sy = sum(VECTOR[d][1] for d in dirs)
-        slots.append(SlotInfluence(slot, slot_lines(slot), card, dirs, (sx, sy)))
+        card = currents[i]
+        entry = table.get((i, card))
+        if entry is None:
+            entry = table[(i, card)] = _slot_entry(compass, i, card)
+        info, its_units = entry
+        slots.append(info)
         if card is not None:
-            units.extend(Unit(slot, d) for d in dirs)
+            units.extend(its_units)
+            sx, sy = info.step
             x, y = x + sx, y + sy
             path.append((x, y))
     return slots, units, path
+
+
+#: Per compass, per (slot index, card): the slot's SlotInfluence and units (both
+#: immutable, so shared between inspections), filled as they are met.
+_SLOT_TABLES: dict[
+    tuple[str | None, ...], dict[tuple[int, str | None], tuple[SlotInfluence, tuple[Unit, ...]]]
+] = {}
+
+
+def _slot_entry(
+    compass: tuple[str | None, ...], i: int, card: str | None
+) -> tuple[SlotInfluence, tuple[Unit, ...]]:
+    """Slot ``i`` holding ``card`` under ``compass``: its influence and its units of push."""
+    slot = SLOTS[i]
+    suit = SUIT[card] if card else None
+    dirs = tuple(p for p, c in zip(POINTS, compass) if c is not None and SUIT[c] == suit)
+    if not card:
+        dirs = ()
+    sx = sum(VECTOR[d][0] for d in dirs)
+    sy = sum(VECTOR[d][1] for d in dirs)
+    info = SlotInfluence(slot, slot_lines(slot), card, dirs, (sx, sy))
+    return info, tuple(Unit(slot, d) for d in dirs)
 
 
 def _goaltending(state: CurrentsState, crossed: dict[str, int]) -> tuple[Goaltending, ...]:
