@@ -161,12 +161,26 @@ def resistor_theme(before: State, line: Sequence[str], player: int, kind: str) -
         if step is not None:
             piece = step.text or "piece"
             jump = " (slingshot)" if any(e.kind == "slingshot" for e in events) else ""
-            parts.append(f"move the {piece} {step.where}{jump}")
+            text = f"move the {piece} {step.where}{jump}"
+            for e in events:
+                if e.kind == "convert":
+                    text += f" onto the charger, sending it home to {e.where} as an ampere"
+                elif e.kind == "drain":
+                    text += f", draining the ampere on {e.where}"
+            parts.append(text)
         elif move != "end":
             parts.append(move)
         scored = scored or any(e.kind == "score" and e.player == player for e in events)
     how = ", then ".join(parts)
+    if kind == "save":
+        return f"{how}: the only move that stops the amperes scoring next turn"
     return f"{how}: a point at the current source" if scored else f"{how}: win the match"
+
+
+def resistor_deep_worth(state: State, player: int) -> bool:
+    """A defence is searched only against a charger two rows or less from the current
+    source (two charger moves of one step each, or one slingshot)."""
+    return any(_row(c) <= 2 for c in state.to_json()["chargers"])
 
 
 def _always(state: State, player: int) -> bool:
@@ -276,10 +290,11 @@ GAMES: dict[str, PuzzleGame] = {
         {"max_turns": 300},
         resistor_goal,
         "score a point this turn (a charger reaching the current source), or win the match",
-        3,
-        False,
+        2,  # a turn moves one ampere or two chargers, and only a charger scores
+        True,
         resistor_theme,
         worth=resistor_worth,
+        deep_worth=resistor_deep_worth,
         max_decisions=800,
     ),
 }

@@ -100,9 +100,9 @@ def test_themes_say_what_the_solution_does() -> None:
         assert f"from {src}" in puzzle["theme"]
     assert all("edge" in p["theme"] for p in load_set("currents")["puzzles"])
     assert all("exit the river" in p["theme"] for p in load_set("poohsticks")["puzzles"])
-    assert all(
-        "point" in p["theme"] or "match" in p["theme"] for p in load_set("resistor")["puzzles"]
-    )
+    for p in load_set("resistor")["puzzles"]:
+        expect = "a point at the current source" if p["kind"] == "win" else "stops the amperes"
+        assert expect in p["theme"]
 
 
 def test_difficulty_counts_the_wrong_moves_a_shallow_search_likes() -> None:
@@ -241,11 +241,20 @@ def test_puzzle_goal_poohsticks() -> None:
 
 
 def test_puzzle_goal_resistor() -> None:
-    """Resistor: the line scores a point for the player (or wins the match)."""
+    """Resistor: a win line scores a point for the player (or wins the match); a save
+    move leaves the amperes no scoring line next turn, where every other move did."""
+    kinds = set()
     for puzzle in load_set("resistor")["puzzles"]:
+        kinds.add(puzzle["kind"])
         end = _last_step(puzzle)
-        scored = any(e.kind == "score" and e.player == puzzle["player"] for e in _events(end))
-        assert scored or (end.is_terminal and puzzle["player"] in end.winners)
+        if puzzle["kind"] == "win":
+            scored = any(e.kind == "score" and e.player == puzzle["player"] for e in _events(end))
+            assert scored or (end.is_terminal and puzzle["player"] in end.winners)
+        else:
+            assert end.current_player == 1 - puzzle["player"]
+            assert own_line(end, end.current_player, GAMES["resistor"].goal, 2) is None
+            assert all(len(line) <= 2 for line in puzzle["refutations"].values())
+    assert kinds == {"win", "save"}
 
 
 #: A Card Chess game (generated with --seed 1) that reaches a one-move defence.
