@@ -11,7 +11,8 @@ The choices are explained in ``docs/puzzles.md``; in short:
 - Poohsticks: exit the river this turn (the race's winning act; the rules call it a tie
   when the other boat also exits in the same round).
 - Resistor: score a point this turn (a charger reaching the current source), or win the
-  match: the game is scored by points over rounds.
+  match: the game is scored by points over rounds; or save it when every other move lets
+  the amperes score next turn. Perfect information: checked exhaustively.
 """
 
 from __future__ import annotations
