@@ -82,8 +82,11 @@ def examine(state: State, spec: PuzzleGame) -> dict[str, Any] | None:
     """The puzzle the player to move faces in ``state`` (without its record), or None.
 
     A win puzzle: exactly one first move starts a line of the player's own decisions that
-    reaches the goal. A save puzzle (games with ``spec.saves``): no move reaches the goal,
-    and after every move but one the opponent has a line that reaches theirs. On a
+    reaches the goal. A forced puzzle (games with ``spec.forced``): no move reaches it, and
+    exactly one first move leaves a move that does after every reply. A save puzzle (games
+    with ``spec.saves``): no move reaches the goal, and after every move but one the
+    opponent has a line that reaches theirs. Forced and save puzzles are searched only
+    where ``spec.deep_worth`` says they may be. On a
     hidden-information game a win puzzle is kept only if the same answer holds on
     :data:`HIDDEN_SAMPLES` deals of the cards the player cannot see."""
     if state.is_terminal:
