@@ -175,6 +175,10 @@ def generate(
         raise ValueError(f"count must be a whole number of puzzles, 1 or more, not {count!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if max_games is not None and (
+        isinstance(max_games, bool) or not isinstance(max_games, int) or max_games < 1
+    ):
+        raise ValueError(f"max_games must be a whole number, 1 or more, not {max_games!r}")
     limit = 40 * count if max_games is None else max_games
     game = make(name, **spec.options)
     gen = random.Random(f"puzzles:{name}:{seed}")

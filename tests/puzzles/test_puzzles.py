@@ -179,6 +179,8 @@ def test_bad_count_or_seed_in_the_api_are_value_errors() -> None:
         generate("cardchess", count=1, seed="x")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no puzzles for game"):
         load_set("chess")
+    with pytest.raises(ValueError, match="max_games must be a whole number, 1 or more"):
+        generate("cardchess", count=1, max_games=0)
 
 
 def test_a_set_of_another_version_is_refused() -> None:
