@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState
+from ..builder import BuiltState, listed
 from ..cards import SUIT_NAMES, sort_cards
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
@@ -28,6 +28,30 @@ HAND_SIZE = 3
 PHASES = ("play", "over")
 BOAT_SUITS = "SDHC"
 EXIT_RANKS = frozenset("JQKA")
+
+
+#: The boat moves paying with a hand onto a river card, by (hand, river card, boat's
+#: suit, cell name): built once, then shared (moves are immutable); filled as met.
+_PAID_MOVES: dict[tuple[tuple[str, ...], str, str, str], tuple[mv.PoohsticksMove, ...]] = {}
+
+
+def _paid_moves(
+    hand: tuple[str, ...], card: str, suit: str, cell: str
+) -> tuple[mv.PoohsticksMove, ...]:
+    """Every way to pay for ``card`` with cards of ``hand`` (each set of cards once, in
+    the order the solver finds them over the card's values), as moves of boat ``suit``
+    onto ``cell``."""
+    order = sorted(range(len(hand)), key=lambda i: RANK_ORDER.index(hand[i][0]))
+    table = hand_table(tuple(hand[i][0] for i in order))
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for v in card_values(card):
+        for pos, _text in table.get(v, ()):
+            idx = tuple(sorted(order[q] for q in pos))
+            if idx not in seen:
+                seen.add(idx)
+                out.append(mv.PoohsticksMove("move", suit, cell, tuple(hand[i] for i in idx)))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -108,28 +132,19 @@ class PoohsticksState(BuiltState):
         hand = self.hands[p]
         suit = BOAT_SUITS[p]
         out: list[mv.PoohsticksMove] = []
-        table = None
-        order: list[int] = []
-        if hand:
-            order = sorted(range(len(hand)), key=lambda i: RANK_ORDER.index(hand[i][0]))
-            table = hand_table(tuple(hand[i][0] for i in order))
         power = g.boat_powers and not self.powers_used[p]
         names = g.names
         for cell in self._targets():
             card = self.river[cell]
             assert card is not None
-            if table is not None:
-                seen: set[tuple[int, ...]] = set()
-                for v in card_values(card):
-                    for pos, _text in table.get(v, ()):
-                        idx = tuple(sorted(order[q] for q in pos))
-                        if idx not in seen:
-                            seen.add(idx)
-                            out.append(
-                                mv.PoohsticksMove(
-                                    "move", suit, names[cell], tuple(hand[i] for i in idx)
-                                )
-                            )
+            if hand:
+                key = (hand, card, suit, names[cell])
+                paid = _PAID_MOVES.get(key)
+                if paid is None:
+                    if len(_PAID_MOVES) > 50_000:  # bound the memory: forget and refill
+                        _PAID_MOVES.clear()
+                    paid = _PAID_MOVES[key] = _paid_moves(*key)
+                out.extend(paid)
             if power and card[1] == suit:
                 out.append(mv.PoohsticksMove("power", suit, names[cell]))
         if self.boats[p] in g.last_row_set:
@@ -147,6 +162,8 @@ class PoohsticksState(BuiltState):
 
     def _check(self, m: mv.PoohsticksMove) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        if listed(m, self._moves):  # one of the very moves legal_moves() gave
+            return
         if self.phase == "over":
             raise IllegalMove(f"the game is over ({self._result_text()}); no move can be made")
         if m in self.legal_moves():
