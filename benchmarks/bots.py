@@ -17,6 +17,9 @@ medians over several runs of:
   machine's other work slows every search.
 Targets (issue 7): Currents MCTS at least 2,000 iterations per second on one core;
 two workers at least 1.7 times one. Issue 16: a play page's MCTS seat answers within 1 s.
+Issue 18: every game's MCTS at least twice as fast as before it (:data:`BEFORE_18`, the
+"x before" column: this machine's load moves absolute rates by 2x, so compare runs made
+alike, e.g. ``--mcts-only`` on the two commits one after the other).
 """
 
 from __future__ import annotations
@@ -46,6 +49,17 @@ CONFIGS: dict[str, dict[str, object]] = {
     "poohsticks 2p": {"game": "poohsticks", "players": 2},
     "cardchess": {"game": "cardchess"},
     "resistor": {"game": "resistor"},
+}
+#: MCTS iterations per second before issue 18's work (commit 8e247d8, medians of 5 runs
+#: of this script's MCTS table, on this 2-core machine under other helpers' load).
+BEFORE_18: dict[str, float] = {
+    "currents 2p": 1814,
+    "currents 2p, 50-move playouts": 774,
+    "currents 4p": 2679,
+    "fellowship 2p": 571,
+    "poohsticks 2p": 312,
+    "cardchess": 17861,
+    "resistor": 11013,
 }
 #: Each game's max_turns (200 unless named here): Card Chess's moves, Resistor's turns of
 #: the whole match (ties add rounds, so its cap spans a few of them).
@@ -179,14 +193,16 @@ def main() -> None:
                         help="the play pages' time limit per MCTS decision")  # fmt: skip
     parser.add_argument("--decisions", type=int, default=20, help="decisions timed per game")
     parser.add_argument("--seats-only", action="store_true", help="only time the page seats")
+    parser.add_argument("--mcts-only", action="store_true", help="only the MCTS table")
     args = parser.parse_args()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, load average {load}")
-    report_seats(args.seat, args.seconds, args.decisions)
+    if not args.mcts_only:
+        report_seats(args.seat, args.seconds, args.decisions)
     if args.seats_only:
         return
     print(f"medians of {args.runs}")
-    print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}")
+    print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}{'x before':>10}")
     for label, options in CONFIGS.items():
         game = make(options)
         if game is None:
@@ -196,7 +212,12 @@ def main() -> None:
         depth = options.get("rollout_depth")
         assert depth is None or isinstance(depth, int)
         rates = [mcts_rate(game, args.iterations, run, depth) for run in range(args.runs)]
-        print(f"{label:<30}{mode:>8}{statistics.median(rates):>14.0f}")
+        rate = statistics.median(rates)
+        before = BEFORE_18.get(label)
+        ratio = f"{rate / before:>10.2f}" if before else ""
+        print(f"{label:<30}{mode:>8}{rate:>14.0f}{ratio}", flush=True)
+    if args.mcts_only:
+        return
     one = statistics.median(simulate_rate(1, args.games, r) for r in range(args.runs))
     two = statistics.median(simulate_rate(2, args.games, r) for r in range(args.runs))
     print(f"simulate (currents 2p, greedy v random, {args.games} games):")

@@ -27,6 +27,7 @@ from typing import Any
 
 from .core import Game, State
 from .errors import InvalidState
+from .rng import shuffle
 
 #: Keys of an observation that never hold a card's place.
 NOT_PLACES = frozenset({"game", "options", "phase", "events", "last_move", "viewer", "roles"})
@@ -94,7 +95,7 @@ class InformationSet:
         d = json_copy(self._template)
         places = self.game.hidden_places(d)
         cards = list(self.unseen)
-        gen.shuffle(cards)
+        shuffle(gen, cards)  # as gen.shuffle(cards), faster
         for (values, i), card in zip(places, cards, strict=True):
             values[i] = card
         d["seed"] = gen.getrandbits(48)
