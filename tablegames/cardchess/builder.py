@@ -10,7 +10,7 @@ from ..builder import HandsBuilder, StateBuilder
 from ..events import Event
 from . import moves as mv
 from .moves import CELL_NAMES
-from .state import COLOURS, CardChessState, owner
+from .state import COLOURS, CardChessState, has_move, kings_covered, owner
 
 if TYPE_CHECKING:
     from .game import CardChessGame
@@ -61,11 +61,10 @@ class CardChessBuilder(
         if len(moving) > 1 and owner(moving[-2]) != p:
             self.events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
         self.ply += 1
-        s = self.freeze()
-        if s.kings_covered(1 - p) == 2:
+        if kings_covered(stacks, 1 - p) == 2:
             self.end(frozenset({p}))
             return
-        if s.kings_covered(p) == 2:  # uncovered an opposing unit on a king of one's own
+        if kings_covered(stacks, p) == 2:  # uncovered an opposing unit on a king of one's own
             self.end(frozenset({1 - p}))
             return
         cap = self.game.max_turns
@@ -78,7 +77,7 @@ class CardChessBuilder(
 
     def begin_turn(self) -> None:
         """End the game as a draw if the player to move has no legal move."""
-        if self.freeze().has_move():
+        if has_move(self.phase, self.player, self.stacks):
             return
         self.events.append(Event("no_move", self.player))
         self.end(frozenset())

@@ -10,6 +10,7 @@ draw) or when ``max_turns`` moves are made; the new state lists what happened in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -132,18 +133,7 @@ class CardChessState(BuiltState):
     def has_move(self) -> bool:
         """Whether ``legal_moves()`` is non-empty, without listing the moves: the first cell
         of any ray may always be landed on, so an uncovered unit with a ray has a move."""
-        if self.phase == "setup":
-            return any(not self.stacks[i] for i in START_AREA[self.player])
-        if self.phase != "play":
-            return False
-        rays = GRID.rays
-        me = self.player
-        for i, stack in enumerate(self.stacks):
-            if stack and OWNER[stack[-1]] == me:
-                dirs = PIECES[stack[-1][0]][0]
-                if any(rays[i][k] for k in dirs):
-                    return True
-        return False
+        return has_move(self.phase, self.player, self.stacks)
 
     # ---- reading the position -----------------------------------------------------
 
@@ -180,12 +170,7 @@ class CardChessState(BuiltState):
 
     def kings_covered(self, player: int) -> int:
         """How many of ``player``'s two kings are covered."""
-        kings = KINGS[player]
-        n = 0
-        for st in self.stacks:
-            if len(st) > 1 and OWNER[st[-1]] != player:
-                n += sum(u in kings for u in st)
-        return n
+        return kings_covered(self.stacks, player)
 
     def decided(self) -> frozenset[int]:
         """The players who have covered both opposing kings (normally none)."""
@@ -269,6 +254,32 @@ class CardChessState(BuiltState):
                     f"{m}: the way is stopped at {CELL_NAMES[j]} by {self.visible(j)}: a unit "
                     "stops at the latest on the first card of the opposing colour"
                 )
+
+
+def has_move(phase: str, player: int, stacks: Sequence[tuple[str, ...]]) -> bool:
+    """:meth:`CardChessState.has_move` of a position given by its parts (the builder asks
+    it of its own lists, without freezing a state)."""
+    if phase == "setup":
+        return any(not stacks[i] for i in START_AREA[player])
+    if phase != "play":
+        return False
+    rays = GRID.rays
+    for i, stack in enumerate(stacks):
+        if stack and OWNER[stack[-1]] == player:
+            dirs = PIECES[stack[-1][0]][0]
+            if any(rays[i][k] for k in dirs):
+                return True
+    return False
+
+
+def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:
+    """:meth:`CardChessState.kings_covered` of the stacks ``stacks``."""
+    kings = KINGS[player]
+    n = 0
+    for st in stacks:
+        if len(st) > 1 and OWNER[st[-1]] != player:
+            n += sum(u in kings for u in st)
+    return n
 
 
 # The builder copies the state class defined above, so it is imported last (and as a
