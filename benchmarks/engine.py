@@ -153,6 +153,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--only", default="", help="only the configs whose name has this")
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()} on {platform.machine()}, one core; "
@@ -185,6 +186,8 @@ def main() -> None:
             refs = [reference(s) for s in range(1, args.runs + 1)]
             row(f"openspiel {name[:10]}", med, statistics.median(refs), "")
     for name, options in CONFIGS.items():
+        if args.only not in name:
+            continue
         one_run(options, max(1, args.games // 4), 0)  # warm-up: caches, interned moves, CPU clock
         runs, refs = [], []
         for seed in range(1, args.runs + 1):  # interleaved, so load hits both alike

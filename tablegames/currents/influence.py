@@ -140,12 +140,7 @@ def _slots(
 ) -> tuple[list[SlotInfluence], list[Unit], list[tuple[int, int]]]:
     """Each influencing slot with the directions its card maps to through the compass,
     the units of push they make, and the pawn's path slot by slot."""
-    compass = state.compass
-    table = _SLOT_TABLES.get(compass)
-    if table is None:
-        if len(_SLOT_TABLES) > 1024:  # bound the memory: forget and refill
-            _SLOT_TABLES.clear()
-        table = _SLOT_TABLES[compass] = {}
+    by_suit = _suit_directions(state.compass)
     currents = state.currents
     slots = []
     units: list[Unit] = []
@@ -153,39 +148,51 @@ def _slots(
     x, y = pos
     for i in INFLUENCING[pos]:
         card = currents[i]
-        entry = table.get((i, card))
-        if entry is None:
-            entry = table[(i, card)] = _slot_entry(compass, i, card)
-        info, its_units = entry
-        slots.append(info)
-        if card is not None:
-            units.extend(its_units)
-            sx, sy = info.step
-            x, y = x + sx, y + sy
-            path.append((x, y))
+        if card is None:
+            slots.append(_EMPTY[i])
+            continue
+        dirs, step = by_suit[SUIT[card]]
+        slots.append(_new(SlotInfluence, (SLOTS[i], _LINES[i], card, dirs, step)))
+        if dirs:
+            units.extend(_UNITS[i][dirs])
+        x, y = x + step[0], y + step[1]
+        path.append((x, y))
     return slots, units, path
 
 
-#: Per compass, per (slot index, card): the slot's SlotInfluence and units (both
-#: immutable, so shared between inspections), filled as they are met.
-_SLOT_TABLES: dict[
-    tuple[str | None, ...], dict[tuple[int, str | None], tuple[SlotInfluence, tuple[Unit, ...]]]
+_new = tuple.__new__
+_LINES = tuple(slot_lines(slot) for slot in SLOTS)
+#: Each slot's influence when it holds no card.
+_EMPTY = tuple(SlotInfluence(slot, _LINES[i], None, (), (0, 0)) for i, slot in enumerate(SLOTS))
+_DIRECTION_SETS = tuple(
+    tuple(p for k, p in enumerate(POINTS) if bits >> k & 1) for bits in range(16)
+)
+#: Per slot, per set of directions (in N E S W order): the units of push of a current.
+_UNITS = tuple({d: tuple(Unit(slot, p) for p in d) for d in _DIRECTION_SETS} for slot in SLOTS)
+_SUIT_OF: dict[str | None, str | None] = {None: None}
+_SUIT_OF.update(SUIT)
+#: Per pattern of suits on the compass (N E S W; None: empty), per suit: the points holding
+#: it and the sum of their vectors; at most 5**4 patterns, filled as they are met.
+_BY_PATTERN: dict[
+    tuple[str | None, ...], dict[str | None, tuple[tuple[str, ...], tuple[int, int]]]
 ] = {}
 
 
-def _slot_entry(
-    compass: tuple[str | None, ...], i: int, card: str | None
-) -> tuple[SlotInfluence, tuple[Unit, ...]]:
-    """Slot ``i`` holding ``card`` under ``compass``: its influence and its units of push."""
-    slot = SLOTS[i]
-    suit = SUIT[card] if card else None
-    dirs = tuple(p for p, c in zip(POINTS, compass) if c is not None and SUIT[c] == suit)
-    if not card:
-        dirs = ()
-    sx = sum(VECTOR[d][0] for d in dirs)
-    sy = sum(VECTOR[d][1] for d in dirs)
-    info = SlotInfluence(slot, slot_lines(slot), card, dirs, (sx, sy))
-    return info, tuple(Unit(slot, d) for d in dirs)
+def _suit_directions(
+    compass: tuple[str | None, ...],
+) -> dict[str | None, tuple[tuple[str, ...], tuple[int, int]]]:
+    """Per suit, the compass points holding it and a current's push (see _BY_PATTERN)."""
+    pattern = tuple(map(_SUIT_OF.__getitem__, compass))
+    table = _BY_PATTERN.get(pattern)
+    if table is None:
+        table = {}
+        for suit in (*"CDHS", None):
+            dirs = tuple(p for p, s in zip(POINTS, pattern) if s is not None and s == suit)
+            sx = sum(VECTOR[d][0] for d in dirs)
+            sy = sum(VECTOR[d][1] for d in dirs)
+            table[suit] = (dirs, (sx, sy))
+        _BY_PATTERN[pattern] = table
+    return table
 
 
 def _goaltending(state: CurrentsState, crossed: dict[str, int]) -> tuple[Goaltending, ...]:

@@ -80,6 +80,10 @@ def net_vector(
 
 #: :func:`card_push` by compass, filled as compasses are met (at most a few thousand).
 _CARD_PUSH: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
+#: The same tables by the pattern of suits on the compass (at most 5**4 of them).
+_PUSH_BY_SUITS: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
+_SUIT_OF: dict[str | None, str | None] = {None: None}
+_SUIT_OF.update(SUIT)
 
 
 def card_push(compass: tuple[str | None, ...]) -> dict[str | None, tuple[int, int] | None]:
@@ -89,9 +93,13 @@ def card_push(compass: tuple[str | None, ...]) -> dict[str | None, tuple[int, in
     if push is None:
         if len(_CARD_PUSH) > 4096:  # bound the memory: forget and refill
             _CARD_PUSH.clear()
-        sv = suit_vectors(compass)
-        push = {c: sv.get(SUIT[c]) for c in ALL_CARDS}  # type: ignore[arg-type]
-        push[None] = None
+        suits = tuple(map(_SUIT_OF.__getitem__, compass))
+        push = _PUSH_BY_SUITS.get(suits)
+        if push is None:
+            sv = suit_vectors(compass)
+            push = {c: sv.get(SUIT[c]) for c in ALL_CARDS}  # type: ignore[arg-type]
+            push[None] = None
+            _PUSH_BY_SUITS[suits] = push
         _CARD_PUSH[compass] = push
     return push
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from itertools import compress
+from operator import is_not
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState
@@ -51,23 +52,26 @@ def _ok_table(
 
 _COMPASS_OK = _ok_table(COMPASS_ACCEPTS)
 _CURRENT_OK = _ok_table(CURRENT_ACCEPTS)
-#: Queen swaps by the occupied slots (a bit mask): the indices into ``mv.SLOT_PAIRS`` of
-#: the pairs with at least one card; filled as masks are met.
-_QUEEN_PAIRS: dict[int, tuple[int, ...]] = {}
-_SLOT_BITS = tuple(1 << i for i in range(16))
+#: Per queen, per slot i: its swaps with each later slot j (i < j), in SLOT_PAIRS order.
+_QUEEN_ROWS = {
+    card: tuple(
+        tuple(m for m, (i, _j) in zip(moves, mv.SLOT_PAIRS) if i == first) for first in range(15)
+    )
+    for card, moves in mv.QUEEN.items()
+}
+_NONES = (None,) * 16
 
 
-def _queen_pairs(currents: tuple[str | None, ...]) -> tuple[int, ...]:
-    """The queen swaps that move a card (not both slots empty), as pair indices."""
-    mask = sum(compress(_SLOT_BITS, currents))
-    pairs = _QUEEN_PAIRS.get(mask)
-    if pairs is None:
-        if len(_QUEEN_PAIRS) > 4096:  # bound the memory: forget and refill
-            _QUEEN_PAIRS.clear()
-        pairs = _QUEEN_PAIRS[mask] = tuple(
-            k for k, (i, j) in enumerate(_PAIRS) if mask & (_SLOT_BITS[i] | _SLOT_BITS[j])
-        )
-    return pairs
+def _queen_moves(card: str, currents: tuple[str | None, ...]) -> list[mv.CurrentsMove]:
+    """The queen swaps that move a card (not both slots empty), in SLOT_PAIRS order."""
+    occupied = tuple(map(is_not, currents, _NONES))
+    out: list[mv.CurrentsMove] = []
+    for i, row in enumerate(_QUEEN_ROWS[card]):
+        if occupied[i]:
+            out.extend(row)
+        else:
+            out.extend(compress(row, occupied[i + 1 :]))
+    return out
 
 
 PHASES = ("setup", "play", "combo", "defend", "over")
@@ -172,7 +176,7 @@ class CurrentsState(BuiltState):
             if r == "J":
                 extend(compress(mv.JACK[card], compass))
             elif r == "Q":
-                extend(map(mv.QUEEN[card].__getitem__, _queen_pairs(currents)))
+                extend(_queen_moves(card, currents))
             elif r == "K" and compass != _EMPTY_COMPASS:
                 extend(mv.KING[card])
         if None not in compass or not out:
