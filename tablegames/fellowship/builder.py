@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..builder import HandsBuilder, StateBuilder
 from ..cards import sort_cards
-from ..events import Event
+from ..events import Event, new_event
 from . import moves as mv
-from .state import BOROMIR, HAND_SIZE, FellowshipState, two_player_roles
+from .state import BOROMIR, HAND_SIZE, FellowshipState, generate, two_player_roles
 
 if TYPE_CHECKING:
     from .game import FellowshipGame
@@ -38,13 +38,14 @@ class FellowshipBuilder(
             moving, below = circle[m.src], circle[m.dst]
             circle[m.dst] = below + moving
             circle[m.src] = (card,)
+            where = f"{m.src}>{m.dst}"
             self.events.append(
-                Event("capture", p, (moving[-1], below[-1]), f"{m.src}>{m.dst}", (len(moving),))
+                new_event(Event, ("capture", p, (moving[-1], below[-1]), where, (len(moving),), ""))
             )
-            self.events.append(Event("fill", p, (card,), str(m.src)))
+            self.events.append(new_event(Event, ("fill", p, (card,), str(m.src), (), "")))
         else:
             circle[m.dst] = (*circle[m.dst], card)
-            self.events.append(Event("cover", p, (card,), str(m.dst)))
+            self.events.append(new_event(Event, ("cover", p, (card,), str(m.dst), (), "")))
         if card == BOROMIR and self.game.players == 2:
             self.events.append(Event("reveal", p, (BOROMIR,), "black"))
         self.draw(p)
@@ -64,19 +65,19 @@ class FellowshipBuilder(
         got = self.draw_pile[:need]
         self.draw_pile = self.draw_pile[need:]
         self.hands[p] = sort_cards(self.hands[p] + got)
-        self.events.append(Event("draw", p, got))
+        self.events.append(new_event(Event, ("draw", p, got, "", (), "")))
         if BOROMIR in got and self.game.players == 2:
             self.roles = two_player_roles(tuple(self.hands))
 
     def begin_turn(self) -> None:
         """End the game if the player to move has no legal move (no capture, no card)."""
-        s = self.freeze()
-        if s.legal_moves():
-            self._moves = s._moves  # the new state's, computed once
+        moves = generate(self.game, self.phase, self.player, self.hands, self.circle)
+        if moves:
+            self._moves = moves  # the new state's legal moves, computed once
             return
         p = self.player
         self.events.append(Event("no_cards" if not self.hands[p] else "no_move", p))
-        self.end(s.score())
+        self.end(self.freeze().score())
 
     def end(self, winners: frozenset[int], result: bool = True) -> None:
         self.phase = "over"

@@ -8,6 +8,7 @@ and scores the game; the new state lists all of it in ``events``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -126,32 +127,7 @@ class FellowshipState(BuiltState):
         return list(cached)
 
     def _generate(self) -> list[mv.FellowshipMove]:
-        if self.phase != "play":
-            return []
-        hand = self.hands[self.player]
-        if not hand:
-            return []
-        tops = [s[-1] for s in self.circle]
-        can = CAN_CAPTURE[self.game.players > 2]
-        out: list[mv.FellowshipMove] = []
-        joker = -1
-        for i in range(SIZE):
-            top = tops[i]
-            targets = can[top]
-            if not targets:
-                joker = i
-                continue
-            left, right = NEIGHBOURS[i]
-            if tops[left] in targets:
-                table = mv.CAPTURE[i][0]
-                out.extend([table[c] for c in hand])
-            if tops[right] in targets:
-                table = mv.CAPTURE[i][1]
-                out.extend([table[c] for c in hand])
-        if joker >= 0:
-            cover = mv.COVER[joker]
-            out.extend([cover[c] for c in hand])
-        return out
+        return generate(self.game, self.phase, self.player, self.hands, self.circle)
 
     # ---- reading the position -----------------------------------------------------
 
@@ -247,6 +223,43 @@ class FellowshipState(BuiltState):
                 f"{m}: a capture needs a strictly stronger top card, and {mover} does not beat "
                 f"{target} (aces beat J, Q and K and lose to 2-10; equal ranks never capture)"
             )
+
+
+def generate(
+    game: FellowshipGame,
+    phase: str,
+    player: int,
+    hands: Sequence[tuple[str, ...]],
+    circle: Sequence[tuple[str, ...]],
+) -> list[mv.FellowshipMove]:
+    """The legal moves of the position given by its parts (the state's ``legal_moves``;
+    the builder asks it of its own lists, without freezing a state)."""
+    if phase != "play":
+        return []
+    hand = hands[player]
+    if not hand:
+        return []
+    tops = [s[-1] for s in circle]
+    can = CAN_CAPTURE[game.players > 2]
+    out: list[mv.FellowshipMove] = []
+    joker = -1
+    for i in range(SIZE):
+        top = tops[i]
+        targets = can[top]
+        if not targets:
+            joker = i
+            continue
+        left, right = NEIGHBOURS[i]
+        if tops[left] in targets:
+            table = mv.CAPTURE[i][0]
+            out.extend(map(table.__getitem__, hand))
+        if tops[right] in targets:
+            table = mv.CAPTURE[i][1]
+            out.extend(map(table.__getitem__, hand))
+    if joker >= 0:
+        cover = mv.COVER[joker]
+        out.extend(map(cover.__getitem__, hand))
+    return out
 
 
 def score(players: int, counts: dict[str, int], roles: tuple[str | None, ...]) -> frozenset[int]:
