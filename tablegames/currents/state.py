@@ -11,7 +11,7 @@ happens inside ``apply``, and the new state lists it in ``events``.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import is_not
 from typing import TYPE_CHECKING
@@ -108,6 +108,9 @@ class CurrentsState(BuiltState):
     winners: frozenset[int] = frozenset()
     events: tuple[Event, ...] = ()
     last_move: mv.CurrentsMove | None = None
+    #: ``legal_moves()``, computed on the first call (``from_json`` makes one to check
+    #: the position, so a search sampling states from JSON lists them once)
+    _moves: list[mv.CurrentsMove] | None = field(default=None, init=False, compare=False)
 
     move_type = mv.CurrentsMove
     move_title = "Currents"
@@ -115,6 +118,13 @@ class CurrentsState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CurrentsMove]:
+        cached = self._moves
+        if cached is None:
+            cached = self._generate()
+            object.__setattr__(self, "_moves", cached)
+        return list(cached)
+
+    def _generate(self) -> list[mv.CurrentsMove]:
         phase = self.phase
         if phase == "play":
             return self._play_moves()
