@@ -19,7 +19,7 @@ from ..cards import SUIT_NAMES, sort_cards
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
 from . import moves as mv
-from .solver import RANK_ORDER, card_values, hand_table
+from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
@@ -30,28 +30,38 @@ BOAT_SUITS = "SDHC"
 EXIT_RANKS = frozenset("JQKA")
 
 
-#: The boat moves paying with a hand onto a river card, by (hand, river card, boat's
-#: suit, cell name): built once, then shared (moves are immutable); filled as met.
-_PAID_MOVES: dict[tuple[tuple[str, ...], str, str, str], tuple[mv.PoohsticksMove, ...]] = {}
+#: The ways to pay for a river card of a rank with a hand, by (the hand's ranks in hand
+#: order, the river card's rank): sets of hand indices, in the order the solver finds
+#: them over the card's values, each set once. Filled as met.
+_PAYMENTS: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {}
+#: Boat moves by (boat's suit, cell name, cards paid), shared (moves are immutable).
+_PAID_MOVES: dict[tuple[str, str, tuple[str, ...]], mv.PoohsticksMove] = {}
 
 
-def _paid_moves(
-    hand: tuple[str, ...], card: str, suit: str, cell: str
-) -> tuple[mv.PoohsticksMove, ...]:
-    """Every way to pay for ``card`` with cards of ``hand`` (each set of cards once, in
-    the order the solver finds them over the card's values), as moves of boat ``suit``
-    onto ``cell``."""
-    order = sorted(range(len(hand)), key=lambda i: RANK_ORDER.index(hand[i][0]))
-    table = hand_table(tuple(hand[i][0] for i in order))
+def _payments(ranks: str, rank: str) -> tuple[tuple[int, ...], ...]:
+    """See :data:`_PAYMENTS`."""
+    order = sorted(range(len(ranks)), key=lambda i: RANK_ORDER.index(ranks[i]))
+    table = hand_table(tuple(ranks[i] for i in order))
     seen: set[tuple[int, ...]] = set()
     out = []
-    for v in card_values(card):
+    for v in RANK_VALUES[rank]:
         for pos, _text in table.get(v, ()):
             idx = tuple(sorted(order[q] for q in pos))
             if idx not in seen:
                 seen.add(idx)
-                out.append(mv.PoohsticksMove("move", suit, cell, tuple(hand[i] for i in idx)))
+                out.append(idx)
     return tuple(out)
+
+
+def _paid_move(suit: str, cell: str, cards: tuple[str, ...]) -> mv.PoohsticksMove:
+    """The boat move of ``suit`` onto ``cell`` paying ``cards`` (see :data:`_PAID_MOVES`)."""
+    key = (suit, cell, cards)
+    move = _PAID_MOVES.get(key)
+    if move is None:
+        if len(_PAID_MOVES) > 100_000:  # bound the memory: forget and refill
+            _PAID_MOVES.clear()
+        move = _PAID_MOVES[key] = mv.PoohsticksMove("move", suit, cell, cards)
+    return move
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -134,17 +144,20 @@ class PoohsticksState(BuiltState):
         out: list[mv.PoohsticksMove] = []
         power = g.boat_powers and not self.powers_used[p]
         names = g.names
+        ranks = "".join([c[0] for c in hand])
         for cell in self._targets():
             card = self.river[cell]
             assert card is not None
             if hand:
-                key = (hand, card, suit, names[cell])
-                paid = _PAID_MOVES.get(key)
-                if paid is None:
-                    if len(_PAID_MOVES) > 50_000:  # bound the memory: forget and refill
-                        _PAID_MOVES.clear()
-                    paid = _PAID_MOVES[key] = _paid_moves(*key)
-                out.extend(paid)
+                key = (ranks, card[0])
+                pays = _PAYMENTS.get(key)
+                if pays is None:
+                    if len(_PAYMENTS) > 200_000:  # bound the memory: forget and refill
+                        _PAYMENTS.clear()
+                    pays = _PAYMENTS[key] = _payments(*key)
+                name = names[cell]
+                for idx in pays:
+                    out.append(_paid_move(suit, name, tuple(map(hand.__getitem__, idx))))
             if power and card[1] == suit:
                 out.append(mv.PoohsticksMove("power", suit, names[cell]))
         if self.boats[p] in g.last_row_set:
