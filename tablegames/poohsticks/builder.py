@@ -78,9 +78,12 @@ class PoohsticksBuilder(
             if self.flip(cell):
                 self.end_turn()
                 return
-            if len(self.freeze().legal_moves()) == 1:  # only 'end' is left
+            after = self.freeze()
+            if len(after.legal_moves()) == 1:  # only 'end' is left
                 self.events.append(Event("end", p, where="nothing left"))
                 self.end_turn()
+            else:  # the new state is ``after`` (events aside): keep its moves
+                self._moves = after._moves
 
     def flip(self, cell: int) -> bool:
         """Under the Bridge: a boat arriving in front of a face-down card turns it over."""

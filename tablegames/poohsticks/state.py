@@ -11,6 +11,7 @@ all of it in ``events``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,18 @@ def _payments(ranks: str, rank: str) -> tuple[tuple[int, ...], ...]:
                 seen.add(idx)
                 out.append(idx)
     return tuple(out)
+
+
+#: Discard moves by the cards discarded, shared (moves are immutable).
+_DISCARDS: dict[tuple[str, ...], mv.PoohsticksMove] = {}
+
+
+@functools.cache
+def _discard_order(n: int) -> tuple[tuple[int, ...], ...]:
+    """The non-empty sets of hand indices of a hand of ``n`` cards, in the order discards
+    are listed: fewer cards first, then by the mask of indices, highest first."""
+    masks = sorted(range(1, 1 << n), key=lambda m: (m.bit_count(), -m))
+    return tuple(tuple(i for i in range(n) if m >> i & 1) for m in masks)
 
 
 def _paid_move(suit: str, cell: str, cards: tuple[str, ...]) -> mv.PoohsticksMove:
@@ -163,11 +176,14 @@ class PoohsticksState(BuiltState):
         if self.boats[p] in g.last_row_set:
             out.extend(mv.PoohsticksMove("exit", cards=(c,)) for c in hand if c[0] in EXIT_RANKS)
         if not self.moved and not out:
-            n = len(hand)
-            masks = sorted(range(1, 1 << n), key=lambda m: (m.bit_count(), -m))
-            for m in masks:
-                cards = tuple(hand[i] for i in range(n) if m >> i & 1)
-                out.append(mv.PoohsticksMove("discard", cards=cards))
+            for idx in _discard_order(len(hand)):
+                cards = tuple(map(hand.__getitem__, idx))
+                move = _DISCARDS.get(cards)
+                if move is None:
+                    if len(_DISCARDS) > 100_000:  # bound the memory: forget and refill
+                        _DISCARDS.clear()
+                    move = _DISCARDS[cards] = mv.PoohsticksMove("discard", cards=cards)
+                out.append(move)
         out.append(mv.END)
         return out
 
