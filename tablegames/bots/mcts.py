@@ -35,6 +35,7 @@ from typing import Any
 
 from ..core import State
 from ..determinize import InformationSet
+from ..rng import shuffle
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ class MCTSBot:
         while not state.is_terminal:
             if node.untried is None:
                 node.untried = state.legal_moves()
-                self.rng.shuffle(node.untried)
+                shuffle(self.rng, node.untried)  # as self.rng.shuffle, faster
             if node.untried:
                 move = node.untried.pop()
                 child = _Node(state.current_player, state.apply(move))

@@ -61,10 +61,11 @@ class CardChessBuilder(
         if len(moving) > 1 and owner(moving[-2]) != p:
             self.events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
         self.ply += 1
-        if kings_covered(stacks, 1 - p) == 2:
+        tall = [st for st in stacks if len(st) > 1]  # only a stack of two can cover a king
+        if kings_covered(tall, 1 - p) == 2:
             self.end(frozenset({p}))
             return
-        if kings_covered(stacks, p) == 2:  # uncovered an opposing unit on a king of one's own
+        if kings_covered(tall, p) == 2:  # uncovered an opposing unit on a king of one's own
             self.end(frozenset({1 - p}))
             return
         cap = self.game.max_turns
