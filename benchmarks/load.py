@@ -49,13 +49,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve
+from support.processes import cpu_seconds, kernels, memory_mb
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_VISITORS = 60
 #: The button that plays the move selected in the page's move list.
 PLAY_TOOLTIP = "Play the move chosen in the list"
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -96,47 +96,6 @@ def start_server(tmp: Path, pool: int) -> tuple[Any, str]:
     proc = serve(command, ROOT / "notebooks", jupyter_env(tmp), tmp / "voila.log", url + "/",
                  "Voila", tries=480)  # fmt: skip
     return proc, url
-
-
-def kernels(parent: int) -> dict[str, int]:
-    """Kernel id -> process id, for the kernels ``parent`` started (from their command
-    line's connection file ``kernel-<id>.json``)."""
-    out = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            cmd = (stat.parent / "cmdline").read_bytes().decode(errors="replace")
-        except (OSError, ValueError):
-            continue
-        m = re.search(r"kernel-([0-9a-f-]{36})\.json", cmd)
-        if ppid == parent and m:
-            out[m.group(1)] = int(stat.parent.name)
-    return out
-
-
-def cpu_seconds(pid: int) -> float:
-    """CPU time of a server and its kernels: its own, its reaped children's, its live
-    children's."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    total = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
-    for kpid in kernels(pid).values():
-        try:
-            kf = Path(f"/proc/{kpid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(kf[11]) + int(kf[12])
-        except OSError:
-            pass
-    return total / TICK
-
-
-def memory_mb(pid: int) -> tuple[float, float]:
-    """(RSS, PSS) of a process in MB."""
-    rss = pss = 0
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith("Rss:"):
-            rss = int(line.split()[1])
-        elif line.startswith("Pss:"):
-            pss = int(line.split()[1])
-    return rss / 1024, pss / 1024
 
 
 # ---- the light client ------------------------------------------------------------------
@@ -226,6 +185,10 @@ async def light_visitor(url: str, page: str, clicks: int, gap: float, timeout: f
         await asyncio.wait_for(light_visit(visitor, url, page, clicks, gap), timeout)
     except Exception as exc:
         visitor.failures.append(f"{type(exc).__name__}: {exc}"[:200])
+        if os.environ.get("LOAD_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
     return visitor
 
 

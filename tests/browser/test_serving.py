@@ -9,9 +9,9 @@ import json
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 from support.browser import NOTEBOOKS, new_page, play_pages, start_voila, wait_painted
+from support.processes import kernels
 
 
 def kernel_status(url: str, kernel_id: str) -> int:
@@ -61,17 +61,8 @@ def test_a_shutdown_post_without_the_xsrf_cookie_is_refused(voila_url: str) -> N
 
 
 def kernel_processes(parent: int) -> list[int]:
-    """Kernels Voila started: its child processes running ipykernel."""
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            cmd = (stat.parent / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if int(fields[1]) == parent and b"ipykernel" in cmd:
-            out.append(int(stat.parent.name))
-    return sorted(out)
+    """Kernels Voila started (forked by its fork server, or its own children)."""
+    return sorted(kernels(parent).values())
 
 
 def wait_for(check: object, timeout: float) -> bool:
@@ -123,3 +114,5 @@ def test_the_pool_and_the_cull_are_configured_in_the_repo() -> None:
     # kernels talk over Unix sockets: with TCP, kernels started together could pick the
     # same free port and one died ("Address already in use"; seen with 30 visitors)
     assert settings["KernelManager"]["transport"] == "ipc"
+    # kernels are forked from a warm process (a fraction of an ordinary start's CPU)
+    assert settings["KernelProvisionerFactory"]["default_provisioner_name"] == "tablegames-fork"
