@@ -296,6 +296,8 @@ def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeo
                 v.kernel = json.loads(cfg)["kernelId"]
             except Exception as exc:
                 v.failures.append(f"not ready: {type(exc).__name__}"[:200])
+                if os.environ.get("LOAD_DEBUG"):
+                    pg.screenshot(path=f"/tmp/load-not-ready-{len(out)}.png")
         for pg, v in zip(pages, out):
             if v.ready is None:
                 continue

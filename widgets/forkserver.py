@@ -110,12 +110,23 @@ def _become_kernel(request: dict[str, Any]) -> None:
 
     app = IPKernelApp.instance()
     app.initialize()
-    # ipywidgets registers its comm targets at import only when a kernel runs: the
-    # server imported it without one, so register them now that there is one
+    _attach_widgets()
+    app.start()
+
+
+def _attach_widgets() -> None:
+    """Give ipywidgets the kernel it did not have when the server imported it: register
+    its comm targets (done at import only when a kernel runs), and open a real comm for
+    every widget made at import without one (ipycanvas' canvas manager, which carries
+    every drawing: left on its kernel-less comm, no board would ever draw)."""
     import ipywidgets
+    from ipywidgets.widgets.widget import _instances
 
     ipywidgets.register_comm_target()
-    app.start()
+    for widget in list(_instances.values()):
+        if getattr(widget.comm, "kernel", None) is None:
+            widget.comm = None
+            widget.open()
 
 
 def _reap(_signum: int, _frame: object) -> None:

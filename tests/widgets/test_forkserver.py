@@ -29,10 +29,14 @@ import json, os, sys, threading
 import comm, numpy, ipywidgets
 from tablegames_widgets.pages import PlayPage
 page = PlayPage("currents")
+from ipycanvas import Canvas
+from ipycanvas.canvas import _CANVAS_MANAGER
+Canvas(width=10, height=10).fill_rect(0, 0, 5, 5)  # sent by the canvas manager's comm
 targets = sorted(comm.get_comm_manager().targets)
 print(json.dumps({"pid": os.getpid(), "ppid": os.getppid(), "pgid": os.getpgid(0),
     "cwd": os.getcwd(), "path0": sys.path[0], "probe": os.environ.get("TABLEGAMES_PROBE"),
-    "targets": targets, "random": numpy.random.random(), "page": type(page).__name__}))
+    "targets": targets, "random": numpy.random.random(), "page": type(page).__name__,
+    "manager": _CANVAS_MANAGER.comm.comm_id}))
 """
 
 
@@ -99,7 +103,12 @@ def test_a_forked_kernel_runs_a_play_page_as_an_ordinary_kernel_would(forking, t
             try:
                 assert isinstance(km.provisioner, ForkProvisioner)
                 assert isinstance(km.provisioner.process, ForkedKernel), "not forked"
-                seen.append(printed(await execute(km, PROBE)))
+                messages = await execute(km, PROBE)
+                seen.append(printed(messages))
+                sent = {
+                    m["content"].get("comm_id") for m in messages if m["msg_type"] == "comm_msg"
+                }
+                seen[-1]["drew"] = seen[-1]["manager"] in sent
             finally:
                 await km.shutdown_kernel()
         return seen
@@ -112,6 +121,9 @@ def test_a_forked_kernel_runs_a_play_page_as_an_ordinary_kernel_would(forking, t
         assert k["probe"] == "7", "the kernel did not get the environment it was given"
         assert {"jupyter.widget", "jupyter.widget.control"} <= set(k["targets"])
         assert k["page"] == "PlayPage"
+        # ipycanvas' canvas manager, made when the fork server imported ipycanvas, carries
+        # every drawing: it must reach the frontend through this kernel
+        assert k["drew"], "a drawing never left the kernel"
     assert first["ppid"] == second["ppid"], "both kernels come from one fork server"
     assert first["random"] != second["random"], "the kernels share numpy's random state"
 
