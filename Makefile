@@ -17,16 +17,25 @@ $(VENV)/.base: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e .
 	touch $@
 
-$(VENV)/.play: pyproject.toml | $(PY)
+# The play pages' Voila template (notebooks/voila.json selects it) goes where Voila looks
+# for templates, in the venv (an editable install leaves data files out).
+TEMPLATE := share/jupyter/voila/templates/tablegames
+define install_template
+	mkdir -p $(VENV)/$(TEMPLATE) && cp $(TEMPLATE)/* $(VENV)/$(TEMPLATE)/
+endef
+
+$(VENV)/.play: pyproject.toml $(wildcard $(TEMPLATE)/*) | $(PY)
 	$(PIP) install --quiet -e ".[widgets,voila]"
+	$(install_template)
 	touch $@
 
 $(VENV)/.lab: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e ".[lab]"
 	touch $@
 
-$(VENV)/.dev: pyproject.toml | $(PY)
+$(VENV)/.dev: pyproject.toml $(wildcard $(TEMPLATE)/*) | $(PY)
 	$(PIP) install --quiet -e ".[dev,widgets,analysis,voila,pettingzoo,openspiel,tables-postgres]"
+	$(install_template)
 	touch $@
 
 ## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops),

@@ -11,12 +11,14 @@ visitors arrive within ``--spread`` seconds (0: all at once):
   ask for every widget's state (``request_states`` on the ``jupyter.widget.control``
   comm), tell each canvas that its view is ready (ipycanvas' ``client_ready``, upon which
   the board draws), and then click the page's "Play" button (a comm message, as the
-  button's view sends) ``--clicks`` times, ``--gap`` ms apart. Ready = from the GET until
-  the kernel has answered the canvas' ready message (board drawn); a click = from sending
-  it until the kernel is idle again (the move and its redraw sent, a bot's answer too);
+  button's view sends) ``--clicks`` times, ``--gap`` seconds apart. Ready = from the GET
+  until the kernel has answered the canvas' ready message (board drawn); a click = from
+  sending it until the kernel is idle again (the move and its redraw sent, a bot's answer
+  too). When a game has ended its Play button is disabled, and the visitor clicks "New
+  game" instead (a new board: reported apart, as "new game");
 - ``--browsers`` of them (default 2) are real headless Chromium pages (Debian's chromium):
   ready = from navigation until the board's canvas has pixels; a click = from the click
-  until the canvas' pixels changed, measured in the page.
+  until a canvas' pixels changed, measured in the page.
 
 Each visitor leaves by posting Voila's shutdown request (with the xsrf cookie), as the page
 does on unload. Prints per N: ready time and click latency (median, p95, max), failures
@@ -54,6 +56,8 @@ from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_VISITORS = 60
+#: Extra Voila options (LOAD_VOILA_ARGS, space-separated), to compare settings.
+EXTRA = os.environ.get("LOAD_VOILA_ARGS", "").split()
 #: The button that plays the move selected in the page's move list.
 PLAY_TOOLTIP = "Play the move chosen in the list"
 
@@ -65,6 +69,8 @@ class Visitor:
     kind: str
     ready: float | None = None
     clicks: list[float] = field(default_factory=list)
+    #: clicks on "New game" (a finished game's Play button is disabled): a new board
+    new_games: list[float] = field(default_factory=list)
     kernel: str = ""
     failures: list[str] = field(default_factory=list)
     memory: tuple[float, float] | None = None
@@ -91,7 +97,7 @@ def start_server(tmp: Path, pool: int) -> tuple[Any, str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     voila = Path(sys.executable).parent / "voila"
-    command = [str(voila), "play", f"--port={port}", f"--pool_size={pool}"]
+    command = [str(voila), "play", f"--port={port}", f"--pool_size={pool}", *EXTRA]
     url = f"http://127.0.0.1:{port}"
     proc = serve(command, ROOT / "notebooks", jupyter_env(tmp), tmp / "voila.log", url + "/",
                  "Voila", tries=480)  # fmt: skip
@@ -228,13 +234,29 @@ async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) 
         v.ready = time.perf_counter() - start
         if not play:
             raise RuntimeError("the page has no Play button")
+        new_game = [c for c, s in states.items() if s["model_name"] == "ButtonModel"
+                    and s["state"].get("description") == "New game"]  # fmt: skip
+        button, over = play[0], bool(states[play[0]]["state"].get("disabled"))
         for _ in range(clicks):
             await asyncio.sleep(gap)
             t = time.perf_counter()
-            await k.request(
-                "comm_msg", comm_msg(play[0], {"method": "custom", "content": {"event": "click"}})
+            # a finished game's Play button is disabled: start the next game, as a person would
+            target = new_game[0] if over and new_game else button
+            replies = await k.request(
+                "comm_msg", comm_msg(target, {"method": "custom", "content": {"event": "click"}})
             )
-            v.clicks.append(time.perf_counter() - t)
+            for m in replies:  # a new game brings a new Play button and a new board
+                content = m["content"]
+                if m["msg_type"] == "comm_open":
+                    state = content.get("data", {}).get("state", {})
+                    if state.get("tooltip") == PLAY_TOOLTIP:
+                        button, over = content["comm_id"], bool(state.get("disabled"))
+                    elif state.get("_model_name") == "CanvasModel":
+                        ready = {"method": "custom", "content": {"event": "client_ready"}}
+                        await k.request("comm_msg", comm_msg(content["comm_id"], ready))
+                elif m["msg_type"] == "comm_msg" and content.get("comm_id") == button:
+                    over = bool(content["data"].get("state", {}).get("disabled", over))
+            (v.new_games if target != button else v.clicks).append(time.perf_counter() - t)
     await asyncio.to_thread(measure, v)
     await asyncio.to_thread(leave, url, v.kernel, cookies, xsrf)
 
@@ -251,16 +273,24 @@ def leave(url: str, kernel: str, cookies: str, xsrf: str) -> None:
 
 #: JavaScript: click the Play button, then time until the board canvas' pixels change.
 CLICK = """async (tooltip) => {
-  const c = document.querySelector('canvas.tablegames-canvas') || document.querySelector('canvas');
-  const before = c.toDataURL();
-  const b = document.querySelector(`button[title="${tooltip}"]`);
+  // a cheap fingerprint of every canvas (a PNG encoding per frame would add its own cost)
+  const pixels = () => [...document.querySelectorAll('canvas')].map(c => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0; for (let i = 0; i < d.length; i += 7) h = (h * 31 + d[i]) | 0;
+    return h;
+  }).join();
+  const before = pixels();
+  let b = document.querySelector(`button[title="${tooltip}"]`);
+  const fresh = b.disabled;
+  if (fresh)  // the game is over: start the next one
+    b = [...document.querySelectorAll('button')].find(x => x.textContent.trim() === 'New game');
   const t = performance.now();
   b.click();
   while (performance.now() - t < 10000) {
     await new Promise(r => requestAnimationFrame(r));
-    if (c.toDataURL() !== before) return performance.now() - t;
+    if (pixels() !== before) return [performance.now() - t, fresh];
   }
-  return -1;
+  return [-1, fresh];
 }"""
 
 
@@ -303,11 +333,11 @@ def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeo
                 continue
             for _ in range(clicks):
                 time.sleep(gap)
-                ms = pg.evaluate(CLICK, PLAY_TOOLTIP)
+                ms, fresh = pg.evaluate(CLICK, PLAY_TOOLTIP)
                 if ms < 0:
                     v.failures.append("a click changed no pixel in 10 s")
                 else:
-                    v.clicks.append(ms / 1000)
+                    (v.new_games if fresh else v.clicks).append(ms / 1000)
         for pg, v in zip(pages, out):
             measure(v)
             pg.close(run_before_unload=True)
@@ -382,6 +412,8 @@ async def run(n: int, args: argparse.Namespace) -> None:
         if group:
             print(f"  {kind:8} ready : {stats([v.ready for v in group if v.ready is not None])}")
             print(f"  {kind:8} click : {stats([c for v in group for c in v.clicks])}")
+            if any(v.new_games for v in group):
+                print(f"  {kind:8} new game: {stats([c for v in group for c in v.new_games])}")
     print(f"  failures: {len(failed)} of {n} visitors; kernels shared: {shared}")
     for v in failed[:5]:
         print(f"    {v.kind}: {v.failures[0]}")

@@ -14,6 +14,12 @@
   before its handler runs, so before the streamed page sends its headers) gives each page
   request the cookie. The check itself stays on: a post without the matching cookie is
   still refused.
+- :class:`HandoffKernelManager`: a preheated kernel can wait in the pool longer than the
+  idle-cull timeout (a quiet lunch hour). Voila never culls a pooled kernel, but once it
+  hands one to a visitor the kernel counts as idle since it was started, so the culler
+  could shut it down in the second before the visitor's page connects (seen in a test:
+  the page showed ``<PlayPage: currents>``, a widget whose kernel was gone). This kernel
+  manager starts a kernel's idle clock afresh when Voila hands it to a visitor.
 """
 
 from __future__ import annotations
@@ -21,7 +27,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
 
 
@@ -49,3 +57,23 @@ class PageIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
             handler.current_user = user
             handler.xsrf_token  # noqa: B018 - reading it sets the cookie when it is missing
         return user
+
+
+class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """jupyter_server's kernel manager (Voila adds its pool on top), whose preheated
+    kernels start their idle clock when a visitor is handed one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        take = getattr(self, "get_rendered_notebook", None)  # Voila's pool, when it is on
+        if take is None:
+            return
+
+        async def handed(*args: Any, **kw: Any) -> Any:
+            taken = await take(*args, **kw)
+            kernel = self._kernels.get(taken[2])  # (render task, rendered cells, kernel id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+            return taken
+
+        self.get_rendered_notebook = handed

@@ -10,7 +10,7 @@ import time
 import urllib.error
 import urllib.request
 
-from support.browser import NOTEBOOKS, new_page, play_pages, start_voila, wait_painted
+from support.browser import NOTEBOOKS, PAINTED, new_page, play_pages, start_voila, wait_painted
 from support.processes import kernels
 
 
@@ -91,6 +91,7 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
         assert set(kernel_processes(proc.pid)) == pooled
         page = new_page(browser, 1000, 1000)
         page.goto(f"{url}/voila/render/currents.ipynb", timeout=90_000)
+        # the kernel waited in the pool past the idle timeout: it must not be culled now
         assert wait_painted(page, timeout=150) > 1000  # slow when the suite loads both cores
         kernel = page_kernel(page)
         # the visitor took a pooled kernel, and the pool is refilled behind them
@@ -116,3 +117,42 @@ def test_the_pool_and_the_cull_are_configured_in_the_repo() -> None:
     assert settings["KernelManager"]["transport"] == "ipc"
     # kernels are forked from a warm process (a fraction of an ordinary start's CPU)
     assert settings["KernelProvisionerFactory"]["default_provisioner_name"] == "tablegames-fork"
+    # a taken kernel is replaced at once, not after Voila's default second's wait
+    assert settings["VoilaKernelManager"]["fill_delay"] == 0
+    # a kernel that waited in the pool past the idle timeout is not culled when handed out
+    assert voila["multi_kernel_manager_class"].endswith("HandoffKernelManager")
+    assert voila["template"] == "tablegames"  # its loading screen says the game is starting
+
+
+LOOK = """() => {
+  if (!document.body) return null;
+  const loading = document.getElementById('loading');
+  const cells = document.getElementById('rendered_cells');
+  const shown = e => !!e && getComputedStyle(e).display !== 'none';
+  return {starting: shown(loading) ? loading.innerText : '', page: shown(cells)};
+}"""
+
+
+def test_a_visitor_who_finds_no_preheated_kernel_sees_the_game_starting(browser, tmp_path):
+    """With every preheated kernel taken (here: a pool of none), a visitor's page says
+    that the game is starting while its kernel starts, never stays blank, and then draws."""
+    proc, url = start_voila(tmp_path, "--pool_size=0")
+    try:
+        page = new_page(browser, 1000, 1000)
+        page.goto(f"{url}/voila/render/currents.ipynb", wait_until="commit", timeout=90_000)
+        seen = []
+        end = time.time() + 150
+        while time.time() < end and page.evaluate(PAINTED) <= 1000:
+            seen.append(page.evaluate(LOOK))
+            if seen[-1] and seen[-1]["starting"] and not (tmp_path / "starting.png").exists():
+                page.screenshot(path=str(tmp_path / "starting.png"))  # to look at
+            time.sleep(0.05)
+        assert page.evaluate(PAINTED) > 1000, "the page never drew its board"
+        looks = [s for s in seen if s is not None]
+        assert any("Starting the game" in s["starting"] for s in looks), looks[:5]
+        blank = [s for s in looks if not s["starting"] and not s["page"]]
+        assert not blank, f"the page was blank {len(blank)} times of {len(looks)} looks"
+        page.context.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

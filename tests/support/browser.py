@@ -89,7 +89,8 @@ def start_voila(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
     url = f"http://127.0.0.1:{port}"
     # One preheated kernel per page (voila.json keeps 2): the tests need the pool on, not
     # its size, and every pooled kernel costs a kernel start while the tests run.
-    command = [str(voila), "play", f"--port={port}", "--pool_size=1", *extra]
+    pool = [] if any(e.startswith("--pool_size") for e in extra) else ["--pool_size=1"]
+    command = [str(voila), "play", f"--port={port}", *pool, *extra]
     proc = serve(command, NOTEBOOKS, env, tmp / "voila.log", url + "/", "Voila")
     return proc, url
 
