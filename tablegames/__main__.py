@@ -6,7 +6,8 @@
 (any game option as ``--option value``; ``--executor dask://HOST:PORT`` plays them on a
 running Dask cluster); ``python -m tablegames check GAME --games 100
 --seed 0`` runs the conformance suite (:mod:`tablegames.conformance`) on a registered game
-and exits with 1 if any check failed.
+and exits with 1 if any check failed; ``python -m tablegames puzzles GAME --count 10
+--seed 0`` finds puzzles (:mod:`tablegames.puzzles`) and prints them as JSON.
 """
 
 from __future__ import annotations
