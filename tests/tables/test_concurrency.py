@@ -143,11 +143,13 @@ def test_a_bots_turn_taken_by_a_page_that_died_is_played_once_the_lease_runs_out
     url: str,
 ) -> None:
     t, _ = _human_moved(url)
-    bots = CountingBots(delay=0.2)
-    # With no lease every page chooses the move, yet only one is written.
+    bots = CountingBots(delay=0.5)
+    # With no lease a page may choose the move while another already does (both usually
+    # do; on a loaded machine the second may start after the first has written it), yet
+    # only one move is written.
     stores = [TableStore(url, make_bot=bots, bot_lease=0.0) for _ in range(2)]
     got = race([lambda s=s: s.advance(t.table) for s in stores])
-    assert sorted(got) == [0, 1] and bots.choices == 2
+    assert sorted(got) == [0, 1] and 1 <= bots.choices <= 2
     view = stores[0].view(t.table, t.tokens[0])
     assert view.ply == 2 and view.to_move == 0
     for s in stores:
