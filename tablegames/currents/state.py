@@ -16,7 +16,7 @@ from itertools import compress
 from operator import is_not
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState
+from ..builder import BuiltState, cached_moves
 from ..cards import JOKERS, SUIT, SUIT_NAMES
 from ..errors import IllegalMove
 from ..events import Event
@@ -118,11 +118,7 @@ class CurrentsState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CurrentsMove]:
-        cached = self._moves
-        if cached is None:
-            cached = self._generate()
-            object.__setattr__(self, "_moves", cached)
-        return list(cached)
+        return cached_moves(self, self._generate)
 
     def _generate(self) -> list[mv.CurrentsMove]:
         phase = self.phase

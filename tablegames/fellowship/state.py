@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, listed
+from ..builder import BuiltState, cached_moves, listed
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red
 from ..errors import IllegalMove
 from ..events import Event
@@ -120,11 +120,7 @@ class FellowshipState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.FellowshipMove]:
-        cached = self._moves
-        if cached is None:
-            cached = self._generate()
-            object.__setattr__(self, "_moves", cached)
-        return list(cached)
+        return cached_moves(self, self._generate)
 
     def _generate(self) -> list[mv.FellowshipMove]:
         return generate(self.game, self.phase, self.player, self.hands, self.circle)

@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, listed
+from ..builder import BuiltState, cached_moves, listed
 from ..cards import SUIT_NAMES, sort_cards
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
@@ -113,11 +113,7 @@ class PoohsticksState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.PoohsticksMove]:
-        cached = self._moves
-        if cached is None:
-            cached = self._generate() if self.phase == "play" else []
-            object.__setattr__(self, "_moves", cached)
-        return list(cached)
+        return cached_moves(self, self._generate)
 
     # ---- helpers for viewers ------------------------------------------------------
 
@@ -150,6 +146,8 @@ class PoohsticksState(BuiltState):
         return tuple(c for c in cells if c not in bad)
 
     def _generate(self) -> list[mv.PoohsticksMove]:
+        if self.phase != "play":
+            return []
         g = self.game
         p = self.player
         hand = self.hands[p]
