@@ -20,6 +20,7 @@ import tablegames as tg
 from tablegames.scene import Scene, scene_of, state_svg
 
 from .canvas import Layers, Rect, held, outline
+from .cover import cover_svg, draw_cover
 from .scene_canvas import draw_scene_layer
 from .static import StaticPicture
 
@@ -47,9 +48,13 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         square: float = 40,
         four_colour: bool = False,
         viewer: int | None = None,
+        covered: str | None = None,
         **kwargs: Any,
     ) -> None:
         self._state = state
+        #: While set, the board draws this notice on a plain plate instead of the position
+        #: and ignores clicks and hovers (a hotseat's "pass the device" cover: cover.py).
+        self.covered = covered
         self.square = square
         self.four_colour = four_colour
         self.viewer = viewer  #: None shows every card; a player index shows that player's view
@@ -131,6 +136,12 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     def _draw(self) -> None:
         self.layers.pieces.clear()
         self.layers.overlay.clear()
+        if self.covered is not None:  # the position is not drawn at all, not merely hidden
+            draw_cover(self.layers.overlay, self.geometry.width, self.geometry.height,
+                       self.covered)  # fmt: skip
+            self.draw_count += 1
+            self.caption.value = f"<div role='status'>{html.escape(self.covered)}</div>"
+            return
         self.draw_pieces(self.layers.pieces, self._state)
         self.draw_overlay(self.layers.overlay, self._state)
         self.draw_count += 1
@@ -149,13 +160,15 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def click_at(self, px: float, py: float) -> Key | None:
         """What a mouse click at pixel (px, py) does: the key is passed to the handlers."""
-        key = self.hit(px, py)
+        key = self.hit(px, py) if self.covered is None else None
         if key is not None:
             for handler in list(self._click_handlers):
                 handler(key)
         return key
 
     def hover_at(self, px: float, py: float) -> None:
+        if self.covered is not None:
+            return
         key = self.hit(px, py)
         if key != self.hovered:
             self.hovered = key
@@ -176,7 +189,9 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def static_svg(self) -> str:
         """The position as the engine draws it in SVG (the static picture): the board's
-        own scene, the one its canvas shows."""
+        own scene, the one its canvas shows (the plate while covered)."""
+        if self.covered is not None:
+            return cover_svg(self.geometry.width, self.geometry.height, self.covered)
         return state_picture(self._state, self)
 
     # ---- shared by the boards of card games ----------------------------------------------

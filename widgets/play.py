@@ -36,6 +36,7 @@ from tablegames.svg import with_caption
 
 from .board import BoardWidget, Key
 from .controls import Controls
+from .cover import PassDevice, covers
 from .registry import board_for
 from .static import StaticPicture, under_voila
 
@@ -160,6 +161,10 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
     ``background`` (default: on under Voila) lets bots think in a worker thread while
     the page stays usable (see the module docstring); ``bot_seconds`` then bounds each
     MCTS seat's search (None: its iterations only).
+
+    ``pass_device`` (default: on under Voila, i.e. on play pages): in a game with hidden
+    cards and two or more human seats, each human sees only their own hand and the board
+    is covered while the device passes between them (see ``cover.py``).
     """
 
     def __init__(
@@ -169,6 +174,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         seed: int = 0,
         background: bool | None = None,
         bot_seconds: float | None = 0.8,
+        pass_device: bool | None = None,
         **board_options: Any,
     ) -> None:
         self.game = game
@@ -183,6 +189,10 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         humans = [p for p, seat in enumerate(self.seats) if seat == "human"]
         # One human sees only their own hand; at a hotseat table every hand shows.
         board_options.setdefault("viewer", humans[0] if len(humans) == 1 else None)
+        on = under_voila() if pass_device is None else pass_device
+        self.cover = PassDevice(self) if on and covers(game, self.seats) else None
+        if self.cover is not None:  # covered from the first drawing on
+            board_options.update(viewer=None, covered="")
         self.board = board_for(self.history[0], **board_options)
         self.input = MoveInput(self.board)
         self.message = HTML()
@@ -249,6 +259,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
             self.seed = seed
         self.history = [self.game.initial_state(self.seed)]
         self._turn = None
+        if self.cover is not None:
+            self.cover.reset()
         self.input.reset()
         self._advance()
 
@@ -258,13 +270,15 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
             raise ValueError(f"the position is from another game: {state.game!r}")
         self.history = [state]
         self._turn = None
+        if self.cover is not None:
+            self.cover.reset()
         self.input.reset()
         self._advance()
 
     def play(self, move: Any) -> None:
         """Apply a move for the player to decide (a move object or its notation); refused
-        while a bot is thinking."""
-        if self._busy():
+        while a bot is thinking or the board is covered."""
+        if self._busy() or (self.cover is not None and self.cover.refuses()):
             return
         state = self.state
         try:
@@ -391,6 +405,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         background the search runs in the worker thread (bounded by ``bot_seconds``) and
         None is returned: the hint shows when it is found, unless the game moved on."""
         state = self.state
+        if self.cover is not None and self.cover.refuses():
+            return None
         if state.is_terminal or self.seats[state.current_player] != "human":
             self._say("A hint is for a human's turn.")
             return None
@@ -444,6 +460,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _review(self, i: int) -> None:
         """Show position ``i`` of the game; the last one is the game itself, to play on."""
+        if self.board.covered is not None:
+            return
         if i < len(self.history) - 1:
             self.board.show(self.history[i])
             self._say(f"Position {i} of {len(self.history) - 1} (press End to return to the game).")
@@ -453,6 +471,9 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _refresh(self, out: Outcome) -> None:
         state = self.state
+        if self.cover is not None and self.cover.update(state):
+            self.cover.show()
+            return
         self.hint_button.disabled = state.is_terminal or self.seats[state.current_player] != "human"
         self.board.show(state, selected=out.picked, targets=out.targets)
         thinking = self.thinking is not None
