@@ -32,6 +32,7 @@ from tablegames.options import Option
 from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
+from .tables.panel import OthersPanel
 
 #: Options not offered on play pages (simulation settings and lists).
 HIDDEN_OPTIONS = {"max_turns", "obstacles"}
@@ -118,9 +119,11 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.view = make_view() if make_view is not None else None
         view_controls = self.view.controls if self.view is not None else []
         self.table = VBox()
+        # "Play with others": a table for people on their own devices (tables/panel.py)
+        self.others = OthersPanel(game_name, self.chosen_options)
         super().__init__([title, settings, self.seat_box,
-                          HBox([self.new_game, *view_controls]), self.error,
-                          self.table])  # fmt: skip
+                          HBox([self.new_game, *view_controls, self.others.open_button]),
+                          self.others, self.error, self.table])  # fmt: skip
         self.add_class("tablegames-page")
         self._settings_changed()
         self.start()
@@ -152,6 +155,7 @@ class PlayPage(VBox):  # type: ignore[misc]
                 control.options = items
             control.value = to_control(keep)
             control.disabled = len(usable) < 2 and keep == option.default
+        self.others.settings_changed()
 
     def chosen_options(self) -> dict[str, Any]:
         """The options as the controls set them now."""
@@ -278,7 +282,7 @@ def page_index(folder: str | Path = ".") -> Any:
     from IPython.display import HTML as StaticHTML
 
     folder = Path(folder)
-    special = {"index", GENERIC_PAGE}
+    special = {"index", GENERIC_PAGE, TABLE_PAGE}
     pages = sorted(p.stem for p in folder.glob("*.ipynb") if p.stem not in special)
     links = [(name, f"{name}.ipynb") for name in pages]
     if (folder / f"{GENERIC_PAGE}.ipynb").is_file():
@@ -297,6 +301,8 @@ def page_index(folder: str | Path = ".") -> Any:
 
 #: The play page of any registered game, chosen by the address: ``game.ipynb?game=NAME``.
 GENERIC_PAGE = "game"
+#: The page of a shared table, opened by a seat's link (tables/page.py): not a game page.
+TABLE_PAGE = "table"
 
 
 def request_query() -> str:

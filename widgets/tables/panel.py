@@ -1,0 +1,243 @@
+""" "Play with others" on a game's page: choose who sits where, create a table, and send
+each person their own link; and the list of the tables you created.
+
+Each table is created with a *creator token*: the page makes one when it starts (or
+takes the one in its address, ``?creator=...``) and shows it as a "Your tables" link,
+``table.ipynb?creator=<token>``, to bookmark. That link lists every table made with the
+token and shows their links again (the store derives the seat tokens from it and keeps
+only hashes: see docs/tables.md). Nothing about the person is stored anywhere else.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+from collections.abc import Callable
+from typing import Any
+
+from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
+
+import tablegames as tg
+from tablegames.tables import HUMAN, TableError, TableInfo, TableStore
+from tablegames.tables import tokens as tk
+
+from ..registry import board_class
+from .links import creator_link, table_page_url
+from .store import page_store
+
+#: Who may sit at a shared table: a person (on their own device, with their own link) or
+#: a bot, which the store moves once per turn.
+TABLE_SEATS = [
+    ("Person (own link)", HUMAN),
+    ("Random bot", "random"),
+    ("Greedy bot", "greedy"),
+    ("MCTS bot", "mcts:300"),
+]
+
+CSS = """
+<style>
+.tablegames-tables .links { border-collapse: collapse; margin: 4px 0; }
+.tablegames-tables .links td { padding: 3px 8px 3px 0; vertical-align: top; }
+.tablegames-tables .links td.who { font-weight: bold; white-space: nowrap; }
+.tablegames-tables .link { user-select: all; -webkit-user-select: all; font-family: monospace;
+  font-size: 12px; background: #f4f6f8; border: 1px solid #d0d7de; border-radius: 4px;
+  padding: 2px 6px; word-break: break-all; display: inline-block; max-width: 620px; }
+.tablegames-tables .note { color: #555; font-size: 0.95em; max-width: 760px; }
+.tablegames-tables h3 { font-size: 1.1em; margin: 0.6em 0 0.2em 0; }
+</style>
+"""
+
+
+def link_rows(info: TableInfo, base: str, names: Callable[[int], str]) -> str:
+    """An HTML table of a table's links: one row per person's seat and one for
+    spectators, each URL as selectable text (one click selects it all) and a link."""
+    rows = []
+    for label, url in info.links(base).items():
+        if label == "spectator":
+            who = "Spectators"
+        else:
+            p = int(label.split()[1])
+            who = names(p)
+        u = html.escape(url)
+        rows.append(
+            f"<tr><td class='who'>{html.escape(who)}</td><td><span class='link'>{u}</span> "
+            f"<a href='{u}' target='_blank' rel='noopener'>open</a></td></tr>"
+        )
+    return f"<table class='links'>{''.join(rows)}</table>"
+
+
+def seat_summary(info: TableInfo, names: Callable[[int], str]) -> str:
+    return ", ".join(
+        f"{names(p)}: {'person' if kind == HUMAN else kind + ' bot'}"
+        for p, kind in enumerate(info.seats)
+    )
+
+
+class OthersPanel(VBox):  # type: ignore[misc]
+    """The "Play with others" section of a game's page (see the module docstring).
+
+    ``options`` gives the game's options as the page's controls set them. The panel
+    opens with its button; the store is opened then, not before.
+    """
+
+    def __init__(
+        self,
+        game_name: str,
+        options: Callable[[], dict[str, Any]],
+        *,
+        creator: str | None = None,
+        store: Callable[[], TableStore] = page_store,
+        base: str | None = None,
+    ) -> None:
+        self.game_name = game_name
+        self.options = options
+        self.creator = creator if creator is not None and tk.well_formed(creator) else None
+        self._store = store
+        self.base = base
+        self.open_button = Button(description="Play with others", icon="users",
+                                  tooltip="Set up a table for people on their own devices: "
+                                  "each gets a link to their seat")  # fmt: skip
+        self.open_button.on_click(lambda _b: self.toggle())
+        self.seat_box = HBox(layout=Layout(flex_flow="row wrap"))
+        self.create_button = Button(
+            description="Create table",
+            button_style="success",
+            tooltip="Create the table and show one link per seat",
+        )
+        self.create_button.on_click(lambda _b: self.create())
+        self.result = HTML()
+        self.listing = HTML()
+        intro = HTML(
+            CSS + "<h3>Play with others</h3><p class='note'>Each person plays on their own "
+            "device and sees only their own cards. Choose who sits where (the options above "
+            "apply), create the table, then send each person the link of their seat. "
+            "A link reopened later (or reloaded) returns to the same seat.</p>"
+        )
+        self.body = VBox([intro, self.seat_box, self.create_button, self.result, self.listing])
+        self.body.layout.display = "none"
+        self.body.add_class("tablegames-tables")
+        super().__init__([self.body])
+        self.add_class("tablegames-others")
+        self.settings_changed()
+
+    def __repr__(self) -> str:
+        return f"<OthersPanel: {self.game_name}>"
+
+    @property
+    def store(self) -> TableStore:
+        return self._store()
+
+    def base_url(self) -> str:
+        return self.base if self.base is not None else table_page_url()
+
+    def toggle(self, show: bool | None = None) -> None:
+        """Show or hide the section (the button beside New game)."""
+        shown = self.body.layout.display != "none"
+        show = not shown if show is None else show
+        self.body.layout.display = None if show else "none"
+        if show:
+            self.settings_changed()
+            self.show_tables()
+
+    def players(self) -> int:
+        try:
+            return int(tg.make(self.game_name, **self.options()).num_players)
+        except ValueError:
+            return len(self.seat_box.children) or 2
+
+    def settings_changed(self) -> None:
+        """One seat menu per player of the game as the options set it now."""
+        n = self.players()
+        old = [d.value for d in self.seat_box.children]
+        name = board_class(self.game_name).player_name
+        menus = []
+        for p in range(n):
+            value = old[p] if p < len(old) else HUMAN
+            menus.append(Dropdown(options=TABLE_SEATS, value=value, description=name(p),
+                                  layout=Layout(width="230px")))  # fmt: skip
+        self.seat_box.children = menus
+
+    def seats(self) -> list[str]:
+        return [str(d.value) for d in self.seat_box.children]
+
+    def create(self) -> TableInfo | None:
+        """Create a table with the chosen options and seats and show its links."""
+        if self.creator is None:
+            self.creator = tk.new_token()
+        try:
+            info = self.store.create(self.game_name, self.seats(), options=self.options(),
+                                     creator=self.creator)  # fmt: skip
+        except (ValueError, TableError) as exc:
+            self.result.value = (
+                f"<div role='alert' style='color:#c62828'>{html.escape(str(exc))}</div>"
+            )
+            return None
+        names = board_class(info.game).player_name
+        self.result.value = (
+            f"<h3>Table {html.escape(info.table)} is ready</h3>"
+            f"<p class='note'>{html.escape(seat_summary(info, names))}. Send each person "
+            "the link of their seat (and only theirs: a link is the key to its seat); "
+            "anyone may watch with the spectators' link.</p>"
+            + link_rows(info, self.base_url(), names)
+        )
+        self.show_tables()
+        return info
+
+    def show_tables(self) -> None:
+        """The list of the tables made with this page's creator token."""
+        if self.creator is None:
+            self.listing.value = ""
+            return
+        try:
+            tables = self.store.tables_of(self.creator)
+        except (ValueError, TableError) as exc:
+            self.listing.value = f"<p class='note'>{html.escape(str(exc))}</p>"
+            return
+        mine = html.escape(creator_link(self.creator, self.base_url()))
+        self.listing.value = (
+            f"<h3>Your tables ({len(tables)})</h3><p class='note'>Bookmark "
+            f"<a href='{mine}' target='_blank' rel='noopener'>this link to your tables</a> "
+            f"to see them and their links again later: <span class='link'>{mine}</span></p>"
+            + tables_html(tables, self.base_url())
+        )
+
+
+def tables_html(tables: list[TableInfo], base: str) -> str:
+    """The tables of a creator: game, seats, progress, and each table's links."""
+    if not tables:
+        return "<p class='note'>No tables yet.</p>"
+    items = []
+    for info in tables:
+        names = board_class(info.game).player_name if info.game in tg.GAMES else _player
+        title = tg.GAMES[info.game].info.title if info.game in tg.GAMES else info.game
+        when = datetime.datetime.fromtimestamp(info.created).strftime("%Y-%m-%d %H:%M")
+        state = "finished" if info.finished else "in play"
+        items.append(
+            f"<li><b>{html.escape(title)}</b>, table {html.escape(info.table)} "
+            f"(created {when}; {info.ply} moves, {state}). "
+            f"{html.escape(seat_summary(info, names))}" + link_rows(info, base, names) + "</li>"
+        )
+    return f"<ul class='table-list'>{''.join(items)}</ul>"
+
+
+def _player(p: int) -> str:
+    return f"Player {p}"
+
+
+class TablesList(VBox):  # type: ignore[misc]
+    """The table page opened with a creator link: the tables made with that token."""
+
+    def __init__(self, store: TableStore, creator: str, base: str | None = None) -> None:
+        base = base if base is not None else table_page_url()
+        tables = store.tables_of(creator)
+        self.tables = tables
+        body = HTML(
+            CSS + "<h2>Your tables</h2><p class='note'>Every table made with this link's "
+            "creator token, newest first. Send each person only the link of their seat.</p>"
+            + tables_html(tables, base)
+        )
+        super().__init__([body])
+        self.add_class("tablegames-tables")
+
+    def __repr__(self) -> str:
+        return f"<TablesList: {len(self.tables)} tables>"
