@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ipycanvas import Canvas
-from ipywidgets import Checkbox, Dropdown, HBox, Layout, Play, VBox
+from ipywidgets import HTML, Checkbox, Dropdown, HBox, Layout, Play, VBox
 
 from tablegames.currents import CurrentsState
 from tablegames.currents.geometry import SLOTS
@@ -28,6 +28,7 @@ from ..controls import Playback
 from ..scene_canvas import draw_scene_layer
 from ..static import StaticPicture
 from .board import CurrentsBoard
+from .preview import attach_to_inspector
 
 NO_SLOT = -1  #: the slot list's "(none)": not None, which ipywidgets shows as a blank choice
 
@@ -70,7 +71,8 @@ class VectorPanel:
 
 class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
     """A Currents board with the inspector: click (or choose) a slot to pin its influence
-    lines, read the cancellation panel, and run the scout.
+    lines, read the cancellation panel, and run the scout. Click a card of the player to
+    move, then point at a place: the what-if preview shows where the pawn would go.
 
     >>> import tablegames as tg
     >>> insp = CurrentsInspector(tg.make("currents").initial_state(1))
@@ -99,8 +101,12 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
         # The panel wraps below the board when the output area is too narrow for both.
         pair = HBox([self.board, self.panel.canvas], layout=Layout(flex_flow="row wrap"))
         pair.add_class("tablegames-inspector-row")
-        super().__init__([row, pair])
+        #: what the what-if preview says (see ``currents/preview.py``); empty otherwise
+        self.status = HTML(layout=Layout(min_height="1.5em"))
+        self.status.add_class("tablegames-message")
+        super().__init__([row, pair, self.status])
         self.add_class("tablegames-inspector")
+        self.preview = attach_to_inspector(self)
         self.show(state)
 
     def show(self, state: CurrentsState) -> None:
