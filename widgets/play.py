@@ -37,6 +37,7 @@ from tablegames.svg import with_caption
 from .board import BoardWidget, Key
 from .controls import Controls
 from .cover import PassDevice, covers
+from .preview import attach_previews
 from .registry import board_for
 from .static import StaticPicture, under_voila
 
@@ -214,6 +215,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
             ]
         )
         self.add_class("tablegames-play")
+        self.previews = attach_previews(self)  #: what-if previews (preview.py)
         self._advance()
 
     def _seat(self, game: tg.Game, seats: Sequence[Any] | None, seed: int) -> None:

@@ -114,7 +114,8 @@ def test_playing_a_card_by_clicking_it_then_a_slot(canvas):
     canvas.clear()
     press(w, "slot", "W2")
     assert len(canvas.batches) == 1  # the new position, drawn once
-    assert canvas.text_in(w.board.geometry.slot_rect(SLOTS.index("W2"))) == "7♠"
+    w2 = w.board.geometry.slot_rect(SLOTS.index("W2"))
+    assert canvas.text_in(w2, w.board.layers.pieces) == "7♠"
     assert len(w.history) == 2
     after = w.state
     assert after.last_move == state.parse_move("7S>W2")
