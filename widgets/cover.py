@@ -18,7 +18,7 @@ import html
 from typing import TYPE_CHECKING, Any
 
 from ipycanvas import Canvas
-from ipywidgets import Button
+from ipywidgets import Button, Layout
 
 import tablegames as tg
 
@@ -81,7 +81,8 @@ class PassDevice:
         self.play = play
         self.shown: int | None = None
         self.waiting: int | None = None
-        self.button = Button(button_style="primary", tooltip="Show the hand of the seat to move")
+        self.button = Button(button_style="primary", tooltip="Show the hand of the seat to move",
+                             layout=Layout(width="auto"))  # fmt: skip
         self.button.add_class("tablegames-reveal")
         self.button.on_click(lambda _b: self.reveal())
 
@@ -119,6 +120,7 @@ class PassDevice:
         play.board.show(play.state)  # draws the plate, never the position
         play.buttons.children = [self.button] if self.waiting is not None else []
         play.moves.options = [(COVERED, COVERED)]
+        play.moves.index = 0
         play.moves.disabled = play.play_selected.disabled = play.hint_button.disabled = True
         play._say(self.message())
 
