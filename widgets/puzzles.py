@@ -40,6 +40,8 @@ from .static import StaticPicture
 
 RIGHT = "#2e7d32"  #: the colour of "right"
 WRONG = "#c62828"  #: the colour of "wrong" (the play widget's error colour)
+#: The static picture is at least this wide (px), so the text beside a narrow board reads.
+MIN_PICTURE_WIDTH = 520
 
 __all__ = ["PuzzlePage", "PuzzleWidget", "puzzle_list", "question"]
 
@@ -91,10 +93,7 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     ``puzzles``: a game's name, a puzzle set or a list of puzzles; ``start``: the index
     of the first one shown. Board options (``square``, ``four_colour``...) go to the board.
-
-    >>> w = PuzzleWidget("cardchess")
-    >>> w.answer(w.puzzle["solution"][0]).solved
-    True
+    ``PuzzleWidget("cardchess").answer("b4-c5").solved`` is True (its first puzzle).
     """
 
     def __init__(
@@ -403,12 +402,15 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
         """The static picture: the counter and question above the board, the message
         under it (green when right, red when wrong)."""
         board = self.board.static_svg()
-        width, height = svg_size(board)
+        board_width, height = svg_size(board)
+        width = max(board_width, MIN_PICTURE_WIDTH)  # room for the text beside a narrow board
         size = 14.0
         step = size * 1.35
         parts: list[str] = []
-        y = size + 6
-        parts.append(text_svg(8, y, self.header_text, size, bold=True))
+        y = 6 - size * 0.35
+        for line in wrap(self.header_text, width - 16, size):
+            y += step
+            parts.append(text_svg(8, y, line, size, bold=True))
         for line in wrap(self.question_text, width - 16, size):
             y += step
             parts.append(text_svg(8, y, line, size))
