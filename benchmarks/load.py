@@ -51,7 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve
-from support.processes import cpu_seconds, kernels, memory_mb
+from support.processes import cpu_seconds, kernels, memory_mb, own_cpu_seconds
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -382,6 +382,7 @@ async def run(n: int, args: argparse.Namespace) -> None:
         )
         await asyncio.sleep(2 if browsers else 0)  # the browser is up before the class arrives
         cpu0, t0 = cpu_seconds(proc.pid), time.perf_counter()
+        voila0 = own_cpu_seconds(proc.pid)
         go.set()
 
         async def arrive(i: int) -> Visitor:
@@ -392,6 +393,7 @@ async def run(n: int, args: argparse.Namespace) -> None:
         seen = await browser_task
         wall = time.perf_counter() - t0
         cpu = cpu_seconds(proc.pid) - cpu0
+        voila = own_cpu_seconds(proc.pid) - voila0
     finally:
         proc.terminate()
         try:
@@ -424,7 +426,8 @@ async def run(n: int, args: argparse.Namespace) -> None:
         print(f"  memory per visitor kernel: RSS {rss:.0f} MB, PSS {pss:.0f} MB "
               f"(median of {len(memory)})")  # fmt: skip
     print(f"  server CPU: {cpu:.1f} CPU-s over {wall:.1f} s ({cpu / wall:.2f} cores busy "
-          f"of {os.cpu_count()})")  # fmt: skip
+          f"of {os.cpu_count()}; Voila itself {voila:.1f}, kernels and pool refill "
+          f"{cpu - voila:.1f})")  # fmt: skip
 
 
 def main() -> None:

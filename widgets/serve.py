@@ -20,15 +20,19 @@
   could shut it down in the second before the visitor's page connects (seen in a test:
   the page showed ``<PlayPage: currents>``, a widget whose kernel was gone). This kernel
   manager starts a kernel's idle clock afresh when Voila hands it to a visitor. It also
-  gives Voila's page templates a shared compiled-template cache (:func:`share_templates`).
+  gives Voila's page templates a shared compiled-template cache (:func:`share_templates`)
+  and watches kernel activity without decoding every message (:func:`activity_watcher`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
+from jupyter_client.session import DELIM
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -102,6 +106,44 @@ def share_templates() -> None:
     TemplateExporter._create_environment = _create_environment
 
 
+def activity_watcher(manager: Any, kernel: Any) -> Callable[[list[Any]], None]:
+    """What jupyter_server does with each message a kernel publishes (the idle clock the
+    culler reads, and the kernel's execution state), for a fraction of the cost.
+
+    jupyter_server checks the signature and decodes each message with its dates parsed,
+    then formats a debug log record the log handler throws away: measured with py-spy on
+    a page being played, 28% of Voila's CPU (every drawing and widget update passes here,
+    besides going to the page). This reads the two JSON headers (and a status message's
+    content) and nothing else; the same rules decide what counts as activity. The
+    messages come from the server's own kernel over its private ipc sockets; the page's
+    websocket still gets them exactly as before."""
+
+    tracked = manager.track_message_type
+
+    def record_activity(msg_list: list[Any]) -> None:
+        try:
+            at = msg_list.index(DELIM)
+            header = json.loads(bytes(msg_list[at + 2]))
+            parent = json.loads(bytes(msg_list[at + 3]))
+        except (ValueError, IndexError, TypeError):
+            return
+        msg_type = header.get("msg_type")
+        parent_type = parent.get("msg_type") if isinstance(parent, dict) else None
+        if tracked(msg_type) or tracked(parent_type) or kernel.execution_state == "busy":
+            manager.last_kernel_activity = kernel.last_activity = utcnow()
+        if msg_type == "status":
+            try:
+                state = json.loads(bytes(msg_list[at + 5]))["execution_state"]
+            except (ValueError, IndexError, KeyError, TypeError):
+                return
+            if tracked(parent_type):
+                kernel.execution_state = state
+            elif kernel.execution_state == "starting" and state != "starting":
+                kernel.execution_state = "idle"
+
+    return record_activity
+
+
 class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """jupyter_server's kernel manager (Voila adds its pool on top), whose preheated
     kernels start their idle clock when a visitor is handed one; Voila's page templates
@@ -122,3 +164,11 @@ class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             return taken
 
         self.get_rendered_notebook = handed
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """Watch a kernel's published messages with :func:`activity_watcher`."""
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+        kernel._activity_stream.on_recv(activity_watcher(self, kernel))

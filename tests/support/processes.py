@@ -68,6 +68,11 @@ def cpu_seconds(pid: int) -> float:
     return total / TICK
 
 
+def own_cpu_seconds(pid: int) -> float:
+    """CPU time of one process alone (user and system), without its children."""
+    return sum(int(_stat(pid)[i]) for i in (11, 12)) / TICK
+
+
 def memory_mb(pid: int) -> tuple[float, float]:
     """(RSS, PSS) of a process in MB."""
     rss = pss = 0

@@ -3,6 +3,9 @@ per process, not once per page."""
 
 from __future__ import annotations
 
+import datetime
+from typing import Any
+
 import jinja2
 import nbformat
 import pytest
@@ -34,3 +37,84 @@ def test_page_templates_are_compiled_once_per_process(monkeypatch) -> None:
     assert compiled == [], f"a second page compiled {compiled}"
     assert first == second
     assert TEMPLATE_CACHE._code
+
+
+def _published(session, msg_type: str, content: dict, parent_type: str | None) -> list[bytes]:
+    """A message as a kernel publishes it on IOPub (identities, delimiter, signed parts)."""
+    parent = session.msg_header(parent_type) if parent_type else {}
+    msg = session.msg(msg_type, content, parent=parent)
+    return [b"kernel.iopub", *session.serialize(msg)]
+
+
+@pytest.mark.parametrize(
+    ("msg_type", "content", "parent_type", "before", "after", "touched"),
+    [
+        # a widget update answering a click: activity; the state stays as it was
+        ("comm_msg", {"comm_id": "c", "data": {}}, "comm_msg", "idle", "idle", True),
+        # busy/idle answering a click: the state follows, and it counts as activity
+        ("status", {"execution_state": "busy"}, "comm_msg", "idle", "busy", True),
+        ("status", {"execution_state": "idle"}, "comm_msg", "busy", "idle", True),
+        # a heartbeat-like status for an untracked request: no activity, state unchanged
+        ("status", {"execution_state": "busy"}, "kernel_info_request", "idle", "idle", False),
+        # a status with no parent counts as tracked: the state follows it
+        ("status", {"execution_state": "busy"}, None, "starting", "busy", True),
+        # the first untracked status after start: starting -> idle
+        ("status", {"execution_state": "busy"}, "kernel_info_request", "starting", "idle", False),
+        # output while busy counts, even though stream messages are untracked
+        ("stream", {"name": "stdout", "text": "x"}, "execute_request", "busy", "busy", True),
+    ],
+)
+def test_activity_watcher_keeps_jupyter_servers_rules(
+    msg_type, content, parent_type, before, after, touched
+) -> None:
+    """The lean watcher reads what jupyter_server's own ``record_activity`` reads: the
+    idle clock moves for the same messages and the execution state follows the same way
+    (checked against the original on the same message)."""
+    from jupyter_client.session import Session
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from tablegames_widgets.serve import activity_watcher
+
+    class Kernel:
+        def __init__(self) -> None:
+            self.execution_state = before
+            self.last_activity = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+            self.session = session
+            self.watch: Any = None
+
+        def connect_iopub(self) -> Any:
+            kernel = self
+
+            class Stream:
+                def on_recv(self, callback: Any) -> None:
+                    kernel.watch = callback
+
+            return Stream()
+
+    manager = MappingKernelManager()
+    session = Session(key=b"secret")
+    message = _published(session, msg_type, content, parent_type)
+    lean, original = Kernel(), Kernel()
+    activity_watcher(manager, lean)(message)
+    manager._kernels = {"k": original}
+    manager.start_watching_activity("k")  # jupyter_server's own watcher
+    original.last_activity = Kernel().last_activity  # it starts the clock: set it back
+    original.watch(message)
+    assert lean.execution_state == original.execution_state == after
+    assert (lean.last_activity.year > 2000) is (original.last_activity.year > 2000) is touched
+
+
+def test_activity_watcher_ignores_a_malformed_message() -> None:
+    """A message that is not a kernel message (no delimiter, bad JSON) changes nothing
+    and raises nothing in the server's event loop."""
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from tablegames_widgets.serve import activity_watcher
+
+    class Kernel:
+        execution_state = "idle"
+        last_activity = None
+
+    kernel = Kernel()
+    watch = activity_watcher(MappingKernelManager(), kernel)
+    watch([b"no delimiter"])
+    watch([b"x", b"<IDS|MSG>", b"sig", b"{not json", b"{}", b"{}", b"{}"])
+    assert (kernel.execution_state, kernel.last_activity) == ("idle", None)
