@@ -118,11 +118,12 @@ def preview_scene(board: BoardWidget, preview: Preview) -> Scene | None:
         shapes: list[Shape] = getattr(scene, layer)
         setattr(scene, layer, [_masked(s, preview.masked) for s in shapes])
     w, h = board.geometry.width, board.geometry.height
-    title = f"Preview: {board.move_label(preview.move)} (not played)"
+    # A short tab in the corner, where boards keep their margin (the message line names
+    # the move): a full-width title would cover part of the position.
     scene.overlay += [
         Rect(3, 3, w - 6, h - 6, stroke=FRAME, width=6, dash=(12, 6)),
-        Rect(0, 0, w, 26, fill="rgba(38,50,56,0.82)"),
-        Text(w / 2, 18, title, 14, "#ffffff", "middle", bold=True),
+        Rect(0, 0, 84, 22, fill=FRAME),
+        Text(42, 16, "PREVIEW", 13, "#263238", "middle", bold=True),
     ]
     return scene
 
