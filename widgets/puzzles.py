@@ -343,15 +343,27 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
                 line.append(line[-1].apply(line[-1].parse_move(text)))
         self._line = line
         self.done = True
-        labels = []
-        for s, text in zip(line, self.puzzle["solution"], strict=False):
-            labels.append(self.board.move_label(s.parse_move(text)))
+        labels = [
+            self._label(s, s.parse_move(text))
+            for s, text in zip(line, self.puzzle["solution"], strict=False)
+        ]
+        labels[1:] = [w[:1].lower() + w[1:] if w[1:2].islower() else w for w in labels[1:]]
         self._explain(line[-2], line[-1])
         self._say(
             f"The solution: {', then '.join(labels)}. {self.puzzle['theme'][:1].upper()}"
             f"{self.puzzle['theme'][1:]}.",
             colour=RIGHT,
         )
+
+    def _label(self, state: tg.State, move: Any) -> str:
+        """The board's words for ``move`` played in ``state`` (boards read the piece that
+        moves from the state they show, so it is shown for the call, without a redraw)."""
+        shown = self.board._state
+        self.board._state = state
+        try:
+            return self.board.move_label(move)
+        finally:
+            self.board._state = shown
 
     def _explain(self, before: tg.State, after: tg.State) -> None:
         """Show what a move did: the position after it; on Currents, with the card down
