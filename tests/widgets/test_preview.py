@@ -248,3 +248,16 @@ def test_a_move_whose_result_is_chance_shows_no_position(canvas: Recorder) -> No
     list_hover(w, row)
     assert not drew_on(canvas, w.board.layers.input)
     assert message(w).startswith("No preview of")
+
+
+def test_no_preview_while_looking_back_at_an_earlier_position(canvas: Recorder) -> None:
+    w = PlayWidget(tg.make("cardchess"), seats=["human", tg.RandomBot(1)])
+    w.play(w.state.legal_moves()[0])  # the bot answers at once
+    w.controls.go(0)
+    canvas.clear()
+    list_hover(w, 0)
+    assert w.previews.shown is None
+    assert not drew_on(canvas, w.board.layers.input)
+    w.controls.go(len(w.history) - 1)  # back to the game: previews again
+    list_hover(w, 1)
+    assert w.previews.shown is not None
