@@ -405,9 +405,17 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
     def _say(self, text: str, colour: str = "#333") -> None:
         self.said = text
         self.said_colour = colour
+        # Right and wrong stand out: a tinted box with a bar in their colour.
+        box = {RIGHT: "#e8f5e9", WRONG: "#ffebee"}.get(colour)
+        frame = (
+            f";background:{box};border-left:4px solid {colour};padding:4px 8px;"
+            "border-radius:3px;line-height:1.45"
+            if box
+            else ""
+        )
         self.message.value = (
-            f"<div role='status' aria-live='polite' style='color:{colour};font-size:1.05em'>"
-            f"{html.escape(text)}</div>"
+            f"<div role='status' aria-live='polite' style='color:{colour};font-size:1.05em"
+            f"{frame}'>{html.escape(text)}</div>"
         )
 
     def static_svg(self) -> str:
@@ -484,8 +492,9 @@ PAGE_CSS = """
 <style>
 .tablegames-page { max-width: 1000px; font-family: 'DejaVu Sans', Arial, sans-serif; }
 .tablegames-page h1 { font-size: 1.6em; margin: 0.2em 0; }
-.tablegames-page .howto { color: #444; max-width: 760px; }
-.tablegames-puzzle-question { margin: 0.3em 0 0.5em 0; max-width: 760px; }
+.tablegames-page .howto { color: #444; max-width: 760px; line-height: 1.45; }
+.tablegames-puzzle-question { margin: 0.3em 0 0.5em 0; max-width: 760px; line-height: 1.45; }
+.tablegames-puzzle .tablegames-message { max-width: 760px; }
 .tablegames-page ul.page-list { padding-left: 0; }
 .tablegames-page ul.page-list li { display: inline; margin-right: 1em; }
 </style>
