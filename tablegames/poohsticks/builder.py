@@ -8,13 +8,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..builder import HandsBuilder, StateBuilder
-from ..events import Event
+from ..events import Event, new_event
 from . import moves as mv
 from .solver import card_values, expression
-from .state import HAND_SIZE, PoohsticksState
+from .state import HAND_SIZE, PoohsticksState, generate
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
+
+
+#: A payment's value and arithmetic (as an event has them), by the ranks of the cards paid
+#: (in hand order) and the river card's rank: at most 2,379 x 13 entries, filled as met.
+_ARITHMETIC: dict[tuple[str, str], tuple[tuple[int], str]] = {}
 
 
 class PoohsticksBuilder(
@@ -37,7 +42,7 @@ class PoohsticksBuilder(
 
     def pay(self, cards: tuple[str, ...]) -> None:
         p = self.player
-        self.hands[p] = tuple(c for c in self.hands[p] if c not in cards)
+        self.hands[p] = tuple([c for c in self.hands[p] if c not in cards])
         self.discard_pile = self.discard_pile + cards
 
     def do(self, m: mv.PoohsticksMove) -> None:
@@ -45,7 +50,9 @@ class PoohsticksBuilder(
         p = self.player
         kind = m.kind
         if kind == "end":
-            self.events.append(Event("end" if self.moved else "pass", p))
+            self.events.append(
+                new_event(Event, ("end" if self.moved else "pass", p, (), "", (), ""))
+            )
             self.end_turn()
         elif kind == "discard":
             self.pay(m.cards)
@@ -68,22 +75,27 @@ class PoohsticksBuilder(
                 self.powers_used = tuple(used)
                 self.events.append(Event("power", p, (card,), m.cell))
             else:
-                value, text = next(
-                    (v, t) for v in card_values(card) if (t := expression(m.cards, v)) is not None
-                )
+                key = ("".join([c[0] for c in m.cards]), card[0])
+                made = _ARITHMETIC.get(key)
+                if made is None:
+                    made = _ARITHMETIC[key] = next(
+                        ((v,), t)
+                        for v in card_values(card)
+                        if (t := expression(m.cards, v)) is not None
+                    )
                 self.pay(m.cards)
-                self.events.append(Event("move", p, m.cards, m.cell, (value,), text))
+                self.events.append(new_event(Event, ("move", p, m.cards, m.cell, *made)))
             self.boats[p] = cell
             self.moved = True
             if self.flip(cell):
                 self.end_turn()
                 return
-            after = self.freeze()
-            if len(after.legal_moves()) == 1:  # only 'end' is left
+            moves = generate(self)  # the new state's moves, listed from this copy
+            if len(moves) == 1:  # only 'end' is left
                 self.events.append(Event("end", p, where="nothing left"))
                 self.end_turn()
-            else:  # the new state is ``after`` (events aside): keep its moves
-                self._moves = after._moves
+            else:  # the new state keeps them
+                self._moves = moves
 
     def flip(self, cell: int) -> bool:
         """Under the Bridge: a boat arriving in front of a face-down card turns it over."""
@@ -121,4 +133,4 @@ class PoohsticksBuilder(
             self.events.append(Event("max_turns", value=(self.turn,)))
             return
         self.player = self.turn % n
-        self.events.append(Event("turn", self.player, value=(self.turn,)))
+        self.events.append(new_event(Event, ("turn", self.player, (), "", (self.turn,), "")))

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState, cached_moves, listed
-from ..cards import SUIT_NAMES, sort_cards
+from ..cards import SUIT_NAMES, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
 from . import moves as mv
 from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table
 
 if TYPE_CHECKING:
+    from .builder import PoohsticksBuilder
     from .game import PoohsticksGame
 
 HAND_SIZE = 3
@@ -31,27 +32,35 @@ BOAT_SUITS = "SDHC"
 EXIT_RANKS = frozenset("JQKA")
 
 
-#: The ways to pay for a river card of a rank with a hand, by (the hand's ranks in hand
-#: order, the river card's rank): sets of hand indices, in the order the solver finds
-#: them over the card's values, each set once. Filled as met.
-_PAYMENTS: dict[tuple[str, str], tuple[tuple[int, ...], ...]] = {}
+#: The ways to pay for a river card with a hand, by the hand's ranks in hand order (a
+#: string: at most 2,379 of them) and then by the river card's rank: sets of hand
+#: indices, in the order the solver finds them over the card's values, each set once.
+#: Filled a whole hand at a time, as met.
+_PAYMENTS: dict[str, dict[str, tuple[tuple[int, ...], ...]]] = {}
 #: Boat moves by (boat's suit, cell name, cards paid), shared (moves are immutable).
 _PAID_MOVES: dict[tuple[str, str, tuple[str, ...]], mv.PoohsticksMove] = {}
 
 
-def _payments(ranks: str, rank: str) -> tuple[tuple[int, ...], ...]:
-    """See :data:`_PAYMENTS`."""
+def _payments(ranks: str) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """See :data:`_PAYMENTS`: the payments for each river rank of the hand ``ranks``."""
     order = sorted(range(len(ranks)), key=lambda i: RANK_ORDER.index(ranks[i]))
     table = hand_table(tuple(ranks[i] for i in order))
-    seen: set[tuple[int, ...]] = set()
-    out = []
-    for v in RANK_VALUES[rank]:
-        for pos, _text in table.get(v, ()):
-            idx = tuple(sorted(order[q] for q in pos))
-            if idx not in seen:
-                seen.add(idx)
-                out.append(idx)
-    return tuple(out)
+    out: dict[str, tuple[tuple[int, ...], ...]] = {}
+    for rank in RANK_ORDER:
+        seen: set[tuple[int, ...]] = set()
+        pays = []
+        for v in RANK_VALUES[rank]:
+            for pos, _text in table.get(v, ()):
+                idx = tuple(sorted(order[q] for q in pos))
+                if idx not in seen:
+                    seen.add(idx)
+                    pays.append(idx)
+        out[rank] = tuple(pays)
+    return out
+
+
+#: The exit paying each face card or ace, shared.
+_EXITS = {c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS}
 
 
 #: Discard moves by the cards discarded, shared (moves are immutable).
@@ -134,56 +143,8 @@ class PoohsticksState(BuiltState):
 
     # ---- move generation ----------------------------------------------------------
 
-    def _targets(self) -> tuple[int, ...]:
-        """Cells the turn player's boat could move onto, ignoring payment."""
-        g = self.game
-        p = self.player
-        here = self.boats[p]
-        cells = g.first_row if here is None else g.neighbours[here]
-        bad = set(self.face_down)
-        bad.update(self.rocks)
-        bad.update(b for q, b in enumerate(self.boats) if q != p and b is not None)
-        return tuple(c for c in cells if c not in bad)
-
     def _generate(self) -> list[mv.PoohsticksMove]:
-        if self.phase != "play":
-            return []
-        g = self.game
-        p = self.player
-        hand = self.hands[p]
-        suit = BOAT_SUITS[p]
-        out: list[mv.PoohsticksMove] = []
-        power = g.boat_powers and not self.powers_used[p]
-        names = g.names
-        ranks = "".join([c[0] for c in hand])
-        for cell in self._targets():
-            card = self.river[cell]
-            assert card is not None
-            if hand:
-                key = (ranks, card[0])
-                pays = _PAYMENTS.get(key)
-                if pays is None:
-                    if len(_PAYMENTS) > 200_000:  # bound the memory: forget and refill
-                        _PAYMENTS.clear()
-                    pays = _PAYMENTS[key] = _payments(*key)
-                name = names[cell]
-                for idx in pays:
-                    out.append(_paid_move(suit, name, tuple(map(hand.__getitem__, idx))))
-            if power and card[1] == suit:
-                out.append(mv.PoohsticksMove("power", suit, names[cell]))
-        if self.boats[p] in g.last_row_set:
-            out.extend(mv.PoohsticksMove("exit", cards=(c,)) for c in hand if c[0] in EXIT_RANKS)
-        if not self.moved and not out:
-            for idx in _discard_order(len(hand)):
-                cards = tuple(map(hand.__getitem__, idx))
-                move = _DISCARDS.get(cards)
-                if move is None:
-                    if len(_DISCARDS) > 100_000:  # bound the memory: forget and refill
-                        _DISCARDS.clear()
-                    move = _DISCARDS[cards] = mv.PoohsticksMove("discard", cards=cards)
-                out.append(move)
-        out.append(mv.END)
-        return out
+        return generate(self)
 
     # ---- legality, with messages that name the rule -------------------------------
 
@@ -290,6 +251,59 @@ class PoohsticksState(BuiltState):
         if self.winners:
             return f"won by player {next(iter(self.winners))}"
         return "ended without a winner"
+
+
+def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
+    """The legal moves of a state, or of a builder holding the same fields (the builder
+    lists them after a boat move without freezing a state first)."""
+    if s.phase != "play":
+        return []
+    g = s.game
+    p = s.player
+    hand = s.hands[p]
+    here = s.boats[p]
+    suit = BOAT_SUITS[p]
+    out: list[mv.PoohsticksMove] = []
+    power = g.boat_powers and not s.powers_used[p]
+    names = g.names
+    river = s.river
+    face_down = s.face_down
+    rocks = s.rocks
+    boats = s.boats  # the player's own boat is never on a cell next to it
+    pays_by_rank = None
+    if hand:
+        ranks = "".join([c[0] for c in hand])
+        pays_by_rank = _PAYMENTS.get(ranks)
+        if pays_by_rank is None:
+            pays_by_rank = _PAYMENTS[ranks] = _payments(ranks)
+    for cell in g.first_row if here is None else g.neighbours[here]:
+        if cell in face_down or cell in rocks or cell in boats:
+            continue
+        card = river[cell]
+        assert card is not None
+        if pays_by_rank is not None:
+            name = names[cell]
+            for idx in pays_by_rank[card[0]]:
+                cards = tuple(map(hand.__getitem__, idx))
+                move = _PAID_MOVES.get((suit, name, cards))
+                if move is None:
+                    move = _paid_move(suit, name, cards)
+                out.append(move)
+        if power and card[1] == suit:
+            out.append(mv.PoohsticksMove("power", suit, names[cell]))
+    if here in g.last_row_set:
+        out.extend(_EXITS[c] for c in hand if c[0] in EXIT_RANKS)
+    if not s.moved and not out:
+        for idx in _discard_order(len(hand)):
+            cards = tuple(map(hand.__getitem__, idx))
+            move = _DISCARDS.get(cards)
+            if move is None:
+                if len(_DISCARDS) > 100_000:  # bound the memory: forget and refill
+                    _DISCARDS.clear()
+                move = _DISCARDS[cards] = mv.PoohsticksMove("discard", cards=cards)
+            out.append(move)
+    out.append(mv.END)
+    return out
 
 
 # The builder copies the state class defined above, so it is imported last (and as a
