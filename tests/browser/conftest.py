@@ -32,3 +32,13 @@ def page(browser: object) -> Iterator[object]:
     pg = new_page(browser, 1000, 1000)
     yield pg
     pg.context.close()
+
+
+@pytest.fixture(scope="session")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """A play server over a temporary table store, and that store (support/tables.py)."""
+    from support.tables import start_table_server
+
+    server = start_table_server(tmp_path_factory.mktemp("tables"))
+    yield server
+    server.stop()

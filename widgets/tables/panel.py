@@ -40,8 +40,8 @@ CSS = """
 .tablegames-tables .links td { padding: 3px 8px 3px 0; vertical-align: top; }
 .tablegames-tables .links td.who { font-weight: bold; white-space: nowrap; }
 .tablegames-tables .link { user-select: all; -webkit-user-select: all; font-family: monospace;
-  font-size: 12px; background: #f4f6f8; border: 1px solid #d0d7de; border-radius: 4px;
-  padding: 2px 6px; word-break: break-all; display: inline-block; max-width: 620px; }
+  font-size: 11.5px; background: #f4f6f8; border: 1px solid #d0d7de; border-radius: 4px;
+  padding: 2px 6px; word-break: break-all; display: inline-block; max-width: 800px; }
 .tablegames-tables .note { color: #555; font-size: 0.95em; max-width: 760px; }
 .tablegames-tables h3 { font-size: 1.1em; margin: 0.6em 0 0.2em 0; }
 </style>
@@ -162,15 +162,16 @@ class OthersPanel(VBox):  # type: ignore[misc]
 
     def create(self) -> TableInfo | None:
         """Create a table with the chosen options and seats and show its links."""
+        if HUMAN not in self.seats():
+            self._refuse("Seat at least one person: a table of bots alone has nobody to open it.")
+            return None
         if self.creator is None:
             self.creator = tk.new_token()
         try:
             info = self.store.create(self.game_name, self.seats(), options=self.options(),
                                      creator=self.creator)  # fmt: skip
         except (ValueError, TableError) as exc:
-            self.result.value = (
-                f"<div role='alert' style='color:#c62828'>{html.escape(str(exc))}</div>"
-            )
+            self._refuse(str(exc))
             return None
         names = board_class(info.game).player_name
         self.result.value = (
@@ -182,6 +183,9 @@ class OthersPanel(VBox):  # type: ignore[misc]
         )
         self.show_tables()
         return info
+
+    def _refuse(self, text: str) -> None:
+        self.result.value = f"<div role='alert' style='color:#c62828'>{html.escape(text)}</div>"
 
     def show_tables(self) -> None:
         """The list of the tables made with this page's creator token."""

@@ -38,6 +38,8 @@ from .drawing import seat_state
 
 #: The move list's only entry when this seat has nothing to play.
 NOT_YOUR_TURN = "(not your turn)"
+#: ... and once the game is over.
+GAME_OVER = "(the game is over)"
 
 CSS = """
 <style>
@@ -105,10 +107,11 @@ class SeatWidget(VBox):  # type: ignore[misc]
     def your_turn(self) -> bool:
         return self.view.your_turn
 
-    def show(self, view: View) -> None:
-        """Show ``view`` (a newer one than shown, or the same ply again); older views,
-        which a slow thread may hand over late, are ignored."""
-        if view.ply < self.view.ply or self.closed:
+    def show(self, view: View, force: bool = False) -> None:
+        """Show ``view`` if it is newer than the one shown (``force``: the same ply too,
+        to clear a pick). Older views, which the follower may hand over late, and the
+        follower's copy of a move this page made itself are not drawn again."""
+        if self.closed or view.ply < self.view.ply or (view.ply == self.view.ply and not force):
             return
         self.view = view
         self.state, _viewer = seat_state(view)
@@ -126,7 +129,7 @@ class SeatWidget(VBox):  # type: ignore[misc]
     def refresh(self) -> View:
         """Read the table again from the store and show it."""
         view = self.seat.view()
-        self.show(view)
+        self.show(view, force=True)
         return view
 
     # ---- moves --------------------------------------------------------------------------
@@ -241,7 +244,7 @@ class SeatWidget(VBox):  # type: ignore[misc]
             items = [(self.board.move_label(moves[n]) if n in moves else n, n)
                      for n in view.legal_moves]  # fmt: skip
         else:
-            items = [(NOT_YOUR_TURN, NOT_YOUR_TURN)]
+            items = [(GAME_OVER if view.finished else NOT_YOUR_TURN, NOT_YOUR_TURN)]
         self.moves.options = items
         self.moves.index = 0
         self.moves.disabled = self.play_selected.disabled = not mine
@@ -269,12 +272,26 @@ class SeatWidget(VBox):  # type: ignore[misc]
         last = ""
         if view.last_move is not None:
             p, move = view.last_move
+            label = self._label(move)
+            said = f"<span class='label'>: {html.escape(label)}</span>" if label else ""
             last = (f"<div class='last'>Move {view.ply}: {html.escape(self._name(p))} "
-                    f"played <code>{html.escape(move)}</code></div>")  # fmt: skip
+                    f"played <code>{html.escape(move)}</code>{said}</div>")  # fmt: skip
         return (
-            f"<div><h2>{html.escape(title)}: table {html.escape(view.table)}</h2>"
+            f"<div class='seat-state' data-ply='{view.ply}' data-finished='{int(view.finished)}'>"
+            f"<h2>{html.escape(title)}: table {html.escape(view.table)}</h2>"
             f"<div class='who'>{you} Seats: {', '.join(seats)}.</div>{last}</div>"
         )
+
+    def _label(self, notation: str) -> str:
+        """A move in words, as the board labels its buttons ('' if it cannot say)."""
+        move_type = getattr(self.state, "move_type", None)
+        if move_type is None:
+            return ""
+        try:
+            label = str(self.board.move_label(move_type.from_notation(notation)))
+        except Exception:  # a notation this board cannot put in words: the notation alone
+            return ""
+        return "" if label == notation else label
 
     def _prompt(self, view: View) -> str:
         if view.finished:
