@@ -482,9 +482,10 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.buttons.children = [] if thinking else [self._button(m) for m in out.choices]
         legal = state.legal_moves() if not state.is_terminal and not thinking else []
         empty = BOT_MOVE if thinking else NO_MOVE
-        self.moves.options = [(self.board.move_label(m), m) for m in legal] or [(empty, empty)]
-        self.moves.index = 0
-        self.moves.disabled = self.play_selected.disabled = not legal
+        with self.moves.hold_sync():  # one message for the list, not three
+            self.moves.options = [(self.board.move_label(m), m) for m in legal] or [(empty, empty)]
+            self.moves.index = 0
+            self.moves.disabled = self.play_selected.disabled = not legal
         hint = self.board.hint(state, out.picked) if out.picked else ""
         self._say(out.message or hint or self.prompt(state), error=bool(out.message))
 
