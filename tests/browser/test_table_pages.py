@@ -6,7 +6,7 @@ move shows on the other screen.
 How to use the table server in another test (the fixture is in conftest.py, the helpers
 in tests/support/tables.py)::
 
-    from support.tables import open_seat, shoot, shown_ply, wait_ply
+    from support.tables import open_seat, open_seats, shoot, shown_ply, wait_ply
 
     def test_x(table_server, browser):
         info = table_server.create("fellowship", ["human", "human"], seed=3)
@@ -26,7 +26,7 @@ import statistics
 import time
 
 from support.browser import new_page, wait_painted
-from support.tables import open_seat, shoot, shown_ply, wait_ply
+from support.tables import open_seat, open_seats, shoot, shown_ply, wait_ply
 
 from tablegames.fellowship.layout import Layout
 from tablegames.fellowship.moves import FellowshipMove
@@ -115,7 +115,7 @@ def test_two_browsers_play_full_fellowship_2p_game(browser, table_server) -> Non
     store = table_server.store
     info = table_server.create("fellowship", ["human", "human"], seed=81)
     tokens = [info.tokens[0], info.tokens[1]]
-    pages = [open_seat(browser, table_server.link(info, p)) for p in (0, 1)]
+    pages = open_seats(browser, [table_server.link(info, p) for p in (0, 1)])
     for p, page in enumerate(pages):
         assert shown_ply(page) == 0
         assert f"You play Player {p}." in page.locator(".seat-head").inner_text()

@@ -8,6 +8,7 @@ In a browser test (tests/browser), ask for the session fixture ``table_server``
     def test_something(table_server, browser):
         info = table_server.create("fellowship", ["human", "human"], seed=3)
         page = open_seat(browser, table_server.link(info, 0))   # seat 0's page
+        a, b = open_seats(browser, [table_server.link(info, p) for p in (0, 1)])
         spectators = table_server.link(info, None)
         view = table_server.store.view(info.table, info.tokens[1])  # what seat 1 sees
 
@@ -78,14 +79,24 @@ def open_seat(browser: object, link: str, width: int = 1000, height: int = 1000)
     """A page (in its own browser context: its own cookies, like another device) showing
     the table page at ``link``, once its board is drawn and its message line says
     something. Close it with ``page.context.close()``."""
-    page = new_page(browser, width, height)
-    page.goto(link, timeout=90_000)
-    assert wait_painted(page) > 1000, "the table's board stayed empty"
-    page.wait_for_function(
-        "() => document.querySelector('.tablegames-message')?.innerText.length > 0",
-        timeout=30_000,
-    )
-    return page
+    return open_seats(browser, [link], width, height)[0]
+
+
+def open_seats(browser: object, links: list[str], width: int = 1000, height: int = 1000) -> Any:
+    """:func:`open_seat` for several links at once (the pages load side by side)."""
+    pages = []
+    for link in links:
+        page = new_page(browser, width, height)
+        page.goto(link, timeout=90_000, wait_until="commit")
+        pages.append(page)
+    for page in pages:
+        page.wait_for_load_state("load", timeout=90_000)
+        assert wait_painted(page) > 1000, "the table's board stayed empty"
+        page.wait_for_function(
+            "() => document.querySelector('.tablegames-message')?.innerText.length > 0",
+            timeout=30_000,
+        )
+    return pages
 
 
 def shown_ply(page: Any) -> int:
