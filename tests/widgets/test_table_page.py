@@ -249,3 +249,23 @@ def test_the_store_is_opened_in_the_page_not_at_import(tmp_path: Path) -> None:
     )
     env = {**os.environ, "TABLEGAMES_TABLES": f"sqlite:///{db}"}
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=120)
+
+
+def test_with_a_follower_the_bot_answers_in_its_thread_not_in_the_click(tmp_path: Path) -> None:
+    """A page that follows the table sends its move without waiting for the bot: the
+    follower thread's wait plays the bot's move (once), and the page shows it."""
+    with TableStore(f"sqlite:///{tmp_path / 'tables.db'}") as s:
+        info = s.create("fellowship", ["human", "random"], seed=5)
+        loop = asyncio.new_event_loop()
+        a = SeatWidget(s.seat(info.table, info.tokens[0]), follow=False, poll_timeout=1)
+        try:
+            a.start_following(loop)
+            a.play(a.view.legal_moves[0])
+            assert a.view.ply == 1 and "(random bot) is choosing a move" in a.said
+            end = time.monotonic() + 5
+            while a.view.ply < 2 and time.monotonic() < end:
+                loop.run_until_complete(asyncio.sleep(0.01))
+            assert a.view.ply == 2 and a.your_turn and a.view.last_move[0] == 1
+        finally:
+            a.close()
+            loop.close()
