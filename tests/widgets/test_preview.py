@@ -261,3 +261,19 @@ def test_no_preview_while_looking_back_at_an_earlier_position(canvas: Recorder) 
     w.controls.go(len(w.history) - 1)  # back to the game: previews again
     list_hover(w, 1)
     assert w.previews.shown is not None
+
+
+def test_a_covered_hotseat_board_lists_no_move_to_preview() -> None:
+    """While the device passes between two humans, the list names no card of anyone's
+    hand and nothing previews; once the next human shows their cards, it does again."""
+    game = tg.make("fellowship")
+    w = PlayWidget(game, ["human"] * game.num_players, seed=3, pass_device=True)
+    assert w.board.covered is not None
+    assert w.previews.list.items == []
+    w.buttons.children[0].click()  # "I am P0: show my cards"
+    assert w.board.covered is None
+    assert w.previews.list.items
+    w.play(w.state.legal_moves()[0])
+    assert w.board.covered is not None and w.previews.list.items == []
+    list_hover(w, 0)
+    assert w.previews.shown is None
