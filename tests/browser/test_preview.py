@@ -125,8 +125,9 @@ def test_currents_card_over_a_slot_previews_the_edge_crossed(page, voila_url: st
     page.mouse.click(box["x"] + x + w / 2, box["y"] + y + h / 2)
     try:
         wait_changed(page, board, played)  # the card framed, its places too
-    finally:
-        shoot(page, "preview-currents-picked")
+    except Exception as exc:
+        shoot(page, "preview-currents-not-picked")
+        raise AssertionError(f"the card was not picked; the page says: {message(page)}") from exc
     picked = settled(page, board)
     x, y, w, h = lay.slot_rect(SLOTS.index(crossing.target))
     page.mouse.move(box["x"] + x + w / 2 - 4, box["y"] + y + h / 2)
