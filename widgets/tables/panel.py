@@ -44,6 +44,7 @@ CSS = """
   padding: 2px 6px; word-break: break-all; display: inline-block; max-width: 800px; }
 .tablegames-tables .note { color: #555; font-size: 0.95em; max-width: 760px; }
 .tablegames-tables h3 { font-size: 1.1em; margin: 0.6em 0 0.2em 0; }
+.tablegames-tables a, .tablegames-page a { color: #1565c0; text-decoration: underline; }
 </style>
 """
 
@@ -60,8 +61,9 @@ def link_rows(info: TableInfo, base: str, names: Callable[[int], str]) -> str:
             who = names(p)
         u = html.escape(url)
         rows.append(
-            f"<tr><td class='who'>{html.escape(who)}</td><td><span class='link'>{u}</span> "
-            f"<a href='{u}' target='_blank' rel='noopener'>open</a></td></tr>"
+            f"<tr><td class='who'>{html.escape(who)}</td>"
+            f"<td><a href='{u}' target='_blank' rel='noopener'>open</a></td>"
+            f"<td><span class='link'>{u}</span></td></tr>"
         )
     return f"<table class='links'>{''.join(rows)}</table>"
 
