@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import http.cookiejar
 import json
 import os
 import re
@@ -43,7 +42,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +49,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve
+from support.kernel_client import SUBPROTOCOL, Kernel, comm_msg, fetch_page, leave
 from support.processes import cpu_seconds, kernels, memory_mb, own_cpu_seconds
 from websockets.asyncio.client import connect
 
@@ -105,84 +104,6 @@ def start_server(tmp: Path, pool: int) -> tuple[Any, str]:
 
 
 # ---- the light client ------------------------------------------------------------------
-
-
-def fetch_page(url: str) -> tuple[str, http.cookiejar.CookieJar]:
-    """GET a page as a browser would (keeping its cookies); its HTML."""
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    with opener.open(url, timeout=300) as response:
-        return response.read().decode(), jar
-
-
-#: The websocket subprotocol Jupyter's own frontends speak (what a Voila page uses).
-SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
-
-
-def encode(channel: str, parts: list[bytes]) -> bytes:
-    """A message in the v1 kernel websocket format: the count of offsets, the offsets
-    (8 bytes each, little-endian), the channel, then header, parent header, metadata,
-    content (JSON) and buffers."""
-    offsets = [8 * (1 + 1 + len(parts) + 1)]
-    offsets.append(offsets[-1] + len(channel.encode()))
-    for part in parts:
-        offsets.append(offsets[-1] + len(part))
-    head = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
-    return head + channel.encode() + b"".join(parts)
-
-
-def decode(frame: str | bytes) -> dict[str, Any]:
-    """A kernel message from the websocket (v1 format; see :func:`encode`)."""
-    if isinstance(frame, str):
-        return dict(json.loads(frame))
-    n = int.from_bytes(frame[:8], "little")
-    offsets = [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
-    parts = [frame[offsets[i] : offsets[i + 1]] for i in range(1, min(5, n - 1))]
-    names = ("header", "parent_header", "metadata", "content")
-    msg = {name: json.loads(part) for name, part in zip(names, parts)}
-    msg["msg_type"] = msg["header"]["msg_type"]
-    return msg
-
-
-class Kernel:
-    """A websocket to one page's kernel, sending shell messages and waiting for the
-    kernel to go idle after each."""
-
-    def __init__(self, socket: Any) -> None:
-        self.socket = socket
-        self.session = uuid.uuid4().hex
-        self.messages: list[dict[str, Any]] = []
-
-    async def send(
-        self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
-    ) -> str:
-        msg_id = uuid.uuid4().hex
-        header = {"msg_id": msg_id, "username": "load", "session": self.session,
-                  "msg_type": msg_type, "version": "5.3",
-                  "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}  # fmt: skip
-        parts = [header, {}, metadata or {}, content]
-        await self.socket.send(encode("shell", [json.dumps(p).encode() for p in parts]))
-        return msg_id
-
-    async def until_idle(self, msg_id: str) -> list[dict[str, Any]]:
-        """Every message answering ``msg_id``, up to the kernel's idle status for it."""
-        got = []
-        while True:
-            msg = decode(await self.socket.recv())
-            if msg.get("parent_header", {}).get("msg_id") != msg_id:
-                continue
-            got.append(msg)
-            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
-                return got
-
-    async def request(
-        self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None
-    ) -> list[dict[str, Any]]:
-        return await self.until_idle(await self.send(msg_type, content, metadata))
-
-
-def comm_msg(comm_id: str, data: dict[str, Any]) -> dict[str, Any]:
-    return {"comm_id": comm_id, "data": data}
 
 
 async def light_visitor(url: str, page: str, clicks: int, gap: float, timeout: float) -> Visitor:
@@ -259,14 +180,6 @@ async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) 
             (v.new_games if target != button else v.clicks).append(time.perf_counter() - t)
     await asyncio.to_thread(measure, v)
     await asyncio.to_thread(leave, url, v.kernel, cookies, xsrf)
-
-
-def leave(url: str, kernel: str, cookies: str, xsrf: str) -> None:
-    """Voila's shutdown request, as the page sends it on unload."""
-    request = urllib.request.Request(f"{url}/voila/api/shutdown/{kernel}",
-                                     data=f"_xsrf={xsrf}".encode(), method="POST",
-                                     headers={"Cookie": cookies})  # fmt: skip
-    urllib.request.urlopen(request, timeout=30).close()
 
 
 # ---- the browsers -------------------------------------------------------------------------
