@@ -269,3 +269,21 @@ def test_with_a_follower_the_bot_answers_in_its_thread_not_in_the_click(tmp_path
         finally:
             a.close()
             loop.close()
+
+
+def test_a_store_that_cannot_be_opened_is_said_not_raised(
+    monkeypatch: pytest.MonkeyPatch, table: TableInfo
+) -> None:
+    from tablegames_widgets.tables import use_store
+
+    monkeypatch.setenv("TABLEGAMES_TABLES", "nosuch://anywhere")
+    use_store(None)
+    try:
+        page = table_page(table.query(0))
+        assert isinstance(page, Notice)
+        assert page.text.startswith("The table cannot be opened now: unknown table store URL")
+        panel = OthersPanel("fellowship", lambda: {"players": 2}, base=BASE)
+        assert panel.create() is None
+        assert "unknown table store URL" in panel.result.value
+    finally:
+        use_store(None)

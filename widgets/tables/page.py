@@ -18,7 +18,7 @@ from urllib.parse import parse_qs
 from ipywidgets import HTML
 
 import tablegames as tg
-from tablegames.tables import BadToken, TableError, TableStore, UnknownTable
+from tablegames.tables import BadToken, TableStore, UnknownTable
 from tablegames.tables import tokens as tk
 
 from .panel import CSS, TablesList
@@ -86,7 +86,7 @@ def table_page(query: str | None = None, store: TableStore | None = None) -> Any
             return notice("That is not a link to anyone's tables: check the link.")
         try:
             return TablesList(store or page_store(), creator)
-        except (OSError, ValueError) as exc:
+        except Exception as exc:  # a store that cannot be opened: said, not a traceback
             return notice(f"The tables cannot be read now: {exc}")
     if not table or not token:
         return notice(
@@ -100,7 +100,7 @@ def table_page(query: str | None = None, store: TableStore | None = None) -> Any
         return notice(f"No such table: {exc}.")
     except BadToken as exc:
         return notice(f"This link does not open a seat: {exc}.")
-    except (TableError, OSError, ValueError) as exc:
+    except Exception as exc:  # a store that cannot be opened: said, not a traceback
         return notice(f"The table cannot be opened now: {exc}")
     widget.add_class("tablegames-page")
     return widget

@@ -175,6 +175,9 @@ class OthersPanel(VBox):  # type: ignore[misc]
         except (ValueError, TableError) as exc:
             self._refuse(str(exc))
             return None
+        except Exception as exc:  # the store cannot be opened or written
+            self._refuse(f"The table could not be created: {exc}")
+            return None
         names = board_class(info.game).player_name
         self.result.value = (
             f"<h3>Table {html.escape(info.table)} is ready</h3>"
@@ -196,7 +199,7 @@ class OthersPanel(VBox):  # type: ignore[misc]
             return
         try:
             tables = self.store.tables_of(self.creator)
-        except (ValueError, TableError) as exc:
+        except Exception as exc:  # the store cannot be read now: say so, keep the page
             self.listing.value = f"<p class='note'>{html.escape(str(exc))}</p>"
             return
         mine = html.escape(creator_link(self.creator, self.base_url()))

@@ -154,6 +154,9 @@ class SeatWidget(VBox):  # type: ignore[misc]
         except TableError as exc:
             self._say(str(exc), error=True)
             return None
+        except Exception as exc:  # the database is unreachable: nothing was played
+            self._say(f"Your move could not be sent ({exc}); try again.", error=True)
+            return None
         self.show(view)
         if self.follower is None:
             self.store.advance(self.seat.table)  # no follower thread: bots answer here
