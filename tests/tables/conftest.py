@@ -4,31 +4,14 @@ user when the tests run as root, since postgres refuses to run as root)."""
 
 from __future__ import annotations
 
-import glob
 import os
-import pwd
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.postgres import pg_bin, temp_postgres
 
 from tablegames.tables import TableStore
-
-
-def _pg_bin() -> Path | None:
-    """The folder holding Debian's initdb and pg_ctl (the newest version), or None."""
-    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
-        if Path(folder, "initdb").exists() and Path(folder, "pg_ctl").exists():
-            return Path(folder)
-    found = shutil.which("initdb")
-    return Path(found).parent if found and shutil.which("pg_ctl") else None
-
-
-def _as_server_user(user: str | None, *cmd: str) -> list[str]:
-    return ["runuser", "-u", user, "--", *cmd] if user else list(cmd)
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +21,7 @@ def pg_url() -> Iterator[str]:
         import psycopg  # noqa: F401
     except ImportError:
         pytest.skip("psycopg is not installed: pip install -e '.[tables-postgres]' (make test)")
-    folder = _pg_bin()
+    folder = pg_bin()
     if folder is None:
         message = (
             "PostgreSQL's server binaries (initdb, pg_ctl) are missing: `make test` installs "
@@ -47,35 +30,8 @@ def pg_url() -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    user = None
-    if os.geteuid() == 0:  # postgres will not run as root: run it as its own user
-        user = "postgres" if _has_user("postgres") else "nobody"
-    base = tempfile.mkdtemp(prefix="tg-pg-")
-    os.chmod(base, 0o755)
-    if user:
-        shutil.chown(base, user)
-    data = os.path.join(base, "data")
-    initdb = [str(folder / "initdb"), "-D", data, "-U", "tg", "--auth=trust", "--no-sync"]
-    run = {"check": True, "capture_output": True, "text": True, "timeout": 60}
-    subprocess.run(_as_server_user(user, *initdb, "-E", "UTF8"), **run)  # type: ignore[call-overload]
-    options = f"-k {base} -c listen_addresses='' -c fsync=off -c max_connections=200"
-    pg_ctl = str(folder / "pg_ctl")
-    start = [pg_ctl, "-D", data, "-o", options, "-l", os.path.join(base, "log"), "-w", "start"]
-    subprocess.run(_as_server_user(user, *start), **run)  # type: ignore[call-overload]
-    try:
-        yield f"postgresql://tg@/postgres?host={base}"
-    finally:
-        stop = [pg_ctl, "-D", data, "-m", "immediate", "stop"]
-        subprocess.run(_as_server_user(user, *stop), capture_output=True, timeout=60)
-        shutil.rmtree(base, ignore_errors=True)
-
-
-def _has_user(name: str) -> bool:
-    try:
-        pwd.getpwnam(name)
-    except KeyError:
-        return False
-    return True
+    with temp_postgres(folder) as url:
+        yield url
 
 
 @pytest.fixture
