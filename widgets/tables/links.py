@@ -21,14 +21,21 @@ TABLE_PAGE = "table.ipynb"
 PUBLIC_URL = "TABLEGAMES_PUBLIC_URL"
 
 
+_ASKED = False
+
+
 def learn_address() -> None:
     """Make sure this kernel knows its page's address. A kernel Voila preheated ran the
     page before any visitor came, so it has no ``SCRIPT_NAME`` yet; Voila keeps the
     request of the visitor it was handed for it (``voila/query/<kernel id>``), which is
     read here (a few milliseconds) and added to the environment."""
+    global _ASKED
     env = os.environ
     if env.get("VOILA_PREHEAT") != "True" or "SCRIPT_NAME" in env or "VOILA_KERNEL_ID" not in env:
         return
+    if _ASKED:  # asked once already and got no answer: links stay relative
+        return
+    _ASKED = True
     from ..pages import voila_request_info
 
     with contextlib.suppress(Exception):  # links then stay relative to the page
