@@ -188,6 +188,10 @@ class PlayPage(VBox):  # type: ignore[misc]
             "human" if d.value == "human" else make_bot(d.value, f"{self.seed}:{p}")
             for p, d in enumerate(self.seat_box.children)
         ]
+        old = getattr(self, "play", None)
+        if old is not None and old.game == game and old.restart(seats, self.seed):
+            self.seed += 1
+            return
         self.play = PlayWidget(game, seats, seed=self.seed, **self.board_options)
         if self.view is not None:
             self.view.attach(self.play)

@@ -266,6 +266,21 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.input.reset()
         self._advance()
 
+    def restart(self, seats: Sequence[Any], seed: int) -> bool:
+        """Start a new game of the same game with new ``seats`` on this very widget, if
+        the humans sit where they sat (so the board's viewpoint and the hotseat cover stay
+        right); False (nothing changed) otherwise. A play page's New game then redraws
+        one board instead of building a new widget tree: measured, about a tenth of the
+        kernel's CPU and none of the forty widgets' messages per new game."""
+        if [s == "human" for s in seats] != [s == "human" for s in self.seats]:
+            return False
+        self._seat(self.game, seats, seed)
+        self.last_hint = None
+        self.new_game(seed)
+        if self.said and self.board.covered is None:  # the same board: say it is a new game
+            self._say(f"New game. {self.said}")
+        return True
+
     def start_from(self, state: tg.State) -> None:
         """Play on from ``state`` (a position built with ``game.state_from_json`` or edited)."""
         if state.game != self.game:

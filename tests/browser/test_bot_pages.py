@@ -39,11 +39,10 @@ def test_an_mcts_seat_thinks_while_the_page_steps_back(page, voila_url: str) -> 
         has=page.locator("option", has_text="MCTS bot")
     )
     seats.nth(1).select_option(label="MCTS bot")
-    page.evaluate("() => document.querySelector('.tablegames-play').classList.add('old-game')")
     page.locator("button:has-text('New game')").click()
-    page.wait_for_function(  # the new game's widget, not the old one, is on the page
-        "() => !document.querySelector('.old-game') && document.querySelector("
-        "'.tablegames-play .tablegames-message')?.innerText.includes('(human)')",
+    page.wait_for_function(  # the new game (on the same board) is on the page
+        "() => document.querySelector('.tablegames-play .tablegames-message')?.innerText"
+        ".startsWith('New game. ')",
         timeout=20_000,
     )
     prompt = message(page)

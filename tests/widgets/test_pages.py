@@ -12,6 +12,7 @@ from tablegames_widgets import pages
 from tablegames_widgets.pages import PlayPage, build_rules_pages, page_index, rules_href
 
 import tablegames as tg
+from tablegames.bots import GreedyBot
 
 
 @pytest.fixture(scope="module")
@@ -175,3 +176,31 @@ def test_page_menus_offer_only_values_the_settings_allow_and_never_show_blank() 
     for name, control in page.controls.items():
         if hasattr(control, "options"):
             assert control.label, f"{name} shows a blank menu"
+
+
+def test_new_game_with_the_same_settings_redraws_the_same_board() -> None:
+    """New game with unchanged settings reuses the page's widgets (no forty new widget
+    views to build in the browser): a fresh game from the next seed, bots reseeded."""
+    page = PlayPage("poohsticks")
+    play, board = page.play, page.play.board
+    first = play.history[0]
+    page.seat_box.children[1].value = "greedy"  # bots may change: the humans stay put
+    page.start()
+    assert page.play is play and page.play.board is board
+    assert isinstance(play.seats[1], GreedyBot)
+    assert play.history[0] != first and play.history[0] == play.game.initial_state(play.seed)
+    assert board.state is play.state and play.controls.length == len(play.history)
+    assert page.table.children == (play,)
+    assert play.said.startswith("New game. ")
+
+
+def test_new_game_with_other_settings_or_humans_builds_a_new_board() -> None:
+    page = PlayPage("poohsticks")
+    play = page.play
+    page.seat_box.children[1].value = "human"  # two humans now: another viewpoint
+    page.start()
+    assert page.play is not play
+    play = page.play
+    page.controls["bridge"].value = True  # another game
+    page.start()
+    assert page.play is not play and page.play.game.options["bridge"] is True
