@@ -199,8 +199,8 @@ class SeatWidget(VBox):  # type: ignore[misc]
         loop = loop or _running_loop()
         if loop is None:
             raise RuntimeError("following a table needs a running event loop (the kernel's)")
-        if self.follower is not None:
-            return
+        if self.follower is not None or self.view.finished:
+            return  # already following, or nothing more will happen at this table
         self.follower = threading.Thread(
             target=self._follow, args=(loop,), name="tablegames-table", daemon=True
         )
