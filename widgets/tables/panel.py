@@ -1,11 +1,13 @@
 """ "Play with others" on a game's page: choose who sits where, create a table, and send
 each person their own link; and the list of the tables you created.
 
-Each table is created with a *creator token*: the page makes one when it starts (or
-takes the one in its address, ``?creator=...``) and shows it as a "Your tables" link,
-``table.ipynb?creator=<token>``, to bookmark. That link lists every table made with the
-token and shows their links again (the store derives the seat tokens from it and keeps
-only hashes: see docs/tables.md). Nothing about the person is stored anywhere else.
+Each table is created with a *creator token*: the panel makes one with the first table
+of a page visit (``OthersPanel(creator=...)`` reuses a known one) and shows it as a "Your
+tables" link, ``table.ipynb?creator=<token>``, to bookmark. That link lists every table
+made with the token and shows their links again (the store derives the seat tokens from
+it and keeps only hashes: see docs/tables.md). Nothing about the person is stored
+anywhere else: no cookie, no account. A reloaded game page starts a new list; the
+bookmarked link keeps the old one.
 """
 
 from __future__ import annotations
