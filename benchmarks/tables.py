@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -51,6 +52,7 @@ from support.kernel_client import (
     kernel_id,
     leave,
 )
+from support.postgres import pg_bin, temp_postgres
 from support.processes import cpu_seconds, kernels, memory_mb, own_cpu_seconds
 from websockets.asyncio.client import connect
 
@@ -67,6 +69,7 @@ class Seat:
 
     table: str
     token: str
+    url: str  #: the Voila server it is opened on
     ready: float | None = None
     kernel: str = ""
     play: str = ""  #: the comm id of its Play button
@@ -117,10 +120,11 @@ class Result:
     moves: int = 0
 
 
-async def open_seat(url: str, seat: Seat, stack: Any) -> None:
+async def open_seat(seat: Seat, stack: Any) -> None:
     """GET the seat's page, connect to its kernel, find its widgets, let its board draw,
     and keep reading its socket (in a task) from then on."""
     start = time.perf_counter()
+    url = seat.url
     page = f"{url}/voila/render/table.ipynb?table={seat.table}&token={seat.token}"
     html, jar = await asyncio.to_thread(fetch_page, page)
     seat.kernel = kernel_id(html)
@@ -184,87 +188,110 @@ async def play_table(seats: list[Seat], store: TableStore, moves: int, gap: floa
             return
 
 
+async def settle(pid: int, pooled: int, deadline: float) -> None:
+    """Wait until the server at ``pid`` has its pool of kernels and falls quiet."""
+    while len(kernels(pid)) < pooled and time.time() < deadline:
+        await asyncio.sleep(0.5)
+    before = cpu_seconds(pid)
+    while time.time() < deadline:  # the pool has rendered when the server falls quiet
+        await asyncio.sleep(2)
+        now = cpu_seconds(pid)
+        if now - before < 0.2:
+            return
+        before = now
+
+
+def store_of(args: argparse.Namespace, tmp: Path) -> contextlib.AbstractContextManager[str]:
+    """The table store's URL for this run: an SQLite file in ``tmp``, or a throwaway
+    PostgreSQL server (tests/support/postgres.py)."""
+    if args.store == "sqlite":
+        return contextlib.nullcontext(f"sqlite:///{tmp / 'tables.db'}")
+    folder = pg_bin()
+    if folder is None:
+        raise SystemExit("--store postgres needs Debian's postgresql (initdb, pg_ctl)")
+    return temp_postgres(folder, max_connections=500)
+
+
 async def run(args: argparse.Namespace) -> Result:
     tmp = Path(tempfile.mkdtemp(prefix="tablegames-tables-"))
-    store_url = f"sqlite:///{tmp / 'tables.db'}"
-    os.environ[ENV] = store_url  # the server's pages use this store (jupyter_env copies it)
+    with store_of(args, tmp) as store_url:
+        return await run_on(args, tmp, store_url)
+
+
+async def run_on(args: argparse.Namespace, tmp: Path, store_url: str) -> Result:
+    os.environ[ENV] = store_url  # the servers' pages use this store (jupyter_env copies it)
     store = TableStore(store_url)
-    proc, url = start_server(tmp, args.pool)
+    servers = []
     result = Result()
     try:
-        pooled = len(play_pages()) * args.pool
+        for k in range(args.servers):
+            (tmp / f"server{k}").mkdir()
+            servers.append(start_server(tmp / f"server{k}", args.pool))
         deadline = time.time() + 300
-        while len(kernels(proc.pid)) < pooled and time.time() < deadline:
-            await asyncio.sleep(0.5)
-        before = cpu_seconds(proc.pid)
-        while time.time() < deadline:  # the pool has rendered when the server falls quiet
-            await asyncio.sleep(2)
-            now = cpu_seconds(proc.pid)
-            if now - before < 0.2:
-                break
-            before = now
-        tables = [
-            store.create("fellowship", ["human", "human"], seed=i) for i in range(args.tables)
-        ]
-        seats = [[Seat(t.table, t.tokens[p]) for p in (0, 1)] for t in tables]
+        for proc, _url in servers:
+            await settle(proc.pid, len(play_pages()) * args.pool, deadline)
+        two = ["human", "human"]
+        tables = [store.create("fellowship", two, seed=i) for i in range(args.tables)]
+        # With several servers, the two seats of a table are on different servers.
+        seats = [[Seat(t.table, t.tokens[p], servers[(i + p) % len(servers)][1])
+                  for p in (0, 1)] for i, t in enumerate(tables)]  # fmt: skip
         everyone = [s for pair in seats for s in pair]
-        cpu0, voila0, t0 = cpu_seconds(proc.pid), own_cpu_seconds(proc.pid), time.perf_counter()
-        from contextlib import AsyncExitStack
-
-        async with AsyncExitStack() as stack:
+        pids = [proc.pid for proc, _url in servers]
+        cpu0, voila0 = sum(map(cpu_seconds, pids)), sum(map(own_cpu_seconds, pids))
+        t0 = time.perf_counter()
+        async with contextlib.AsyncExitStack() as stack:
             opened = await asyncio.gather(
-                *(asyncio.wait_for(open_seat(url, s, stack), args.timeout * 4) for s in everyone),
+                *(asyncio.wait_for(open_seat(s, stack), args.timeout * 4) for s in everyone),
                 return_exceptions=True,
             )
             for seat, outcome in zip(everyone, opened):
                 if isinstance(outcome, BaseException):
-                    result.failures.append(
-                        f"page not ready: {type(outcome).__name__} {outcome}"[:200]
-                    )
+                    why = f"page not ready: {type(outcome).__name__} {outcome}"
+                    result.failures.append(why[:200])
                 elif seat.ready is not None:
                     result.ready.append(seat.ready)
             readers = [asyncio.create_task(reader(s)) for s in everyone if s.k is not None]
             rng = random.Random(1)
-            games = [
-                play_table(
-                    pair,
-                    store,
-                    args.moves,
-                    args.gap,
-                    args.timeout,
-                    random.Random(rng.random()),
-                    result,
-                )
-                for pair in seats
-                if all(s.k is not None for s in pair)
-            ]
+            games = []
+            for pair in seats:
+                if all(s.k is not None for s in pair):
+                    table_rng = random.Random(rng.random())
+                    games.append(play_table(pair, store, args.moves, args.gap, args.timeout,
+                                            table_rng, result))  # fmt: skip
             await asyncio.gather(*games)
             wall = time.perf_counter() - t0
-            cpu = cpu_seconds(proc.pid) - cpu0
-            voila = own_cpu_seconds(proc.pid) - voila0
-            pids = kernels(proc.pid)
+            cpu = sum(map(cpu_seconds, pids)) - cpu0
+            voila = sum(map(own_cpu_seconds, pids)) - voila0
+            found = {k: pid for server in pids for k, pid in kernels(server).items()}
             for s in everyone:
-                if s.kernel in pids:
-                    result.memory.append(memory_mb(pids[s.kernel]))
+                if s.kernel in found:
+                    result.memory.append(memory_mb(found[s.kernel]))
             for task in readers:
                 task.cancel()
         for s in everyone:
             if s.kernel:
                 try:
-                    await asyncio.to_thread(leave, url, s.kernel, s.cookies, s.xsrf)
+                    await asyncio.to_thread(leave, s.url, s.kernel, s.cookies, s.xsrf)
                 except OSError as exc:
                     result.failures.append(f"leaving: {exc}"[:200])
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        for proc, _url in servers:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
         store.close()
     n = len(everyone)
+    where = (
+        f"{args.servers} Voila servers (each table's seats on two)"
+        if args.servers > 1
+        else "one Voila server"
+    )
     print(f"\n== {args.tables} tables ({n} seat pages), Fellowship for two, {args.moves} moves "
-          f"per table about {args.gap:g} s apart, pool {args.pool} per page ==")  # fmt: skip
+          f"per table about {args.gap:g} s apart; {where} over {args.store}, pool "
+          f"{args.pool} per page ==")  # fmt: skip
     print(f"  page ready     : {stats(result.ready)}")
     print(f"  other screen   : {stats(result.other)}  ({result.moves} moves)")
     print(f"  own screen     : {stats(result.own)}")
@@ -290,8 +317,17 @@ def main() -> None:
     parser.add_argument("--gap", type=float, default=1.0, help="seconds between moves (about)")
     parser.add_argument("--pool", type=int, default=2, help="preheated kernels per page")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per move")
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite",
+                        help="an SQLite file, or a throwaway PostgreSQL")  # fmt: skip
+    parser.add_argument("--servers", type=int, default=1,
+                        help="Voila servers over one store (seats of a table on two)")  # fmt: skip
     parser.add_argument("--runs", type=int, default=1, help="runs (the summary: their medians)")
     args = parser.parse_args()
+    if not 1 <= args.servers <= 4:
+        parser.error("--servers must be between 1 and 4")
+    if args.servers > 1 and args.store == "sqlite":
+        print("note: several servers on one machine can share an SQLite file too; "
+              "PostgreSQL is what several machines need")  # fmt: skip
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be between 1 and {MAX_TABLES}, not {args.tables}")
     results = [asyncio.run(run(args)) for _ in range(args.runs)]
