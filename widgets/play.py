@@ -35,6 +35,7 @@ from tablegames.bots import Analysis, GreedyBot, MCTSBot, RandomBot
 from tablegames.svg import with_caption
 
 from .board import BoardWidget, Key
+from .canvas import held
 from .controls import Controls
 from .cover import PassDevice, covers
 from .preview import attach_previews
@@ -487,6 +488,12 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
             self._refresh(self.input.outcome(self.state))
 
     def _refresh(self, out: Outcome) -> None:
+        """Redraw for the live position: the board, then the move lists (the dropdown and
+        the preview list drawn from it) in one drawing batch, one message to the page."""
+        with held():
+            self._redraw(out)
+
+    def _redraw(self, out: Outcome) -> None:
         state = self.state
         if self.cover is not None and self.cover.update(state):
             self.cover.show()

@@ -325,15 +325,6 @@ class PlayPreviews:
 def attach_previews(play: Any) -> PlayPreviews:
     """Give ``play`` its what-if previews; the move list goes under the move dropdown."""
     previews = PlayPreviews(play)
-    refresh = play._refresh
-
-    def refresh_in_one_batch(out: Any) -> None:
-        # the board and then the move list (from the dropdown's options) are redrawn:
-        # one hold, so that a new position still reaches the page as one batch
-        with held():
-            refresh(out)
-
-    play._refresh = refresh_in_one_batch
     row = next(
         (k for k, w in enumerate(play.children) if play.moves in getattr(w, "children", ())), None
     )
