@@ -176,3 +176,20 @@ def test_the_cover_is_on_by_default_on_play_pages_only(
     assert PlayWidget(g, ["human", "human"]).cover is None  # notebooks: as before
     monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     assert PlayWidget(g, ["human", "human"]).board.covered == "Pass the device to Player 0"
+
+
+def test_a_bot_thinking_keeps_the_last_human_view_or_the_cover(canvas: Recorder) -> None:
+    """A bot's turn (a search in the background on play pages) shows the view of the last
+    human who took the device; before anyone has, the board stays covered, with no
+    button (nobody is asked to take the device yet)."""
+    bot = tg.RandomBot(3)
+    w = table("currents", [tg.RandomBot(0), "human", "human", bot], players=4)
+    first = w.game.initial_state(3)
+    assert w.seats[first.current_player] is bot
+    w.cover.reset()
+    assert w.cover.update(first) and w.board.covered == "Waiting for Player 3's first move"
+    w.cover.show()
+    assert buttons(w) == [] and w.moves.disabled
+    w.cover.shown = 2
+    assert not w.cover.update(first)
+    assert w.board.covered is None and w.board.viewer == 2
