@@ -18,6 +18,7 @@ from .fellowship.editor import FellowshipEditor
 from .play import PlayWidget
 from .poohsticks.board import PoohsticksBoard
 from .poohsticks.editor import PoohsticksEditor
+from .puzzles import PuzzleWidget
 from .registry import board_for
 from .resistor.board import ResistorBoard
 from .resistor.editor import ResistorEditor
@@ -39,6 +40,7 @@ __all__ = [
     "PoohsticksBoard",
     "PoohsticksEditor",
     "PositionEditor",
+    "PuzzleWidget",
     "ResistorBoard",
     "ResistorEditor",
     "board_for",
