@@ -129,7 +129,7 @@ async def open_seat(seat: Seat, stack: Any) -> None:
     html, jar = await asyncio.to_thread(fetch_page, page)
     seat.kernel = kernel_id(html)
     seat.cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
-    seat.xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+    seat.xsrf = next((c.value or "" for c in jar if c.name == "_xsrf"), "")
     socket = await stack.enter_async_context(
         connect(
             channels_url(url, seat.kernel),
@@ -188,15 +188,16 @@ async def play_table(seats: list[Seat], store: TableStore, moves: int, gap: floa
             return
 
 
-async def settle(pid: int, pooled: int, deadline: float) -> None:
-    """Wait until the server at ``pid`` has its pool of kernels and falls quiet."""
+async def settle(pid: int, pooled: int, deadline: float, quiet: float = 0.2) -> None:
+    """Wait until the server at ``pid`` has its pool of kernels and falls quiet (less than
+    ``quiet`` CPU-seconds in 2 s)."""
     while len(kernels(pid)) < pooled and time.time() < deadline:
         await asyncio.sleep(0.5)
     before = cpu_seconds(pid)
     while time.time() < deadline:  # the pool has rendered when the server falls quiet
         await asyncio.sleep(2)
         now = cpu_seconds(pid)
-        if now - before < 0.2:
+        if now - before < quiet:
             return
         before = now
 
@@ -251,6 +252,10 @@ async def run_on(args: argparse.Namespace, tmp: Path, store_url: str) -> Result:
                 elif seat.ready is not None:
                     result.ready.append(seat.ready)
             readers = [asyncio.create_task(reader(s)) for s in everyone if s.k is not None]
+            # Moves start once the servers are done starting kernels and refilling their
+            # pools (the pages' waits on the store keep them a little busy: 0.5 CPU-s in 2 s)
+            for pid in pids:
+                await settle(pid, 0, time.time() + 60, quiet=0.5)
             rng = random.Random(1)
             games = []
             for pair in seats:
