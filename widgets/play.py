@@ -21,7 +21,6 @@ run by nbval) bots answer at once, inside the call, so results stay reproducible
 from __future__ import annotations
 
 import asyncio
-import html
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +40,7 @@ from .cover import PassDevice, covers
 from .preview import attach_previews
 from .registry import board_for
 from .static import StaticPicture, under_voila
+from .status import ERROR, PLAIN, status_html
 
 #: Bots that answer at once: they move inside the call even in background mode.
 QUICK_BOTS = (RandomBot, GreedyBot)
@@ -533,9 +533,5 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         return f"{who}: {hint(state) if callable(hint) else 'your move.'}"
 
     def _say(self, text: str, error: bool = False) -> None:
-        colour = "#c62828" if error else "#333"
         self.said = text
-        self.message.value = (
-            f"<div role='status' aria-live='polite' style='color:{colour}'>"
-            f"{html.escape(text)}</div>"
-        )
+        self.message.value = status_html(text, ERROR if error else PLAIN)

@@ -23,7 +23,6 @@ know.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -38,6 +37,7 @@ from tablegames.scene import Card, Rect, Scene, Shape, Text, scene_of
 from .board import BoardWidget
 from .canvas import held
 from .scene_canvas import draw_scene_layer
+from .status import status_html
 
 #: How many positions sampled from the mover's information set the result is checked on.
 SAMPLES = 4
@@ -45,6 +45,10 @@ SAMPLES = 4
 NOT_DRAWN = frozenset({"seed", "events", "last_move"})
 FRAME = "#f9a825"  #: the frame round a previewed position
 ROW = 24  #: height of one row of the move list (pixels)
+
+
+#: The colour of a preview's sentence in the message line (brown: not the game's own).
+SAID = "#5d4037"
 
 
 @dataclass(frozen=True)
@@ -308,10 +312,7 @@ class PlayPreviews:
         (unless the game has said something new meanwhile)."""
         play = self.play
         if text is not None:
-            value = (
-                "<div role='status' aria-live='polite' style='color:#5d4037'>"
-                f"{html.escape(text)}</div>"
-            )
+            value = status_html(text, SAID)
             said, before = self._said[:2] if self._said else (play.said, play.message.value)
             self._said = (said, before, value)
             play.said, play.message.value = text, value

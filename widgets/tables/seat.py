@@ -34,6 +34,7 @@ from tablegames.tables import GameOver, NotYourTurn, Seat, StaleMove, TableError
 from ..board import Key
 from ..play import MoveInput, Outcome
 from ..registry import board_for
+from ..status import ERROR, PLAIN, status_html
 from .drawing import seat_state
 
 #: The move list's only entry when this seat has nothing to play.
@@ -315,12 +316,8 @@ class SeatWidget(VBox):  # type: ignore[misc]
         return f"Waiting for {who} to move…"
 
     def _say(self, text: str, error: bool = False) -> None:
-        colour = "#c62828" if error else "#333"
         self.said = text
-        self.message.value = (
-            f"<div role='status' aria-live='polite' style='color:{colour}'>"
-            f"{html.escape(text)}</div>"
-        )
+        self.message.value = status_html(text, ERROR if error else PLAIN)
 
     def __repr__(self) -> str:
         who = "spectator" if self.view.seat is None else f"seat {self.view.seat}"
