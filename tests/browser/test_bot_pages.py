@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from support.browser import wait_painted
+from support.browser import message, wait_painted
 
 #: JavaScript: log every text the message line shows (with its time in ms), and press the
 #: "First position" button the moment the bot is said to be thinking, as a person would.
@@ -25,10 +25,6 @@ WATCH = """() => {
   };
   new MutationObserver(note).observe(line, {subtree: true, childList: true, characterData: true});
 }"""
-
-
-def message(page) -> str:
-    return str(page.locator(".tablegames-message").first.inner_text())
 
 
 def test_an_mcts_seat_thinks_while_the_page_steps_back(page, voila_url: str) -> None:

@@ -5,13 +5,7 @@ covered canvas is one plain plate (the cards are not drawn under it)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-from support.browser import ROOT, wait_painted
-
-#: Screenshots land here (git ignores it); look at them after a run.
-SHOTS = Path(os.environ.get("TABLEGAMES_ARTIFACTS", ROOT / "tests" / "artifacts"))
+from support.browser import message, shoot, wait_painted
 
 #: JavaScript: the distinct colours of the board canvas' pixels (a covered board is one
 #: plate of one colour, plus its lettering).
@@ -25,15 +19,6 @@ COLOURS = """() => {
   }
   return [...seen.values()].sort((a, b) => b - a).map(n => n / (d.length / 4));
 }"""
-
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def message(page) -> str:
-    return str(page.locator(".tablegames-message").first.inner_text())
 
 
 def test_two_humans_at_fellowship_pass_the_device(page, voila_url: str) -> None:

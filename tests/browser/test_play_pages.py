@@ -8,26 +8,18 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
-from support.browser import PLAY, play_pages, wait_painted
+from support.browser import PLAY, open_board, play_pages, shoot, wait_painted
 
 from tablegames.currents.layout import Layout
 
 #: Screenshots of every page land here (git ignores it); look at them after a run.
-SHOTS = Path(os.environ.get("TABLEGAMES_ARTIFACTS", PLAY.parents[1] / "tests" / "artifacts"))
-
-
-def shoot(page: object, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))  # type: ignore[attr-defined]
 
 
 def board_pages() -> list[str]:
@@ -41,15 +33,6 @@ def message(page) -> str:
 
 def caption(page) -> str:
     return str(page.locator(".tablegames-caption").first.inner_text())
-
-
-def open_board(page, url: str, name: str) -> None:
-    page.goto(f"{url}/voila/render/{name}", timeout=90_000)
-    assert wait_painted(page) > 1000, "the board canvas stayed empty"
-    page.wait_for_function(
-        "() => document.querySelector('.tablegames-message')?.innerText.length > 0",
-        timeout=30_000,
-    )
 
 
 def refused_point(name: str) -> tuple[float, float]:

@@ -9,35 +9,13 @@ position after one move is known: it is replayed headlessly to find what to clic
 from __future__ import annotations
 
 import json
-import os
 import time
-from pathlib import Path
 
-from support.browser import PLAY, wait_painted
+from support.browser import message, open_board, shoot, wait_painted
 
 from tablegames.currents.geometry import SLOTS
 
 ROW = 24  # the move list's row height (tablegames_widgets.preview.ROW)
-#: Screenshots land here (git ignores it), as test_play_pages.py's do.
-SHOTS = Path(os.environ.get("TABLEGAMES_ARTIFACTS", PLAY.parents[1] / "tests" / "artifacts"))
-
-
-def shoot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def message(page) -> str:
-    return str(page.locator(".tablegames-message").first.inner_text())
-
-
-def open_board(page, url: str, name: str) -> None:
-    page.goto(f"{url}/voila/render/{name}", timeout=90_000)
-    assert wait_painted(page) > 1000, "the board canvas stayed empty"
-    page.wait_for_function(
-        "() => document.querySelector('.tablegames-message')?.innerText.length > 0",
-        timeout=30_000,
-    )
 
 
 def canvas_box(page, selector: str) -> dict[str, float]:

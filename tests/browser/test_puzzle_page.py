@@ -6,23 +6,14 @@ the inspector's lines."""
 from __future__ import annotations
 
 import json
-import os
 import time
-from pathlib import Path
 from typing import Any
 
-from support.browser import PLAY, wait_painted
+from support.browser import shoot, wait_painted
 
 from tablegames.puzzles import load_set
 
 PAGE = "puzzles.ipynb"
-#: Screenshots land here (git ignores it), as the play pages' do.
-SHOTS = Path(os.environ.get("TABLEGAMES_ARTIFACTS", PLAY.parents[1] / "tests" / "artifacts"))
-
-
-def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def canvas_box(page: Any, selector: str) -> Any:

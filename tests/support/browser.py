@@ -118,3 +118,28 @@ def new_page(browser: object, width: int, height: int) -> Any:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
     return page
+
+
+#: Where browser tests leave their screenshots (look at them).
+SHOTS = Path(os.environ.get("TABLEGAMES_ARTIFACTS", PLAY.parents[1] / "tests" / "artifacts"))
+
+
+def shoot(page: Any, name: str) -> None:
+    """Save a screenshot of ``page`` as ``SHOTS/<name>.png``."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def message(page: Any) -> str:
+    """The text of the page's first message line (under the board)."""
+    return str(page.locator(".tablegames-message").first.inner_text())
+
+
+def open_board(page: Any, url: str, name: str) -> None:
+    """Open play page ``name`` and wait until its board is drawn and it says something."""
+    page.goto(f"{url}/voila/render/{name}", timeout=90_000)
+    assert wait_painted(page) > 1000, "the board canvas stayed empty"
+    page.wait_for_function(
+        "() => document.querySelector('.tablegames-message')?.innerText.length > 0",
+        timeout=30_000,
+    )
