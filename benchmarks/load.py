@@ -16,9 +16,10 @@ visitors arrive within ``--spread`` seconds (0: all at once):
   sending it until the kernel is idle again (the move and its redraw sent, a bot's answer
   too). When a game has ended its Play button is disabled, and the visitor clicks "New
   game" instead (a new board: reported apart, as "new game");
-- ``--browsers`` of them (default 2) are real headless Chromium pages (Debian's chromium):
-  ready = from navigation until the board's canvas has pixels; a click = from the click
-  until a canvas' pixels changed, measured in the page.
+- ``--browsers`` of them (default 2) are real headless Chromium pages (Debian's chromium),
+  arriving spread over the same ``--spread`` seconds: ready = from navigation until the
+  board's canvas has pixels; a click = from the click until a canvas' pixels changed,
+  both measured in the page.
 
 Each visitor leaves by posting Voila's shutdown request (with the xsrf cookie), as the page
 does on unload. Prints per N: ready time and click latency (median, p95, max), failures
@@ -184,6 +185,21 @@ async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) 
 
 # ---- the browsers -------------------------------------------------------------------------
 
+#: JavaScript run in every page before its own: note the time since navigation when the
+#: board canvas first has pixels (``window.__ready``, ms), checked every 50 ms (reading a
+#: canvas back costs the page too: every animation frame slowed its start measurably).
+READY_WATCH = f"""(() => {{
+  const painted = {PAINTED};
+  const check = () => {{
+    if (document.querySelector("canvas") && painted() > 1000) {{
+      window.__ready = performance.now();
+      return;
+    }}
+    setTimeout(check, 50);
+  }};
+  setTimeout(check, 50);
+}})();"""
+
 #: JavaScript: click the Play button, then time until the board canvas' pixels change.
 CLICK = """async (tooltip) => {
   // a cheap fingerprint of every canvas (a PNG encoding per frame would add its own cost)
@@ -208,8 +224,12 @@ CLICK = """async (tooltip) => {
 
 
 def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeout: float,
-                     go: threading.Event) -> list[Visitor]:  # fmt: skip
-    """``n`` Chromium pages (one browser, a context each) arriving when ``go`` is set."""
+                     go: threading.Event, spread: float = 0.0) -> list[Visitor]:  # fmt: skip
+    """``n`` Chromium pages (one browser, a context each) arriving once ``go`` is set: all
+    at once, or spread like the light visitors (page ``i`` at ``spread * (i + 0.5) / n``
+    seconds: a sample of a class arriving within ``spread`` seconds). Each page notes
+    itself when its board first has pixels (checked every frame), so a page's ready time
+    does not wait for the measurement of the others."""
     from playwright.sync_api import sync_playwright
 
     out = []
@@ -218,21 +238,23 @@ def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeo
         pages = []
         for _ in range(n):
             context = browser.new_context(viewport={"width": 1000, "height": 1000})
+            context.add_init_script(READY_WATCH)
             pg = context.new_page()
             pg.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
             pages.append(pg)
         go.wait()
-        starts = []
-        for pg in pages:  # navigations run in parallel in the browser
-            starts.append(time.perf_counter())
+        t0 = time.perf_counter()
+        for i, pg in enumerate(pages):  # navigations run in parallel in the browser
+            wait = t0 + spread * (i + 0.5) / n - time.perf_counter() if spread else 0.0
+            if wait > 0:  # Playwright's own wait: the pages' routes are served meanwhile
+                pages[0].wait_for_timeout(wait * 1000)
             pg.evaluate(f"() => {{ window.location.href = '{url}/voila/render/{page}'; }}")
-        for pg, start in zip(pages, starts):
+        for pg in pages:
             v = Visitor("chromium")
             out.append(v)
             try:
-                pg.wait_for_function(f"() => ({PAINTED})() > 1000", timeout=timeout * 1000,
-                                     polling=50)  # fmt: skip
-                v.ready = time.perf_counter() - start
+                pg.wait_for_function("() => window.__ready", timeout=timeout * 1000)
+                v.ready = pg.evaluate("() => window.__ready") / 1000  # since its navigation
                 cfg = pg.evaluate(
                     "() => document.getElementById('jupyter-config-data').textContent"
                 )
@@ -245,7 +267,7 @@ def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeo
             if v.ready is None:
                 continue
             for _ in range(clicks):
-                time.sleep(gap)
+                pg.wait_for_timeout(gap * 1000)
                 ms, fresh = pg.evaluate(CLICK, PLAY_TOOLTIP)
                 if ms < 0:
                     v.failures.append("a click changed no pixel in 10 s")
@@ -290,7 +312,15 @@ async def run(n: int, args: argparse.Namespace) -> None:
         go = threading.Event()
         browser_task = asyncio.create_task(
             asyncio.to_thread(
-                browser_visitors, url, args.page, browsers, args.clicks, args.gap, args.timeout, go
+                browser_visitors,
+                url,
+                args.page,
+                browsers,
+                args.clicks,
+                args.gap,
+                args.timeout,
+                go,
+                args.spread,
             )
         )
         await asyncio.sleep(2 if browsers else 0)  # the browser is up before the class arrives
