@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..builder import HandsBuilder, StateBuilder
-from ..events import Event
+from ..events import Event, new_event
 from . import moves as mv
 from .moves import CELL_NAMES
-from .state import COLOURS, CardChessState, has_move, kings_covered, owner
+from .state import COLOURS, OWNER, CardChessState, has_move, kings_covered
 
 if TYPE_CHECKING:
     from .game import CardChessGame
@@ -55,17 +55,22 @@ class CardChessBuilder(
         stacks[m.src] = moving[:-1]
         below = stacks[m.dst]
         stacks[m.dst] = (*below, unit)
-        self.events.append(Event("move", p, (unit,), str(m)))
-        if below and owner(below[-1]) != p:
-            self.events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
-        if len(moving) > 1 and owner(moving[-2]) != p:
-            self.events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
+        events = self.events
+        events.append(new_event(Event, ("move", p, (unit,), str(m), (), "")))
+        # A playing position never has two covered kings on a side (from_json refuses it),
+        # so a side can reach two only by this move: the opponent's when it covers a unit,
+        # the mover's when it uncovers an opposing unit (which may sit on one of its kings).
+        covers = below and OWNER[below[-1]] != p
+        if covers:
+            events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
+        uncovers = len(moving) > 1 and OWNER[moving[-2]] != p
+        if uncovers:
+            events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
         self.ply += 1
-        tall = [st for st in stacks if len(st) > 1]  # only a stack of two can cover a king
-        if kings_covered(tall, 1 - p) == 2:
+        if covers and kings_covered(stacks, 1 - p) == 2:
             self.end(frozenset({p}))
             return
-        if kings_covered(tall, p) == 2:  # uncovered an opposing unit on a king of one's own
+        if uncovers and kings_covered(stacks, p) == 2:  # an opposing unit on a king of its own
             self.end(frozenset({1 - p}))
             return
         cap = self.game.max_turns

@@ -11,10 +11,10 @@ draw) or when ``max_turns`` moves are made; the new state lists what happened in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState
+from ..builder import BuiltState, cached_moves, listed
 from ..cards import ALL_CARDS, is_red, sort_cards
 from ..errors import IllegalMove
 from ..events import Event
@@ -73,6 +73,38 @@ FACE_UP: tuple[tuple[bool, ...], tuple[bool, ...]] = (
 )
 
 
+#: Per unit rank and cell: the moves along each of its rays, as (target cell, move) pairs
+#: in order, cut at the rank's reach.
+RAY_MOVES: dict[str, tuple[tuple[tuple[tuple[int, mv.CardChessMove], ...], ...], ...]] = {
+    rank: tuple(
+        tuple(
+            tuple((j, mv.MOVE[i][j]) for j in GRID.rays[i][k][:reach])
+            for k in dirs
+            if GRID.rays[i][k]
+        )
+        for i in range(SIZE)
+    )
+    for rank, (dirs, reach) in PIECES.items()
+}
+#: The last surface :func:`_surface_colours` read, with its terrain flag and colours.
+_SURFACE: list[object] = [None, None, None]
+
+
+def _surface_colours(surface: tuple[str, ...], terrain: bool) -> list[int]:
+    """Per cell, the player whose colour the grid card shows, -1 where it lies face down.
+    A game's surface never changes, and every state of it shares the one tuple, so the
+    last answer is kept for it (checked by identity)."""
+    cached = _SURFACE
+    if cached[0] is not surface or cached[1] is not terrain:
+        cached[:] = (
+            surface,
+            terrain,
+            [OWNER[card] if up else -1 for card, up in zip(surface, FACE_UP[terrain])],
+        )
+    colours: list[int] = cached[2]  # type: ignore[assignment]
+    return colours
+
+
 def owner(card: str) -> int:
     """The player whose colour ``card`` has: 0 for red, 1 for black."""
     return OWNER[card]
@@ -100,6 +132,8 @@ class CardChessState(BuiltState):
     winners: frozenset[int] = frozenset()
     events: tuple[Event, ...] = ()
     last_move: mv.CardChessMove | None = None
+    #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
+    _moves: list[mv.CardChessMove] | None = field(default=None, init=False, compare=False)
 
     move_type = mv.CardChessMove
     move_title = "Card Chess"
@@ -107,6 +141,9 @@ class CardChessState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CardChessMove]:
+        return cached_moves(self, self._generate)
+
+    def _generate(self) -> list[mv.CardChessMove]:
         if self.phase == "setup":
             stacks = self.stacks
             free = [i for i in sorted(START_AREA[self.player]) if not stacks[i]]
@@ -116,16 +153,14 @@ class CardChessState(BuiltState):
         colours = self.colours()
         me = self.player
         opp = 1 - me
-        rays = GRID.rays
         out: list[mv.CardChessMove] = []
+        append = out.append
         for i, stack in enumerate(self.stacks):
             if not stack or colours[i] != me:
                 continue
-            dirs, reach = PIECES[stack[-1][0]]
-            table = mv.MOVE[i]
-            for k in dirs:
-                for j in rays[i][k][:reach]:
-                    out.append(table[j])
+            for ray in RAY_MOVES[stack[-1][0]][i]:
+                for j, move in ray:
+                    append(move)
                     if colours[j] == opp:
                         break
         return out
@@ -152,8 +187,8 @@ class CardChessState(BuiltState):
         """Per cell, the player whose colour the visible card has; -1 for a face-down card."""
         own = OWNER
         return [
-            own[st[-1]] if st else (own[card] if up else -1)
-            for st, card, up in zip(self.stacks, self.surface, FACE_UP[self.game.terrain])
+            own[st[-1]] if st else up
+            for st, up in zip(self.stacks, _surface_colours(self.surface, self.game.terrain))
         ]
 
     def where(self, unit: str) -> int | None:
@@ -186,6 +221,8 @@ class CardChessState(BuiltState):
 
     def _check(self, m: mv.CardChessMove) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        if listed(m, self._moves):  # one of the very moves legal_moves() gave
+            return
         mv.check_form(m)
         if self.phase == "over":
             result = (
