@@ -12,10 +12,10 @@ a drain's follow-up step and an overload's dead space are decisions of their own
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState
+from ..builder import BuiltState, cached_moves, listed
 from ..events import Event
 from . import moves as mv
 from .board import (
@@ -100,6 +100,8 @@ class ResistorState(BuiltState):
     winners: frozenset[int] = frozenset()
     events: tuple[Event, ...] = ()
     last_move: mv.ResistorMove | None = None
+    #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
+    _moves: list[mv.ResistorMove] | None = field(default=None, init=False, compare=False)
 
     move_type = mv.ResistorMove
     move_title = "Resistor"
@@ -107,6 +109,9 @@ class ResistorState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.ResistorMove]:
+        return cached_moves(self, self._generate)
+
+    def _generate(self) -> list[mv.ResistorMove]:
         phase = self.phase
         if phase == "play":
             pending = self.pending
@@ -126,6 +131,8 @@ class ResistorState(BuiltState):
         return []
 
     def _check(self, move: mv.ResistorMove) -> None:
+        if listed(move, self._moves):  # one of the very moves legal_moves() gave
+            return
         check(self, move)
 
     # ---- reading the position -----------------------------------------------------
