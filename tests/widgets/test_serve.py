@@ -118,3 +118,29 @@ def test_activity_watcher_ignores_a_malformed_message() -> None:
     watch([b"no delimiter"])
     watch([b"x", b"<IDS|MSG>", b"sig", b"{not json", b"{}", b"{}", b"{}"])
     assert (kernel.execution_state, kernel.last_activity) == ("idle", None)
+
+
+def test_debug_records_are_not_built_when_no_handler_shows_them() -> None:
+    """The logger rises to its handlers' level (INFO here); with a DEBUG handler, or a
+    logger whose records go up to its parent, it is left as it was."""
+    import logging
+
+    from tablegames_widgets.serve import skip_unshown_records
+
+    def logger(name: str, handler_level: int, propagate: bool = False) -> logging.Logger:
+        log = logging.getLogger(name)
+        log.handlers = [logging.StreamHandler()]
+        log.handlers[0].setLevel(handler_level)
+        log.setLevel(logging.DEBUG)
+        log.propagate = propagate
+        return log
+
+    quiet = logger("tablegames-test-info", logging.INFO)
+    skip_unshown_records(quiet)
+    assert not quiet.isEnabledFor(logging.DEBUG) and quiet.isEnabledFor(logging.INFO)
+    debug = logger("tablegames-test-debug", logging.DEBUG)
+    skip_unshown_records(debug)
+    assert debug.isEnabledFor(logging.DEBUG)
+    passing = logger("tablegames-test-propagate", logging.INFO, propagate=True)
+    skip_unshown_records(passing)
+    assert passing.isEnabledFor(logging.DEBUG)
