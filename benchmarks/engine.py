@@ -22,6 +22,13 @@ This script, ``--runs 7 --games 150``, same loaded machine, before (commit 8e247
 after issue 18's work (ratios to tic-tac-toe): Currents 2p 0.87 -> 0.73, 4p 0.87 -> 0.71,
 inspect 0.66 -> 0.36 (2p); Fellowship 2p 0.85 -> 0.39, 4p 0.81 -> 0.43; Poohsticks 2p
 1.30 -> 1.17, 4p 1.41 -> 1.37; Card Chess fixed 1.00 -> 0.75; Resistor 0.64 -> 0.62.
+Then (commit e8a52af -> a91556b), ``--runs 5 --games 100`` run back to back on each commit:
+Poohsticks 2p 1.15 -> 0.77, 4p 1.06 -> 0.80; Card Chess fixed 0.85 -> 0.63, progressive
+0.87 -> 0.53; Resistor 0.57 -> 0.64 and 0.57 -> 0.50 (3 amperes: noise, no change there).
+Timed by CPU time instead (``time.process_time`` over whole runs, best of 3, steadier on
+this shared machine): Poohsticks 2p 0.90 -> 0.48, 4p 0.80 -> 0.41; Card Chess 0.88 ->
+0.57; Currents 0.82 -> 0.79; Resistor 0.47 -> 0.47. Goals not met: Currents (0.3x),
+Poohsticks, Card Chess and Resistor (0.5x) on wall-clock time under load.
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
 
