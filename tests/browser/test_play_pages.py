@@ -123,6 +123,17 @@ def test_index_lists_every_play_page(page, voila_url: str) -> None:
     assert sorted(links) == [n for n in play_pages() if n not in others]
 
 
+def test_pages_ask_nothing_of_other_sites(voila_url: str) -> None:
+    """A play page loads everything from its own server: Voila's lab template linked Font
+    Awesome from a CDN in the head (the page bundles it already), holding back the first
+    paint on a network that blocks the CDN."""
+    for name in ("currents.ipynb", "index.ipynb"):
+        html_text = urllib.request.urlopen(f"{voila_url}/voila/render/{name}", timeout=60).read()
+        assert b"voila-style.js" in html_text, "not the lab template's page"
+        outside = re.findall(rb"(?:href|src)=[\"']((?:https?:)?//[^\"']+)", html_text)
+        assert outside == [], outside
+
+
 def listed(url: str) -> set[str]:
     """The names a Voila folder listing links to."""
     page = urllib.request.urlopen(url, timeout=10).read().decode()
