@@ -41,7 +41,7 @@ $(VENV)/.dev: pyproject.toml $(wildcard $(TEMPLATE)/*) | $(PY)
 ## make play: serve the Voila play pages on 127.0.0.1 (PORT=8866 by default; Ctrl-C stops),
 ## each linking to its rules: the walkthroughs exported to HTML first (notebooks/play/rules/).
 ## POOL=N keeps N kernels per page started and rendered ahead of visitors (default: 2, from
-## notebooks/voila.json; each costs about 78 MB, times 7 pages): see the README.
+## notebooks/voila.json; each costs about 35 MB of its own, times 9 pages): see the README.
 play: $(VENV)/.play
 	cd notebooks && ../$(PY) -m tablegames_widgets.pages rules
 	@echo "tablegames play pages: http://127.0.0.1:$(PORT)/   (Ctrl-C stops the server)"
