@@ -76,9 +76,13 @@ def pieces(state: FellowshipState, lay: Layout, viewer: int | None) -> list[Shap
             out.append(Card(card, *lay.hand_rect(p, k), hidden=card is None, key=key))
     for i, stack in enumerate(state.circle):
         if len(stack) > 1:
+            # the height, on a paper-coloured tab: it lies over the dark backs underneath
             x, y, w, h = lay.stack_rect(i)
-            out.append(Text(x + 2, y + h + lay.text * 0.9, f"×{len(stack)}", lay.small_text,
-                            bold=True))  # fmt: skip
+            label, size = f"×{len(stack)}", lay.small_text
+            base = y + h + lay.text * 0.9
+            out.append(Rect(x, base - size, size * 0.65 * len(label) + 4, size * 1.3,
+                            style.PAPER, radius=2))  # fmt: skip
+            out.append(Text(x + 2, base, label, size, bold=True))
     px, py, pw, ph = lay.pile_rect()
     out.append(Text(px + pw / 2, py + ph + lay.text, f"{len(state.draw_pile)} to draw",
                     lay.small_text, style.MUTED, "middle"))  # fmt: skip

@@ -21,7 +21,7 @@ import tablegames as tg
 from tablegames import style
 from tablegames.fellowship.scene import UNDER, UNDER_FILL, state_scene
 from tablegames.fellowship.text import role_text
-from tablegames.scene import Rect, state_svg
+from tablegames.scene import Card, Rect, Text, state_svg
 from tablegames.style import BOARD_DARK
 
 
@@ -82,10 +82,24 @@ def test_cards_under_a_stack_are_drawn_deepest_first_and_at_most_three():
     heights = [len(s) for s in state.circle]
     assert max(heights) > 4  # a stack taller than what is drawn of it
     scene = state_scene(state)
-    under = [s for s in scene.pieces if isinstance(s, Rect)]
+    under = [s for s in scene.pieces if isinstance(s, Rect) and s.fill in UNDER_FILL]
     assert len(under) == sum(min(h - 1, UNDER) for h in heights)
     depths = [UNDER_FILL.index(r.fill) + 1 for r in under]
     assert depths == sorted(depths, reverse=True)  # a deeper card never covers a shallower
+
+
+def test_a_stack_height_sits_on_a_paper_tab_over_the_backs_underneath():
+    """The "×N" under a stack of two or more lies over the dark card backs below it: each
+    is drawn on a tab of the page's colour, after every card, so it reads."""
+    state = random_state(tg.make("fellowship", players=3), 3, 14)
+    pieces = state_scene(state).pieces
+    labels = [k for k, s in enumerate(pieces) if isinstance(s, Text) and s.text.startswith("×")]
+    assert len(labels) == sum(len(stack) > 1 for stack in state.circle) > 0
+    last_card = max(k for k, s in enumerate(pieces) if isinstance(s, Card))
+    for k in labels:
+        tab, text = pieces[k - 1], pieces[k]
+        assert isinstance(tab, Rect) and tab.fill == style.PAPER and k > last_card
+        assert tab.x <= text.x and tab.y < text.y <= tab.y + tab.h
 
 
 def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas):
