@@ -6,6 +6,7 @@ renders each game's scene), so notebooks and static exports show boards without 
 
 from __future__ import annotations
 
+import io
 import re
 from xml.sax.saxutils import escape
 
@@ -20,12 +21,23 @@ def svg_to_png(svg: str) -> bytes | None:
 
     Optional (``resvg-py``, the ``static`` extra): JupyterLab shows an untrusted notebook's
     pictures only as PNG (SVG is not a "safe" output there), so stored notebooks carry both.
+    With Pillow (also in the extra) the PNG keeps a 256-colour palette: measured on the
+    Resistor walkthrough's pictures, 2.5 times smaller (1.17 MB -> 0.47 MB), which keeps
+    the stored walkthroughs small enough to clone and open quickly.
     """
     try:
         import resvg_py
     except ImportError:
         return None
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg))
+    png = bytes(resvg_py.svg_to_bytes(svg_string=svg))
+    try:  # a 256-colour palette: the pictures are flat colours and their edges
+        from PIL import Image
+    except ImportError:
+        return png
+    with Image.open(io.BytesIO(png)) as image:
+        out = io.BytesIO()
+        image.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 
 class Picture:
