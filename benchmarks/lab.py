@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.lab import load_lab, open_notebook, run_all, start_lab, stop_lab, wait_canvases
+from support.browser import stop
+from support.lab import load_lab, open_notebook, run_all, start_lab, wait_canvases
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from latency import INSTRUMENT, chromium_page, click_options, click_steps, summary
@@ -45,7 +46,7 @@ def main() -> None:
             page.evaluate(INSTRUMENT, f"{viewer} canvas.tablegames-canvas")
             times = click_steps(page, viewer, args.clicks, args.gap)
     finally:
-        stop_lab(proc)
+        stop(proc, timeout=20)
     print(f"JupyterLab: loaded, Currents walkthrough run ({ran['code']} cells) in {ready:.1f} s; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
     print(f"GameViewer in JupyterLab, click on step -> canvas changed, {len(times)} clicks:")

@@ -38,7 +38,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -49,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve
+from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve, stop
 from support.kernel_client import SUBPROTOCOL, Kernel, comm_msg, fetch_page, leave
 from support.processes import cpu_seconds, kernels, memory_mb, own_cpu_seconds
 from websockets.asyncio.client import connect
@@ -338,12 +337,7 @@ async def run(n: int, args: argparse.Namespace) -> None:
         cpu = cpu_seconds(proc.pid) - cpu0
         voila = own_cpu_seconds(proc.pid) - voila0
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
     everyone = [*light, *seen]
     ids = [v.kernel for v in everyone if v.kernel]
     shared = len(ids) - len(set(ids))

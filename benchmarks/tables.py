@@ -29,7 +29,6 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,7 +39,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import PLAY_TOOLTIP, start_server, stats
-from support.browser import play_pages
+from support.browser import play_pages, stop
 from support.kernel_client import (
     CLICK,
     READY,
@@ -281,12 +280,7 @@ async def run_on(args: argparse.Namespace, tmp: Path, store_url: str) -> Result:
                     result.failures.append(f"leaving: {exc}"[:200])
     finally:
         for proc, _url in servers:
-            proc.terminate()
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
         store.close()
     n = len(everyone)
     where = (

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.browser import new_page
-from support.lab import load_lab, start_lab, stop_lab
+from support.browser import new_page, stop
+from support.lab import load_lab, start_lab
 
 
 @pytest.fixture(scope="session")
@@ -23,7 +23,7 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, 
     tmp = tmp_path_factory.mktemp("lab")
     proc, url = start_lab(tmp)
     yield url, tmp / "notebooks"
-    stop_lab(proc)
+    stop(proc, timeout=20)
 
 
 @pytest.fixture(scope="session")

@@ -17,14 +17,13 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from support.browser import CHROMIUM, FLAGS, ROOT, new_page
+from support.browser import CHROMIUM, FLAGS, ROOT, new_page, stop
 from support.lab import (
     close_notebook,
     load_lab,
     open_notebook,
     run_all,
     start_lab,
-    stop_lab,
     wait_canvases,
     walkthroughs,
 )
@@ -88,7 +87,7 @@ def main() -> None:
                 close_notebook(page, path)
             browser.close()
     finally:
-        stop_lab(proc)
+        stop(proc, timeout=20)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,16 @@ def serve(
     raise RuntimeError(f"{what} did not start: " + log.read_text()[-3000:])
 
 
+def stop(proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
+    """Stop a server started by :func:`serve`: terminate, then kill after ``timeout`` s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def start_voila(tmp: Path, *extra: str) -> tuple[subprocess.Popen[bytes], str]:
     """Voila as ``make play`` runs it (from notebooks/, with its voila.json, after building
     the rules pages with the same command), on a free port."""

@@ -71,15 +71,6 @@ def start_lab(tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
     return proc, url
 
 
-def stop_lab(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
 #: JavaScript: the notebook panel open on ``path``.
 PANEL = """(path) => [...window.jupyterapp.shell.widgets('main')]
   .find(w => w.context && w.context.path === path && w.content)"""
