@@ -86,23 +86,22 @@ RAY_MOVES: dict[str, tuple[tuple[tuple[tuple[int, mv.CardChessMove], ...], ...],
     )
     for rank, (dirs, reach) in PIECES.items()
 }
-#: The last surface :func:`_surface_colours` read, with its terrain flag and colours.
-_SURFACE: list[object] = [None, None, None]
+#: The last surface :func:`_surface_colours` read, as (surface, terrain flag, colours):
+#: one tuple, replaced whole and read once, so threads (a bot thinking in a worker
+#: thread while the page lists moves of another game) never mix two games' entries.
+_SURFACE: list[tuple[tuple[str, ...], bool, list[int]] | None] = [None]
 
 
 def _surface_colours(surface: tuple[str, ...], terrain: bool) -> list[int]:
     """Per cell, the player whose colour the grid card shows, -1 where it lies face down.
     A game's surface never changes, and every state of it shares the one tuple, so the
     last answer is kept for it (checked by identity)."""
-    cached = _SURFACE
-    if cached[0] is not surface or cached[1] is not terrain:
-        cached[:] = (
-            surface,
-            terrain,
-            [OWNER[card] if up else -1 for card, up in zip(surface, FACE_UP[terrain])],
-        )
-    colours: list[int] = cached[2]  # type: ignore[assignment]
-    return colours
+    cached = _SURFACE[0]
+    if cached is None or cached[0] is not surface or cached[1] is not terrain:
+        colours = [OWNER[card] if up else -1 for card, up in zip(surface, FACE_UP[terrain])]
+        cached = (surface, terrain, colours)
+        _SURFACE[0] = cached
+    return cached[2]
 
 
 def owner(card: str) -> int:
