@@ -20,7 +20,9 @@ several games share (take a card from a hand, draw up to a hand size).
 Every public field of the state becomes an attribute of the builder (the ``lists``
 fields as lists, turned back into tuples by :meth:`~StateBuilder.freeze`); ``events``
 starts empty and ``last_move`` is the move being applied. Fields whose names start with
-``_`` (caches) are left to their defaults in the new state.
+``_`` (caches) are left to their defaults in the new state, but for those named by
+``carry`` (a class keyword): copied and frozen like public fields, for a cache the
+game's builder keeps right as it changes the state (or resets to None).
 
 ``__init__`` and ``freeze`` are written out for each state class once, when the builder
 class is made (as :mod:`dataclasses` writes a dataclass's ``__init__``): plain attribute
@@ -65,6 +67,7 @@ class StateBuilder(Generic[S]):
 
     ``lists`` (a class keyword) names the tuple fields the game changes item by item:
     they are copied into lists. Every other field is copied as it is and replaced whole.
+    ``carry`` names private fields (caches) copied too (see the module).
     """
 
     # The fields every game's state has (a game's builder declares its other ones).
@@ -81,12 +84,18 @@ class StateBuilder(Generic[S]):
     state_class: type[S]
     #: The fields copied into lists.
     lists: tuple[str, ...] = ()
+    #: The private fields (caches) copied and frozen like public ones.
+    carry: tuple[str, ...] = ()
     #: For a state with a ``_moves`` field (its cache of ``legal_moves()``): the new
     #: state's legal moves when the builder has computed them already, else None.
     _moves: list[Any] | None
 
     def __init_subclass__(
-        cls, state: type[S] | None = None, lists: tuple[str, ...] = (), **kwargs: Any
+        cls,
+        state: type[S] | None = None,
+        lists: tuple[str, ...] = (),
+        carry: tuple[str, ...] = (),
+        **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
         if state is None:
@@ -98,9 +107,10 @@ class StateBuilder(Generic[S]):
             )
         cls.state_class = state
         cls.lists = lists
+        cls.carry = carry
         if isinstance(state, type) and issubclass(state, BuiltState):
             state.builder = cls
-        for name, method in zip(("__init__", "freeze"), _write(state, lists)):
+        for name, method in zip(("__init__", "freeze"), _write(state, lists, carry)):
             method.__qualname__ = f"{cls.__qualname__}.{name}"
             method.__doc__ = getattr(StateBuilder, name).__doc__
             setattr(cls, name, method)
@@ -214,7 +224,9 @@ def listed(move: Any, moves: list[Any] | None) -> bool:
     return moves is not None and any(map(is_, repeat(move), moves))
 
 
-def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
+def _write(
+    state: type[Any], lists: tuple[str, ...], carry: tuple[str, ...] = ()
+) -> tuple[Any, Any]:
     """``__init__`` and ``freeze`` for builders of ``state``, written out as source."""
     names = [f.name for f in dataclasses.fields(state)]
     public = [n for n in names if not n.startswith("_")]
@@ -226,7 +238,10 @@ def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
     unknown = set(lists) - set(public)
     if unknown:
         raise TypeError(f"lists names no field of {state.__name__}: {sorted(unknown)}")
-    copy = [n for n in public if n not in _OWN]
+    unknown = set(carry) - {n for n in names if n.startswith("_")}
+    if unknown:
+        raise TypeError(f"carry names no private field of {state.__name__}: {sorted(unknown)}")
+    copy = [n for n in public if n not in _OWN] + list(carry)
     init = ["def __init__(self, state, move=None):"]
     init += [
         f"    self.{n} = list(state.{n})" if n in lists else f"    self.{n} = state.{n}"
@@ -238,10 +253,13 @@ def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
     frozen = {n: f"tuple(self.{n})" if n in lists else f"self.{n}" for n in copy}
     frozen.update(events="tuple(self.events)", last_move="self.last_move")
     # The new state is made without the frozen dataclass's __init__ (which sets each field
-    # through object.__setattr__, 5 µs for 20 fields): each slot is set by its member
-    # descriptor, private fields (caches) to their defaults, as __init__ would.
-    namespace: dict[str, Any] = {"STATE": state, "NEW": object.__new__}
-    freeze = ["def freeze(self):", "    new = NEW(STATE)"]
+    # through object.__setattr__, 5 µs for 20 fields): private fields (caches) are set to
+    # their defaults, as __init__ would. With a scratch twin of the state class (see
+    # _scratch_class), the fields are plain attribute stores and the object then becomes
+    # a state by a change of class; else each slot is set by its member descriptor.
+    twin = _scratch_class(state)
+    namespace: dict[str, Any] = {"STATE": state, "NEW": object.__new__, "TWIN": twin}
+    freeze = ["def freeze(self):", f"    new = NEW({'TWIN' if twin else 'STATE'})"]
     for f in dataclasses.fields(state):
         n = f.name
         namespace[f"SET_{n}"] = getattr(state, n).__set__
@@ -254,7 +272,28 @@ def _write(state: type[Any], lists: tuple[str, ...]) -> tuple[Any, Any]:
             value = f"DEFAULT_{n}"
         else:
             raise TypeError(f"{state.__name__}.{n}: a private field needs a plain default")
-        freeze.append(f"    SET_{n}(new, {value})")
+        freeze.append(f"    new.{n} = {value}" if twin else f"    SET_{n}(new, {value})")
+    if twin:
+        freeze.append("    new.__class__ = STATE")
     freeze.append("    return new")
     exec("\n".join(init + freeze), namespace)  # our own source, as dataclasses does
     return namespace["__init__"], namespace["freeze"]
+
+
+def _scratch_class(state: type[Any]) -> type[Any] | None:
+    """A mutable twin of the frozen slotted dataclass ``state``: the same base and the same
+    slots, so an instance filled by plain attribute stores (3x cheaper than the member
+    descriptors' ``__set__``) may become a ``state`` by assigning its ``__class__`` (Python
+    allows it between classes of the same layout). None when ``state`` has no such twin
+    (not slotted, or its layout refuses the change); ``freeze`` then sets each slot."""
+    slots = vars(state).get("__slots__")
+    if not isinstance(slots, tuple) or len(state.__bases__) != 1:
+        return None
+    twin = type(f"_Scratch{state.__name__}", state.__bases__, {"__slots__": slots})
+    setattr(twin, "__abstractmethods__", frozenset())  # noqa: B010  (never used as a state)
+    try:
+        probe: Any = object.__new__(twin)
+        probe.__class__ = state
+    except TypeError:
+        return None
+    return twin

@@ -19,7 +19,7 @@ from .rules import (
     net_vector,
     stopped_by,
 )
-from .state import HAND_SIZE, CurrentsState, follows_up
+from .state import _PLACE_BITS, HAND_SIZE, CurrentsState, follows_up
 
 if TYPE_CHECKING:
     from .game import CurrentsGame
@@ -30,6 +30,7 @@ class CurrentsBuilder(
     StateBuilder[CurrentsState],
     state=CurrentsState,
     lists=("compass", "currents", "hands"),
+    carry=("_board",),
 ):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
@@ -46,6 +47,9 @@ class CurrentsBuilder(
     target: tuple[int, int] | None
     queue: tuple[str, ...]
     combo: str | None
+    #: the accept board (see state._PLACE_BITS): :meth:`put` keeps it right; whatever
+    #: changes the compass or the currents otherwise resets it to None
+    _board: int | None
 
     def do(self, m: mv.CurrentsMove) -> None:
         """The decision the phase asks for: an ace placed, a play, a goaltending answer or
@@ -65,13 +69,17 @@ class CurrentsBuilder(
         self.events.append(new_event(Event, ("discard", player, cards, source, (), "")))
 
     def put(self, idx: int, card: str | None) -> str | None:
-        """Place ``card`` at target ``idx``; return what was there."""
+        """Place ``card`` (None: nothing) at target ``idx``; return what was there."""
         if idx < 4:
             old = self.compass[idx]
             self.compass[idx] = card
         else:
             old = self.currents[idx - 4]
             self.currents[idx - 4] = card
+        board = self._board
+        if board is not None:
+            bits = _PLACE_BITS[self.game.easier_usurping][idx]
+            self._board = board - bits[old] + bits[card]
         return old
 
     # ---- set-up ----------------------------------------------------------------------
@@ -88,7 +96,7 @@ class CurrentsBuilder(
         self.start_turn(0)
 
     def _place_ace(self, ace: str, idx: int) -> None:
-        self.compass[idx] = ace
+        self.put(idx, ace)
         self.aside = tuple(a for a in self.aside if a != ace)
         self.events.append(Event("place", self.player, (ace,), POINTS[idx]))
 
@@ -149,22 +157,21 @@ class CurrentsBuilder(
     def action(self, m: mv.CurrentsMove, card: str) -> None:
         p = self.player
         if m.kind == "jack":
-            idx = POINTS.index(m.target)
-            old = self.compass[idx]
+            old = self.put(POINTS.index(m.target), None)
             assert old is not None
-            self.compass[idx] = None
             self.discard((old,), p, m.target)
         elif m.kind == "queen":
-            a, b = (SLOTS.index(s) for s in m.target.split("~"))
-            cur = self.currents
-            cur[a], cur[b] = cur[b], cur[a]
+            a, b = (SLOTS.index(s) + 4 for s in m.target.split("~"))
+            self.put(b, self.put(a, self.currents[b - 4]))
         elif m.kind == "king":
+            self._board = None
             before = dict(zip(POINTS, self.compass))
             if m.target == "cw":  # the card on N moves to E, and so on
                 self.compass = [before[q] for q in ("W", "N", "E", "S")]
             else:
                 self.compass = [before[CLOCKWISE[q]] for q in POINTS]
         else:
+            self._board = None
             mode = self.game.wild_jokers
             if mode in ("off", "both") or (mode == "split" and card == "RJ"):
                 self.compass = self.shuffle_occupied(self.compass, "compass")

@@ -11,13 +11,14 @@ happens inside ``apply``, and the new state lists it in ``events``.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress
-from operator import is_not
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, cached_moves, listed
-from ..cards import JOKERS, SUIT, SUIT_NAMES
+from ..cards import JOKERS, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
@@ -25,6 +26,7 @@ from .geometry import OPPOSITE, POINTS, SLOTS, crossings
 from .rules import (
     COMPASS_ACCEPTS,
     CURRENT_ACCEPTS,
+    PLACEABLE,
     beats_by_rank,
 )
 
@@ -34,44 +36,77 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
 _EMPTY_COMPASS = (None, None, None, None)
-#: Per card, its placements split into the compass points' and the slots'.
-_PLACE_COMPASS = {c: ms[:4] for c, ms in mv.PLACE.items()}
-_PLACE_SLOTS = {c: ms[4:] for c, ms in mv.PLACE.items()}
+#: Move generation reads the board through one integer, its *accept board*: the sum over
+#: the 20 places (compass points N E S W, then slots N0..W3, as mv.TARGETS) of a number
+#: per place and occupant (_PLACE_BITS). It holds 18 groups of 20 bits, bit t of a group
+#: standing for place t: groups 0-12, one per rank (RANKS order), tell where a card of that
+#: rank may go by the rank rule (or the place is empty); groups 13-16, one per suit, where
+#: the occupant has that suit; group 17 where a card lies. A card's placements are then
+#: two shifts and an or (its rank's group, its suit's), picked by _LOW and _HIGH.
+_GROUP = 20
+_OCCUPIED = 17 * _GROUP
 
 
-def _ok_table(
-    accepts: dict[bool, dict[str | None, frozenset[str]]],
-) -> dict[bool, dict[str, dict[str | None, bool]]]:
-    """``[easier][card][occupant]``: may ``card`` be played on a place holding ``occupant``
-    (None: empty)? :data:`COMPASS_ACCEPTS` turned round for move generation."""
-    return {
-        e: {c: {o: c in ok for o, ok in table.items()} for c in mv.PLACE}
-        for e, table in accepts.items()
-    }
+def _place_bits(easier: bool) -> tuple[dict[str | None, int], ...]:
+    """Per place, per occupant (None: empty): its share of the accept board."""
+    out = []
+    for t in range(_GROUP):
+        on_compass = t < 4
+        table: dict[str | None, int] = {None: sum(1 << (r * _GROUP + t) for r in range(13))}
+        for old in PLACEABLE:
+            bits = 1 << ((13 + SUITS.index(old[1])) * _GROUP + t) | 1 << (_OCCUPIED + t)
+            for r in range(13):
+                if beats_by_rank(RANKS[r] + "C", old, on_compass, easier):
+                    bits |= 1 << (r * _GROUP + t)
+            table[old] = bits
+        out.append(table)
+    return tuple(out)
 
 
-_COMPASS_OK = _ok_table(COMPASS_ACCEPTS)
-_CURRENT_OK = _ok_table(CURRENT_ACCEPTS)
-#: Per queen, per slot i: its swaps with each later slot j (i < j), in SLOT_PAIRS order.
-_QUEEN_ROWS = {
-    card: tuple(
-        tuple(m for m, (i, _j) in zip(moves, mv.SLOT_PAIRS) if i == first) for first in range(15)
-    )
-    for card, moves in mv.QUEEN.items()
+#: ``[easier][place][occupant]``: see _place_bits.
+_PLACE_BITS = {e: _place_bits(e) for e in (False, True)}
+#: Per placeable card: the shifts of its rank's group and its suit's group in the accept
+#: board, and its 20 placements (mv.PLACE).
+_CARD_SHIFTS = {
+    c: ((RANK[c] - 2) * _GROUP, (13 + SUITS.index(c[1])) * _GROUP, mv.PLACE[c]) for c in PLACEABLE
 }
-_NONES = (None,) * 16
 
 
-def _queen_moves(card: str, currents: tuple[str | None, ...]) -> list[mv.CurrentsMove]:
-    """The queen swaps that move a card (not both slots empty), in SLOT_PAIRS order."""
-    occupied = tuple(map(is_not, currents, _NONES))
-    out: list[mv.CurrentsMove] = []
-    for i, row in enumerate(_QUEEN_ROWS[card]):
-        if occupied[i]:
-            out.extend(row)
-        else:
-            out.extend(compress(row, occupied[i + 1 :]))
-    return out
+def _picker(indices: list[int]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """A C-speed function giving the items at ``indices`` of a tuple, as a tuple (an
+    itemgetter gives an item, not a 1-tuple, for a single index: a slice does)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    i = indices[0] if indices else 0
+    return itemgetter(slice(i, i + len(indices)))
+
+
+_HALF = _GROUP // 2
+#: Per mask of the first ten places (compass and slots N0-E1), of the last ten (E2-W3):
+#: the picker of those places' placements from a card's 20.
+_LOW = tuple(_picker([t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
+_HIGH = tuple(_picker([_HALF + t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
+_LOW_BITS = (1 << _HALF) - 1
+#: Per mask of occupied slots: the picker of the queen swaps that move a card (not both
+#: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
+_QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
+_getitem = dict.__getitem__
+
+
+def accept_board(
+    compass: tuple[str | None, ...], currents: tuple[str | None, ...], easier: bool
+) -> int:
+    """The accept board of a position (see _PLACE_BITS)."""
+    return sum(map(_getitem, _PLACE_BITS[easier], compass + currents))
+
+
+def _queen_picker(occupied: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    if len(_QUEEN_PICKERS) >= 1 << 14:  # bound the memory: forget and refill
+        _QUEEN_PICKERS.clear()
+    pick = _QUEEN_PICKERS[occupied] = _picker(
+        [k for k, (i, j) in enumerate(mv.SLOT_PAIRS) if (occupied >> i | occupied >> j) & 1]
+    )
+    return pick
 
 
 PHASES = ("setup", "play", "combo", "defend", "over")
@@ -111,6 +146,10 @@ class CurrentsState(BuiltState):
     #: ``legal_moves()``, computed on the first call (``from_json`` makes one to check
     #: the position, so a search sampling states from JSON lists them once)
     _moves: list[mv.CurrentsMove] | None = field(default=None, init=False, compare=False)
+    #: The accept board of ``compass`` and ``currents`` (see ``_PLACE_BITS``) once known:
+    #: made by the move generation, kept up to date by the builder from one state to the
+    #: next (or reset to None when it changes the board otherwise)
+    _board: int | None = field(default=None, init=False, compare=False)
 
     move_type = mv.CurrentsMove
     move_title = "Currents"
@@ -163,26 +202,31 @@ class CurrentsState(BuiltState):
     # ---- move generation ----------------------------------------------------------
 
     def _play_moves(self) -> list[mv.CurrentsMove]:
-        easier = self.game.easier_usurping
-        comp_ok = _COMPASS_OK[easier]
-        cur_ok = _CURRENT_OK[easier]
         compass = self.compass
-        currents = self.currents
+        board = self._board
+        if board is None:
+            board = accept_board(compass, self.currents, self.game.easier_usurping)
+            _set_board(self, board)
         out: list[mv.CurrentsMove] = []
         extend = out.extend
         hand = self.hands[self.player]
         for card in hand:
-            if card in JOKERS:
+            shifts = _CARD_SHIFTS.get(card)
+            if shifts is None:  # a joker
                 out.append(mv.JOKER[card])
                 continue
             # the places that accept the card, in target order (compass, then slots)
-            extend(compress(_PLACE_COMPASS[card], map(comp_ok[card].__getitem__, compass)))
-            extend(compress(_PLACE_SLOTS[card], map(cur_ok[card].__getitem__, currents)))
+            by_rank, by_suit, place = shifts
+            mask = board >> by_rank | board >> by_suit
+            extend(_LOW[mask & _LOW_BITS](place))
+            extend(_HIGH[mask >> _HALF & _LOW_BITS](place))
             r = card[0]
             if r == "J":
                 extend(compress(mv.JACK[card], compass))
             elif r == "Q":
-                extend(_queen_moves(card, currents))
+                occupied = board >> (_OCCUPIED + 4) & 0xFFFF
+                pick = _QUEEN_PICKERS.get(occupied) or _queen_picker(occupied)
+                extend(pick(mv.QUEEN[card]))
             elif r == "K" and compass != _EMPTY_COMPASS:
                 extend(mv.KING[card])
         if None not in compass or not out:
@@ -365,6 +409,8 @@ def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -
         return False
     return beats_by_rank(card, demoted, on_compass, easier)
 
+
+_set_board = vars(CurrentsState)["_board"].__set__  # the slot's own setter (it is frozen)
 
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).
