@@ -9,14 +9,24 @@ from typing import TYPE_CHECKING
 
 from .. import rng
 from ..builder import HandsBuilder, StateBuilder
-from ..cards import SUIT
+from ..cards import ORDER, SUIT
 from ..events import Event, new_event
 from . import moves as mv
-from .geometry import CLOCKWISE, OPPOSITE, POINTS, SLOTS, clamp_axis, crossings
+from .geometry import (
+    CLOCKWISE,
+    INFLUENCING,
+    OPPOSITE,
+    POINTS,
+    SIZE,
+    SLOTS,
+    clamp_axis,
+    crossings,
+)
 from .rules import (
+    _CARD_PUSH,
     advantage_order,
+    card_push,
     is_demotion,
-    net_vector,
     stopped_by,
 )
 from .state import _PLACE_BITS, HAND_SIZE, CurrentsState, follows_up
@@ -105,21 +115,32 @@ class CurrentsBuilder(
     def start_turn(self, player: int) -> None:
         self.phase = "play"
         self.player = self.turn_player = player
-        self.events.append(new_event(Event, ("turn", player, (), "", (self.turn,), "")))
+        events = self.events
+        events.append(new_event(Event, ("turn", player, (), "", (self.turn,), "")))
+        hand = self.hands[player]
+        need = HAND_SIZE - len(hand)
+        pile = self.draw_pile
+        if 0 < need <= len(pile):  # the common case of draw_hand, written out
+            got = pile[:need]
+            self.draw_pile = pile[need:]
+            self.hands[player] = tuple(sorted(hand + got, key=ORDER.__getitem__))
+            events.append(new_event(Event, ("draw", player, got, "", (), "")))
+            return
         self.draw_hand(player, HAND_SIZE)
         if not self.hands[player]:
-            self.events.append(Event("no_cards", player))
+            events.append(Event("no_cards", player))
             self.move_phase()
 
     def end_turn(self) -> None:
-        self.turn += 1
-        max_turns = self.game.max_turns
-        if max_turns is not None and self.turn >= max_turns:
+        turn = self.turn = self.turn + 1
+        game = self.game
+        max_turns = game.max_turns
+        if max_turns is not None and turn >= max_turns:
             self.phase = "over"
             self.player = -1
-            self.events.append(Event("max_turns", value=(self.turn,)))
+            self.events.append(Event("max_turns", value=(turn,)))
             return
-        self.start_turn((self.turn_player + 1) % self.game.num_players)
+        self.start_turn((self.turn_player + 1) % game.players)
 
     # ---- the Play phase ----------------------------------------------------------------
 
@@ -128,22 +149,31 @@ class CurrentsBuilder(
         card = m.card
         assert card is not None
         kind = m.kind
-        self.take(p, card)
+        hand = self.hands[p]  # take(p, card), written out
+        i = hand.index(card)
+        self.hands[p] = hand[:i] + hand[i + 1 :]
         if kind == "place":
-            idx = mv.TARGET_INDEX[m.target]
+            target = m.target
+            idx = mv.TARGET_INDEX[target]
             old = self.put(idx, card)
+            events = self.events
+            if old is None:
+                events.append(new_event(Event, ("place", p, (card,), target, (), "")))
+                self.move_phase()
+                return
             demoted = is_demotion(card, old, idx < 4)
             kind = "demote" if demoted else "place"
-            self.events.append(new_event(Event, (kind, p, (card,), m.target, (), "")))
-            if old is not None:
-                self.discard((old,), p, m.target)
-            easier = self.game.easier_usurping
+            events.append(new_event(Event, (kind, p, (card,), target, (), "")))
+            self.discard_pile += (old,)
+            events.append(new_event(Event, ("discard", p, (old,), target, (), "")))
+            game = self.game
+            easier = game.easier_usurping
             if (
                 demoted
-                and self.game.combination_attacks
+                and game.combination_attacks
                 and any(follows_up(c, card, idx < 4, easier) for c in self.hands[p])
             ):
-                self.combo = m.target  # the player may follow up
+                self.combo = target  # the player may follow up
                 self.phase = "combo"
                 return
         elif kind == "discard":
@@ -211,13 +241,21 @@ class CurrentsBuilder(
     # ---- the Move phase and goaltending ------------------------------------------------
 
     def move_phase(self) -> None:
-        x, y = self.pawn
-        dx, dy = net_vector(tuple(self.compass), self.currents, self.pawn)
-        target = (x + dx, y + dy)
-        over = crossings(*target)
-        if not over:
-            self.finish_move(target)
+        pawn = self.pawn
+        compass = tuple(self.compass)  # net_vector(compass, self.currents, pawn), written out
+        push = _CARD_PUSH.get(compass) or card_push(compass)
+        currents = self.currents
+        x, y = pawn
+        for i in INFLUENCING[pawn]:
+            v = push[currents[i]]
+            if v is not None:
+                x += v[0]
+                y += v[1]
+        if 0 <= x <= SIZE and 0 <= y <= SIZE:  # no edge crossed
+            self.finish_move((x, y))
             return
+        target = (x, y)
+        over = crossings(x, y)
         game = self.game
         self.target = target
         self.queue = tuple(
@@ -280,8 +318,11 @@ class CurrentsBuilder(
 
     def finish_move(self, dest: tuple[int, int]) -> None:
         game = self.game
-        why = (game.obstacle_set or game.riptides) and stopped_by(
-            game.obstacle_set, game.riptides, self.pawn, dest
+        pawn = self.pawn
+        why = (
+            dest != pawn
+            and (game.obstacle_set or game.riptides)
+            and stopped_by(game.obstacle_set, game.riptides, pawn, dest)
         )
         if why:
             riptide = game.riptides.get(dest, "")
@@ -291,7 +332,7 @@ class CurrentsBuilder(
                 )
             )
             dest = self.pawn
-        move = (*self.pawn, *dest)
+        move = (*pawn, *dest)
         self.events.append(new_event(Event, ("move", self.turn_player, (), "", move, "")))
         self.pawn = dest
         self.end_turn()

@@ -91,6 +91,7 @@ _LOW_BITS = (1 << _HALF) - 1
 #: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
 _QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
 _getitem = dict.__getitem__
+_BUILT = mv.TABLE.built
 
 
 def accept_board(
@@ -266,6 +267,15 @@ class CurrentsState(BuiltState):
 
     def _check(self, m: mv.CurrentsMove) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        board = self._board
+        if board is not None and m.kind == "place" and self.phase == "play":
+            # the commonest move, read off the accept board: one of the table's moves (so
+            # well formed), its card in hand and its place accepting it
+            card = m.card
+            if id(m) in _BUILT and card in self.hands[self.player]:
+                by_rank, by_suit, _ = _CARD_SHIFTS[card]  # type: ignore[index]
+                if (board >> by_rank | board >> by_suit) >> mv.TARGET_INDEX[m.target] & 1:
+                    return
         if listed(m, self._moves):  # one of the very moves legal_moves() gave
             return
         mv.check_form(m)
