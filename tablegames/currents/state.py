@@ -273,7 +273,7 @@ class CurrentsState(BuiltState):
             # well formed), its card in hand and its place accepting it
             card = m.card
             if id(m) in _BUILT and card in self.hands[self.player]:
-                by_rank, by_suit, _ = _CARD_SHIFTS[card]  # type: ignore[index]
+                by_rank, by_suit, _ = _CARD_SHIFTS[card]
                 if (board >> by_rank | board >> by_suit) >> mv.TARGET_INDEX[m.target] & 1:
                     return
         if listed(m, self._moves):  # one of the very moves legal_moves() gave
