@@ -255,9 +255,9 @@ def _write(
     # The new state is made without the frozen dataclass's __init__ (which sets each field
     # through object.__setattr__, 5 µs for 20 fields): private fields (caches) are set to
     # their defaults, as __init__ would. With a scratch twin of the state class (see
-    # _scratch_class), the fields are plain attribute stores and the object then becomes
+    # scratch_class), the fields are plain attribute stores and the object then becomes
     # a state by a change of class; else each slot is set by its member descriptor.
-    twin = _scratch_class(state)
+    twin = scratch_class(state)
     namespace: dict[str, Any] = {"STATE": state, "NEW": object.__new__, "TWIN": twin}
     freeze = ["def freeze(self):", f"    new = NEW({'TWIN' if twin else 'STATE'})"]
     for f in dataclasses.fields(state):
@@ -280,7 +280,7 @@ def _write(
     return namespace["__init__"], namespace["freeze"]
 
 
-def _scratch_class(state: type[Any]) -> type[Any] | None:
+def scratch_class(state: type[Any]) -> type[Any] | None:
     """A mutable twin of the frozen slotted dataclass ``state``: the same base and the same
     slots, so an instance filled by plain attribute stores (3x cheaper than the member
     descriptors' ``__set__``) may become a ``state`` by assigning its ``__class__`` (Python

@@ -17,17 +17,20 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, cached_moves, listed
-from ..cards import JOKERS, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
+from ..builder import BuiltState, cached_moves, listed, scratch_class
+from ..cards import JOKERS, ORDER, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
-from ..events import Event
+from ..events import Event, new_event
 from . import moves as mv
-from .geometry import OPPOSITE, POINTS, SLOTS, crossings
+from .geometry import INFLUENCING, OPPOSITE, POINTS, SIZE, SLOTS, crossings
 from .rules import (
+    _CARD_PUSH,
     COMPASS_ACCEPTS,
     CURRENT_ACCEPTS,
     PLACEABLE,
     beats_by_rank,
+    card_push,
+    is_demotion,
 )
 
 if TYPE_CHECKING:
@@ -173,6 +176,119 @@ class CurrentsState(BuiltState):
         if phase == "combo":
             return self._combo_moves()
         return []
+
+    def apply(self, move: mv.CurrentsMove) -> CurrentsState:
+        """The state after ``move`` (see :meth:`BuiltState.apply`): most moves of a game
+        are placements that end the turn quietly, made at once by :meth:`_quiet_place`;
+        the builder makes everything else (and refuses what is not legal)."""
+        board = self._board
+        if board is not None and type(move) is mv.CurrentsMove and move.kind == "place":
+            new = self._quiet_place(move, board)
+            if new is not None:
+                return new
+        return BuiltState.apply(self, move)
+
+    def _quiet_place(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
+        """The state after the legal placement ``m`` when nothing but the placement, the
+        pawn's move on the board and the next player's draw follows it (no combination
+        attack, no crossing, no obstacle or riptide, no reshuffle, no turn limit), with
+        the events and the accept board the builder would give it; else None (the builder
+        then makes the move, or refuses it). tests/currents/test_move_generation.py
+        compares the two on every placement of thousands of positions."""
+        card = m.card
+        p = self.player
+        hands = self.hands
+        hand = hands[p]
+        if self.phase != "play" or id(m) not in _BUILT or card not in hand:
+            return None
+        by_rank, by_suit, _ = _CARD_SHIFTS[card]
+        idx = mv.TARGET_INDEX[m.target]
+        if not (board >> by_rank | board >> by_suit) >> idx & 1:
+            return None
+        game = self.game
+        if game.obstacle_set or game.riptides:
+            return None
+        compass = self.compass
+        currents = self.currents
+        where = m.target
+        if idx < 4:
+            old = compass[idx]
+            compass = (*compass[:idx], card, *compass[idx + 1 :])
+        else:
+            i = idx - 4
+            old = currents[i]
+            currents = (*currents[:i], card, *currents[i + 1 :])
+        discard_pile = self.discard_pile
+        if old is None:
+            events = [new_event(Event, ("place", p, (card,), where, (), ""))]
+        else:
+            demoted = is_demotion(card, old, idx < 4)
+            if demoted and game.combination_attacks:
+                return None  # a follow-up may be possible
+            events = [
+                new_event(Event, ("demote" if demoted else "place", p, (card,), where, (), "")),
+                new_event(Event, ("discard", p, (old,), where, (), "")),
+            ]
+            discard_pile += (old,)
+        bits = _PLACE_BITS[game.easier_usurping][idx]
+        board = board - bits[old] + bits[card]
+        # the Move phase: the pawn's net vector
+        pawn = self.pawn
+        push = _CARD_PUSH.get(compass) or card_push(compass)
+        x, y = pawn
+        for i in INFLUENCING[pawn]:
+            v = push[currents[i]]
+            if v is not None:
+                x += v[0]
+                y += v[1]
+        if not (0 <= x <= SIZE and 0 <= y <= SIZE):
+            return None  # an edge is crossed
+        turn = self.turn + 1
+        max_turns = game.max_turns
+        if max_turns is not None and turn >= max_turns:
+            return None
+        # the next turn: its player draws up to HAND_SIZE
+        nxt = (self.turn_player + 1) % game.players
+        new_hands = list(hands)
+        k = hand.index(card)
+        new_hands[p] = hand[:k] + hand[k + 1 :]
+        events.append(new_event(Event, ("move", self.turn_player, (), "", (*pawn, x, y), "")))
+        events.append(new_event(Event, ("turn", nxt, (), "", (turn,), "")))
+        drawing = new_hands[nxt]
+        need = HAND_SIZE - len(drawing)
+        pile = self.draw_pile
+        if need > 0:
+            if need > len(pile):
+                return None  # a reshuffle
+            got = pile[:need]
+            pile = pile[need:]
+            new_hands[nxt] = tuple(sorted(drawing + got, key=ORDER.__getitem__))
+            events.append(new_event(Event, ("draw", nxt, got, "", (), "")))
+        new = _NEW(_SCRATCH)
+        new.game = game
+        new.phase = "play"
+        new.player = nxt
+        new.turn_player = nxt
+        new.turn = turn
+        new.pawn = (x, y)
+        new.compass = compass
+        new.currents = currents
+        new.hands = tuple(new_hands)
+        new.draw_pile = pile
+        new.discard_pile = discard_pile
+        new.aside = self.aside
+        new.seed = self.seed
+        new.target = self.target
+        new.queue = self.queue
+        new.combo = self.combo
+        new.winners = self.winners
+        new.events = tuple(events)
+        new.last_move = m
+        new._moves = None
+        new._board = board
+        new.__class__ = CurrentsState
+        state: CurrentsState = new
+        return state
 
     # ---- inspection ---------------------------------------------------------------
 
@@ -420,6 +536,17 @@ def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -
     return beats_by_rank(card, demoted, on_compass, easier)
 
 
+#: What _quiet_place makes a state from (see tablegames.builder.scratch_class): it sets
+#: each of these fields, so a field added to the state must be added there too.
+_twin = scratch_class(CurrentsState)
+_NEW = object.__new__
+if _twin is None or CurrentsState.__slots__ != (
+    *("game", "phase", "player", "turn_player", "turn", "pawn", "compass", "currents"),
+    *("hands", "draw_pile", "discard_pile", "aside", "seed", "target", "queue", "combo"),
+    *("winners", "events", "last_move", "_moves", "_board"),
+):
+    raise TypeError("CurrentsState's fields changed: update CurrentsState._quiet_place")
+_SCRATCH: type[Any] = _twin
 _set_board = vars(CurrentsState)["_board"].__set__  # the slot's own setter (it is frozen)
 
 # The builder copies the state class defined above, so it is imported last (and as a

@@ -8,17 +8,19 @@ state to the next; these tests compare both with the plain rules, move by move.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import FrozenInstanceError, fields
 from typing import Any
 
 import pytest
 
 import tablegames as tg
+from tablegames.builder import BuiltState
 from tablegames.cards import JOKERS
 from tablegames.currents import CurrentsState
 from tablegames.currents import moves as mv
 from tablegames.currents.rules import COMPASS_ACCEPTS, CURRENT_ACCEPTS, PLACEABLE
 from tablegames.currents.state import _CARD_SHIFTS, _GROUP, accept_board
+from tablegames.errors import IllegalMove
 
 CONFIGS: list[dict[str, Any]] = [
     {"players": 2},
@@ -114,3 +116,33 @@ def test_the_accept_board_lets_each_card_go_where_the_tables_say(easier: bool) -
                 by_rank, by_suit, _ = _CARD_SHIFTS[card]
                 allowed = (board >> by_rank | board >> by_suit) >> t & 1
                 assert allowed == (card in table), (t, old, card)
+
+
+@pytest.mark.parametrize("options", [*CONFIGS, {"obstacles": [[4, 5], [3, 3, "N"]]}], ids=str)
+def test_a_quiet_placement_made_at_once_equals_the_builders(options: dict[str, Any]) -> None:
+    """``apply`` makes most placements itself (CurrentsState._quiet_place): the state, its
+    events and its accept board are those the builder gives, for every placement."""
+    quick = 0
+    for s in random_states(options, 12)[::3]:
+        for m in s.legal_moves():
+            if m.kind != "place":
+                continue
+            fast = s._quiet_place(m, s._board) if s._board is not None else None
+            slow = BuiltState.apply(s, m)
+            if fast is None:
+                continue
+            quick += 1
+            assert type(fast) is CurrentsState and fast == slow, m
+            assert fast.events == slow.events and fast.last_move is m
+            assert fast._board == slow._board and fast._moves is None
+            with pytest.raises(FrozenInstanceError):
+                fast.turn = 0  # type: ignore[misc]
+    assert quick > 100 or options.get("obstacles")
+
+
+def test_apply_refuses_an_illegal_placement_the_quick_way_does_not_make() -> None:
+    s = next(s for s in random_states({}, 1) if s.phase == "play" and s._board is not None)
+    hand = s.hands[s.player]
+    other = next(c for c in mv.PLACE if c not in hand)
+    with pytest.raises(IllegalMove, match="not in player"):
+        s.apply(mv.PLACE[other][0])
