@@ -17,7 +17,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, cached_moves, listed, scratch_class
+from ..builder import BuiltState, listed, scratch_class
 from ..cards import JOKERS, ORDER, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event, new_event
@@ -94,6 +94,14 @@ _LOW_BITS = (1 << _HALF) - 1
 #: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
 _QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
 _getitem = dict.__getitem__
+#: Per queen swap (by id: the table's moves live as long as the program): the bits of its
+#: two slots among the places (as in an accept board's group).
+_QUEEN_PLACES = {
+    id(m): 1 << (4 + i) | 1 << (4 + j)
+    for moves in mv.QUEEN.values()
+    for m, (i, j) in zip(moves, mv.SLOT_PAIRS)
+}
+_ORDER_KEY = ORDER.__getitem__
 _BUILT = mv.TABLE.built
 
 
@@ -161,7 +169,12 @@ class CurrentsState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CurrentsMove]:
-        return cached_moves(self, self._generate)
+        # builder.cached_moves, written out with the slot's own setter
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+            _set_moves(self, moves)
+        return moves.copy()
 
     def _generate(self) -> list[mv.CurrentsMove]:
         phase = self.phase
@@ -220,15 +233,15 @@ class CurrentsState(BuiltState):
             currents = (*currents[:i], card, *currents[i + 1 :])
         discard_pile = self.discard_pile
         if old is None:
-            events = [new_event(Event, ("place", p, (card,), where, (), ""))]
+            events: tuple[Event, ...] = (new_event(Event, ("place", p, (card,), where, (), "")),)
         else:
             demoted = is_demotion(card, old, idx < 4)
             if demoted and game.combination_attacks:
                 return None  # a follow-up may be possible
-            events = [
+            events = (
                 new_event(Event, ("demote" if demoted else "place", p, (card,), where, (), "")),
                 new_event(Event, ("discard", p, (old,), where, (), "")),
-            ]
+            )
             discard_pile += (old,)
         bits = _PLACE_BITS[game.easier_usurping][idx]
         board = board - bits[old] + bits[card]
@@ -252,8 +265,8 @@ class CurrentsState(BuiltState):
         new_hands = list(hands)
         k = hand.index(card)
         new_hands[p] = hand[:k] + hand[k + 1 :]
-        events.append(new_event(Event, ("move", self.turn_player, (), "", (*pawn, x, y), "")))
-        events.append(new_event(Event, ("turn", nxt, (), "", (turn,), "")))
+        moved = new_event(Event, ("move", self.turn_player, (), "", (*pawn, x, y), ""))
+        turned = new_event(Event, ("turn", nxt, (), "", (turn,), ""))
         drawing = new_hands[nxt]
         need = HAND_SIZE - len(drawing)
         pile = self.draw_pile
@@ -262,8 +275,10 @@ class CurrentsState(BuiltState):
                 return None  # a reshuffle
             got = pile[:need]
             pile = pile[need:]
-            new_hands[nxt] = tuple(sorted(drawing + got, key=ORDER.__getitem__))
-            events.append(new_event(Event, ("draw", nxt, got, "", (), "")))
+            new_hands[nxt] = tuple(sorted(drawing + got, key=_ORDER_KEY))
+            events = (*events, moved, turned, new_event(Event, ("draw", nxt, got, "", (), "")))
+        else:
+            events = (*events, moved, turned)
         new = _NEW(_SCRATCH)
         new.game = game
         new.phase = "play"
@@ -282,7 +297,7 @@ class CurrentsState(BuiltState):
         new.queue = self.queue
         new.combo = self.combo
         new.winners = self.winners
-        new.events = tuple(events)
+        new.events = events
         new.last_move = m
         new._moves = None
         new._board = board
@@ -384,13 +399,21 @@ class CurrentsState(BuiltState):
     def _check(self, m: mv.CurrentsMove) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
         board = self._board
-        if board is not None and m.kind == "place" and self.phase == "play":
-            # the commonest move, read off the accept board: one of the table's moves (so
-            # well formed), its card in hand and its place accepting it
+        if board is not None and self.phase == "play":
+            # the commonest moves, read off the accept board: one of the table's moves (so
+            # well formed), its card in hand, and a place that accepts it, a queen swap
+            # moving a card, or a discard with the compass full
+            kind = m.kind
             card = m.card
             if id(m) in _BUILT and card in self.hands[self.player]:
-                by_rank, by_suit, _ = _CARD_SHIFTS[card]
-                if (board >> by_rank | board >> by_suit) >> mv.TARGET_INDEX[m.target] & 1:
+                if kind == "place":
+                    by_rank, by_suit, _ = _CARD_SHIFTS[card]
+                    if (board >> by_rank | board >> by_suit) >> mv.TARGET_INDEX[m.target] & 1:
+                        return
+                elif kind == "queen":
+                    if board >> _OCCUPIED & _QUEEN_PLACES[id(m)]:
+                        return
+                elif kind == "discard" and None not in self.compass:
                     return
         if listed(m, self._moves):  # one of the very moves legal_moves() gave
             return
@@ -547,7 +570,8 @@ if _twin is None or CurrentsState.__slots__ != (
 ):
     raise TypeError("CurrentsState's fields changed: update CurrentsState._quiet_place")
 _SCRATCH: type[Any] = _twin
-_set_board = vars(CurrentsState)["_board"].__set__  # the slot's own setter (it is frozen)
+_set_board = vars(CurrentsState)["_board"].__set__
+_set_moves = vars(CurrentsState)["_moves"].__set__  # the slot's own setter (it is frozen)
 
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).

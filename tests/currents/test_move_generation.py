@@ -146,3 +146,26 @@ def test_apply_refuses_an_illegal_placement_the_quick_way_does_not_make() -> Non
     other = next(c for c in mv.PLACE if c not in hand)
     with pytest.raises(IllegalMove, match="not in player"):
         s.apply(mv.PLACE[other][0])
+
+
+@pytest.mark.parametrize("options", CONFIGS[:3], ids=str)
+def test_apply_accepts_exactly_the_listed_placements_swaps_and_discards(
+    options: dict[str, Any],
+) -> None:
+    """The quick legality check (off the accept board) agrees with legal_moves() on every
+    placement, queen swap and discard of the cards in hand."""
+    checked = 0
+    for s in random_states(options, 8)[::4]:
+        if s.phase != "play" or s._board is None:
+            continue
+        legal = set(s.legal_moves())
+        for card in s.hands[s.player]:
+            candidates = [*mv.PLACE.get(card, ()), *mv.QUEEN.get(card, ()), mv.DISCARD[card]]
+            for m in candidates:
+                checked += 1
+                if m in legal:
+                    s._check(m)
+                else:
+                    with pytest.raises(IllegalMove):
+                        s._check(m)
+    assert checked > 1000
