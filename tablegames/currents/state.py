@@ -94,6 +94,8 @@ _LOW_BITS = (1 << _HALF) - 1
 #: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
 _QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
 _getitem = dict.__getitem__
+#: Per queen swap (by id): its two slots' indices.
+_QUEEN_SLOTS = {id(m): pair for moves in mv.QUEEN.values() for m, pair in zip(moves, mv.SLOT_PAIRS)}
 #: Per queen swap (by id: the table's moves live as long as the program): the bits of its
 #: two slots among the places (as in an accept board's group).
 _QUEEN_PLACES = {
@@ -195,8 +197,16 @@ class CurrentsState(BuiltState):
         are placements that end the turn quietly, made at once by :meth:`_quiet_place`;
         the builder makes everything else (and refuses what is not legal)."""
         board = self._board
-        if board is not None and type(move) is mv.CurrentsMove and move.kind == "place":
-            new = self._quiet_place(move, board)
+        if board is not None and type(move) is mv.CurrentsMove and self.phase == "play":
+            kind = move.kind
+            if kind == "place":
+                new = self._quiet_place(move, board)
+            elif kind == "queen":
+                new = self._quiet_swap(move, board)
+            elif kind == "discard":
+                new = self._quiet_discard(move, board)
+            else:
+                return BuiltState.apply(self, move)
             if new is not None:
                 return new
         return BuiltState.apply(self, move)
@@ -245,6 +255,67 @@ class CurrentsState(BuiltState):
             discard_pile += (old,)
         bits = _PLACE_BITS[game.easier_usurping][idx]
         board = board - bits[old] + bits[card]
+        return self._quiet_end(m, compass, currents, board, discard_pile, events)
+
+    def _quiet_swap(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
+        """The state after the queen swap ``m``, as :meth:`_quiet_place` for a placement."""
+        card = m.card
+        key = id(m)
+        if key not in _BUILT or card not in self.hands[self.player]:
+            return None
+        if not board >> _OCCUPIED & _QUEEN_PLACES[key]:
+            return None  # both slots empty: refused by the builder
+        game = self.game
+        if game.obstacle_set or game.riptides:
+            return None
+        a, b = _QUEEN_SLOTS[key]
+        at_a = self.currents[a]
+        at_b = self.currents[b]
+        currents = list(self.currents)
+        currents[a] = at_b
+        currents[b] = at_a
+        bits = _PLACE_BITS[game.easier_usurping]
+        bits_a = bits[a + 4]
+        bits_b = bits[b + 4]
+        board = board - bits_a[at_a] + bits_a[at_b] - bits_b[at_b] + bits_b[at_a]
+        p = self.player
+        events = (
+            new_event(Event, ("queen", p, (card,), m.target, (), "")),
+            new_event(Event, ("discard", p, (card,), "hand", (), "")),
+        )
+        discard_pile = (*self.discard_pile, card)
+        return self._quiet_end(m, self.compass, tuple(currents), board, discard_pile, events)
+
+    def _quiet_discard(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
+        """The state after the discard ``m``, as :meth:`_quiet_place` for a placement."""
+        card = m.card
+        p = self.player
+        if id(m) not in _BUILT or card not in self.hands[p] or None in self.compass:
+            return None  # the builder decides (or refuses)
+        game = self.game
+        if game.obstacle_set or game.riptides:
+            return None
+        events = (new_event(Event, ("discard", p, (card,), "hand", (), "")),)
+        discard_pile = (*self.discard_pile, card)
+        return self._quiet_end(m, self.compass, self.currents, board, discard_pile, events)
+
+    def _quiet_end(
+        self,
+        m: mv.CurrentsMove,
+        compass: tuple[str | None, ...],
+        currents: tuple[str | None, ...],
+        board: int,
+        discard_pile: tuple[str, ...],
+        events: tuple[Event, ...],
+    ) -> CurrentsState | None:
+        """The rest of a quiet move's turn once the card ``m.card`` has left the player's
+        hand for ``compass``, ``currents`` and ``discard_pile`` (with ``events``): the pawn
+        moves on the board, the next player draws; None if anything else would happen."""
+        game = self.game
+        card = m.card
+        p = self.player
+        hands = self.hands
+        hand = hands[p]
         # the Move phase: the pawn's net vector
         pawn = self.pawn
         push = _CARD_PUSH.get(compass) or card_push(compass)

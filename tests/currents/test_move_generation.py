@@ -8,6 +8,7 @@ state to the next; these tests compare both with the plain rules, move by move.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import FrozenInstanceError, fields
 from typing import Any
 
@@ -119,25 +120,32 @@ def test_the_accept_board_lets_each_card_go_where_the_tables_say(easier: bool) -
 
 
 @pytest.mark.parametrize("options", [*CONFIGS, {"obstacles": [[4, 5], [3, 3, "N"]]}], ids=str)
-def test_a_quiet_placement_made_at_once_equals_the_builders(options: dict[str, Any]) -> None:
-    """``apply`` makes most placements itself (CurrentsState._quiet_place): the state, its
-    events and its accept board are those the builder gives, for every placement."""
-    quick = 0
+def test_a_quiet_move_made_at_once_equals_the_builders(options: dict[str, Any]) -> None:
+    """``apply`` makes most placements, queen swaps and discards itself (CurrentsState.
+    _quiet_place, _quiet_swap, _quiet_discard): the state, its events and its accept
+    board are those the builder gives, for every such move."""
+    quick: Counter[str] = Counter()
     for s in random_states(options, 12)[::3]:
+        if s._board is None:
+            continue
+        quiet = {"place": s._quiet_place, "queen": s._quiet_swap, "discard": s._quiet_discard}
         for m in s.legal_moves():
-            if m.kind != "place":
+            if m.kind not in quiet or s.phase != "play":
                 continue
-            fast = s._quiet_place(m, s._board) if s._board is not None else None
-            slow = BuiltState.apply(s, m)
+            fast = quiet[m.kind](m, s._board)
             if fast is None:
                 continue
-            quick += 1
+            quick[m.kind] += 1
+            slow = BuiltState.apply(s, m)
             assert type(fast) is CurrentsState and fast == slow, m
             assert fast.events == slow.events and fast.last_move is m
             assert fast._board == slow._board and fast._moves is None
             with pytest.raises(FrozenInstanceError):
                 fast.turn = 0  # type: ignore[misc]
-    assert quick > 100 or options.get("obstacles")
+    if not options.get("obstacles"):
+        assert quick["place"] > 100 and quick["queen"] > 10 and quick["discard"] > 10, quick
+    else:
+        assert not quick  # obstacles and riptides are left to the builder
 
 
 def test_apply_refuses_an_illegal_placement_the_quick_way_does_not_make() -> None:
