@@ -32,6 +32,7 @@ from tablegames.options import Option
 from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
+from .static import SVG, under_voila
 from .tables.panel import OthersPanel
 
 #: Options not offered on play pages (simulation settings and lists).
@@ -127,6 +128,16 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.add_class("tablegames-page")
         self._settings_changed()
         self.start()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The page's widget view; under Voila also an SVG picture of the board, which the
+        play pages' template shows on the loading screen while the browser loads Voila's
+        front end (about 1.5 s after the page arrives), so the board is seen at once."""
+        data = super()._repr_mimebundle_(**kwargs)
+        play = getattr(self, "play", None)
+        if data is not None and play is not None and under_voila():
+            data[SVG] = play.static_svg()
+        return data
 
     def _settings_changed(self) -> None:
         """Refresh the seats, and grey out choices that cannot differ with these settings

@@ -386,3 +386,56 @@ def test_voila_settings_live_in_the_repo() -> None:
 
     cls = import_item(settings["Voila"]["kernel_websocket_connection_class"])
     assert issubclass(cls, ZMQChannelsWebsocketConnection)
+
+
+#: JavaScript run before a page's own: note when a board picture shows on the loading
+#: screen (and that it decoded to a real image), and when the live board is first painted.
+PREVIEW_WATCH = """(() => {
+  window.__preview = null;
+  const look = () => {
+    const img = document.querySelector('#loading img.tablegames-preview');
+    if (img && !window.__preview && img.complete && img.naturalWidth > 0) {
+      window.__preview = {at: performance.now(), width: img.naturalWidth,
+                          text: document.getElementById('loading_text').innerText};
+    }
+    if (!window.__painted) {
+      const c = document.querySelector('canvas.tablegames-canvas');
+      if (c) {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++;
+        if (n > 1000) window.__painted = performance.now();
+      }
+    }
+    if (!window.__painted) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+
+def test_the_loading_screen_shows_the_board_until_the_live_board_is_drawn(
+    page, voila_url: str
+) -> None:
+    """While the browser loads Voila's front end, a play page's loading screen shows a
+    picture of the board (an SVG the page's output carries); the live board then takes
+    the whole screen, and the picture is gone."""
+    page.context.add_init_script(PREVIEW_WATCH)
+    page.goto(f"{voila_url}/voila/render/currents.ipynb", wait_until="commit", timeout=90_000)
+    end = time.time() + 60
+    while time.time() < end and not page.evaluate("() => window.__preview"):
+        time.sleep(0.02)
+    preview = page.evaluate("() => window.__preview")
+    assert preview, "no board picture showed on the loading screen"
+    shoot(page, "loading-screen-currents")
+    assert preview["width"] == 604  # the board's own size: Currents' picture, not another
+    assert "playable in a moment" in preview["text"]
+    page.wait_for_function("() => window.__painted", timeout=60_000)
+    assert page.evaluate("() => window.__preview.at < window.__painted")
+    assert page.locator("img.tablegames-preview").count() == 0, "the picture stayed"
+    assert page.locator("#loading").count() == 0
+
+
+def test_a_page_without_a_board_keeps_the_plain_loading_screen(page, voila_url: str) -> None:
+    """The index carries no board picture: its page works and no picture is inserted."""
+    page.goto(f"{voila_url}/voila/render/index.ipynb", timeout=90_000)
+    page.wait_for_selector("a[href*='currents.ipynb']", timeout=60_000)
+    assert page.locator("img.tablegames-preview").count() == 0

@@ -204,3 +204,19 @@ def test_new_game_with_other_settings_or_humans_builds_a_new_board() -> None:
     page.controls["bridge"].value = True  # another game
     page.start()
     assert page.play is not play and page.play.game.options["bridge"] is True
+
+
+def test_under_voila_a_play_page_carries_a_picture_of_its_board_for_the_loading_screen(
+    monkeypatch,
+) -> None:
+    """Voila's front end takes a moment to load; the play template shows this SVG (the
+    board as the live page will show it) on the loading screen meanwhile."""
+    from tablegames_widgets.static import SVG, WIDGET_VIEW
+
+    page = PlayPage("fellowship")
+    assert SVG not in page._repr_mimebundle_(), "outside Voila pages carry no picture"
+    monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+    data = page._repr_mimebundle_()
+    assert WIDGET_VIEW in data  # the live page still renders the widget
+    assert data[SVG] == page.play.static_svg()
+    assert data[SVG].startswith("<svg")
