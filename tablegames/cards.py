@@ -18,6 +18,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from . import rng
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -168,8 +170,6 @@ def draw_up_to(
     >>> len(d.hand), d.draw_pile, d.discard_pile, [n for n, _ in d.steps]
     (3, ('9S',), (), [0, 2])
     """
-    from . import rng
-
     steps: list[tuple[int, tuple[str, ...]]] = []
     need = size - len(hand)
     while need > 0:
