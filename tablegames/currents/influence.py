@@ -80,35 +80,38 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
     """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``."""
     pos = _position(state, at)
     slots, units, path = _slots(state, pos)
-    tally = dict.fromkeys(POINTS, 0)
-    at_index: dict[str, list[int]] = {"N": [], "E": [], "S": [], "W": []}
+    n: list[int] = []
+    e: list[int] = []
+    s: list[int] = []
+    w: list[int] = []
+    at_index = {"N": n, "E": e, "S": s, "W": w}
     for k, u in enumerate(units):
         at_index[u[1]].append(k)
-    for d, ks in at_index.items():
-        tally[d] = len(ks)
-    cancelled: list[tuple[int, int]] = []
-    if units:
-        cancelled.extend(zip(at_index["N"], at_index["S"]))
-        cancelled.extend(zip(at_index["E"], at_index["W"]))
-    vector = (tally["E"] - tally["W"], tally["N"] - tally["S"])
+    tally = {"N": len(n), "E": len(e), "S": len(s), "W": len(w)}
+    cancelled = (*zip(n, s), *zip(e, w))
+    vector = (len(e) - len(w), len(n) - len(s))
     dest = (pos[0] + vector[0], pos[1] + vector[1])
     crossed = crossings(*dest)
     game = state.game
-    why = "" if crossed else stopped_by(game.obstacle_set, game.riptides, pos, dest)
-    blocked = bool(why)
-    return Influence(
-        pos,
-        tuple(slots),
-        tuple(units),
-        tally,
-        tuple(sorted(cancelled)),
-        vector,
-        dest,
-        crossed,
-        tuple(path),
-        _goaltending(state, crossed),
-        blocked,
-        why,
+    why = ""
+    if not crossed and (game.obstacle_set or game.riptides):
+        why = stopped_by(game.obstacle_set, game.riptides, pos, dest)
+    return _new(
+        Influence,
+        (
+            pos,
+            tuple(slots),
+            tuple(units),
+            tally,
+            tuple(sorted(cancelled)) if cancelled else (),
+            vector,
+            dest,
+            crossed,
+            tuple(path),
+            _goaltending(state, crossed) if crossed else (),
+            bool(why),
+            why,
+        ),
     )
 
 

@@ -23,6 +23,7 @@ from ..errors import IllegalMove
 from ..events import Event, new_event
 from . import moves as mv
 from .geometry import INFLUENCING, OPPOSITE, POINTS, SIZE, SLOTS, crossings
+from .influence import Influence, influence
 from .rules import (
     _CARD_PUSH,
     COMPASS_ACCEPTS,
@@ -35,7 +36,6 @@ from .rules import (
 
 if TYPE_CHECKING:
     from .game import CurrentsGame
-    from .influence import Influence
 
 HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
 _EMPTY_COMPASS = (None, None, None, None)
@@ -381,8 +381,6 @@ class CurrentsState(BuiltState):
     def inspect(self, at: tuple[int, int] | None = None) -> Influence:
         """What the currents do to the pawn (or to a pawn standing at ``at``): see
         :class:`tablegames.currents.inspect.Influence`."""
-        from .influence import influence
-
         return influence(self, at)
 
     @property
