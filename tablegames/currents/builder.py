@@ -108,7 +108,7 @@ class CurrentsBuilder(
     def _place_ace(self, ace: str, idx: int) -> None:
         self.put(idx, ace)
         self.aside = tuple(a for a in self.aside if a != ace)
-        self.events.append(Event("place", self.player, (ace,), POINTS[idx]))
+        self.events.append(new_event(Event, ("place", self.player, (ace,), POINTS[idx], (), "")))
 
     # ---- turns -----------------------------------------------------------------------
 
@@ -179,7 +179,7 @@ class CurrentsBuilder(
         elif kind == "discard":
             self.discard((card,), p, "hand")
         else:
-            self.events.append(Event(kind, p, (card,), m.target))
+            self.events.append(new_event(Event, (kind, p, (card,), m.target, (), "")))
             self.action(m, card)
             self.discard((card,), p, "hand")
         self.move_phase()
