@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import chain, compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -52,17 +52,17 @@ _OCCUPIED = 17 * _GROUP
 
 def _place_bits(easier: bool) -> tuple[dict[str | None, int], ...]:
     """Per place, per occupant (None: empty): its share of the accept board."""
-    out = []
-    for t in range(_GROUP):
-        on_compass = t < 4
-        table: dict[str | None, int] = {None: sum(1 << (r * _GROUP + t) for r in range(13))}
+    shares = {}  # per kind of place (compass: True), per occupant: its share at place 0
+    for on_compass in (True, False):
+        table: dict[str | None, int] = {None: sum(1 << (r * _GROUP) for r in range(13))}
         for old in PLACEABLE:
-            bits = 1 << ((13 + SUITS.index(old[1])) * _GROUP + t) | 1 << (_OCCUPIED + t)
+            bits = 1 << ((13 + SUITS.index(old[1])) * _GROUP) | 1 << _OCCUPIED
             for r in range(13):
                 if beats_by_rank(RANKS[r] + "C", old, on_compass, easier):
-                    bits |= 1 << (r * _GROUP + t)
+                    bits |= 1 << (r * _GROUP)
             table[old] = bits
-        out.append(table)
+        shares[on_compass] = table
+    out = [{old: bits << t for old, bits in shares[t < 4].items()} for t in range(_GROUP)]
     return tuple(out)
 
 
@@ -94,6 +94,7 @@ _LOW_BITS = (1 << _HALF) - 1
 #: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
 _QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
 _getitem = dict.__getitem__
+_tuple_item = tuple.__getitem__
 #: Per queen swap (by id): its two slots' indices.
 _QUEEN_SLOTS = {id(m): pair for moves in mv.QUEEN.values() for m, pair in zip(moves, mv.SLOT_PAIRS)}
 #: Per queen swap (by id: the table's moves live as long as the program): the bits of its
@@ -114,12 +115,28 @@ def accept_board(
     return sum(map(_getitem, _PLACE_BITS[easier], compass + currents))
 
 
+#: Per slot: the bits, one per SLOT_PAIRS entry, of the pairs that hold it.
+_PAIRS_OF = tuple(
+    sum(1 << k for k, pair in enumerate(mv.SLOT_PAIRS) if slot in pair) for slot in range(16)
+)
+#: Per 4-bit digit k of such a 120-bit number, per value of that digit: the pairs' indices.
+_PAIR_INDICES = tuple(
+    tuple(tuple(4 * k + b for b in range(4) if v >> b & 1) for v in range(16)) for k in range(30)
+)
+
+
 def _queen_picker(occupied: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """The picker of the swaps that move a card (not both slots empty), the slots of
+    ``occupied`` holding cards; kept in _QUEEN_PICKERS (a few thousand masks occur)."""
     if len(_QUEEN_PICKERS) >= 1 << 14:  # bound the memory: forget and refill
         _QUEEN_PICKERS.clear()
-    pick = _QUEEN_PICKERS[occupied] = _picker(
-        [k for k, (i, j) in enumerate(mv.SLOT_PAIRS) if (occupied >> i | occupied >> j) & 1]
-    )
+    pairs = 0
+    for slot in range(16):
+        if occupied >> slot & 1:
+            pairs |= _PAIRS_OF[slot]
+    digits = [pairs >> (4 * k) & 15 for k in range(30)]
+    indices = chain.from_iterable(map(_tuple_item, _PAIR_INDICES, digits))
+    pick = _QUEEN_PICKERS[occupied] = _picker(list(indices))
     return pick
 
 
