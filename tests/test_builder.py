@@ -213,3 +213,47 @@ def test_a_derived_attribute_replaces_its_option() -> None:
     game = tg.make("poohsticks", players=3, bridge=True)
     assert game.width == 3 and game.length == 6  # type: ignore[attr-defined]  # option None
     assert game.bridge_row == 3  # type: ignore[attr-defined]  # 0-based, derived
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_freeze_gives_a_frozen_instance_of_the_state_class_itself(name: str) -> None:
+    """freeze fills a slotted scratch twin and turns it into the state class: the result
+    is that class exactly (not the twin), equal to a copy, and refuses changes."""
+    state = _played(name)
+    again = state.builder(state, state.last_move).freeze()
+    assert type(again) is type(state)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        again.phase = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """A toy state with a cache the builder carries (``carry``) and one it does not."""
+
+    cards: tuple[int, ...]
+    events: tuple[Event, ...] = ()
+    last_move: str | None = None
+    _total: int | None = dataclasses.field(default=None, compare=False)
+    _other: int | None = dataclasses.field(default=None, compare=False)
+
+
+class _CountedBuilder(StateBuilder[_Counted], state=_Counted, carry=("_total",)):
+    cards: tuple[int, ...]
+    _total: int | None
+
+
+def test_a_builder_carries_the_caches_it_names_and_resets_the_others() -> None:
+    start = _Counted((1, 2), _total=3, _other=9)
+    b = _CountedBuilder(start, "push 4")
+    assert b._total == 3
+    b.cards += (4,)
+    b._total = 7
+    after = b.freeze()
+    assert after.cards == (1, 2, 4) and after._total == 7 and after._other is None
+
+
+def test_carry_must_name_private_fields() -> None:
+    with pytest.raises(TypeError, match="carry names no private field of _Counted"):
+
+        class _Bad(StateBuilder[_Counted], state=_Counted, carry=("cards",)):
+            pass
