@@ -226,7 +226,48 @@ class CurrentsState(BuiltState):
                 return BuiltState.apply(self, move)
             if new is not None:
                 return new
+        elif self.phase == "setup" and type(move) is mv.CurrentsMove:
+            self._check(move)
+            new = self._quiet_ace(move)
+            if new is not None:
+                return new
         return BuiltState.apply(self, move)
+
+    def _quiet_ace(self, m: mv.CurrentsMove) -> CurrentsState | None:
+        """The state after the legal set-up placement ``m`` when another real choice of
+        set-up follows (as the builder's place_ace gives it); else None."""
+        ace = m.card
+        idx = mv.TARGET_INDEX[m.target]
+        compass = (*self.compass[:idx], ace, *self.compass[idx + 1 :])
+        aside = tuple(a for a in self.aside if a != ace)
+        if len(aside) < 2 and compass.count(None) < 2:
+            return None  # the last ace is forced, or the turns begin
+        order = self.game.setup_order
+        new = _NEW(_SCRATCH)
+        new.game = self.game
+        new.phase = "setup"
+        new.player = order[len(order) - len(aside)]
+        new.turn_player = self.turn_player
+        new.turn = self.turn
+        new.pawn = self.pawn
+        new.compass = compass
+        new.currents = self.currents
+        new.hands = self.hands
+        new.draw_pile = self.draw_pile
+        new.discard_pile = self.discard_pile
+        new.aside = aside
+        new.seed = self.seed
+        new.target = self.target
+        new.queue = self.queue
+        new.combo = self.combo
+        new.winners = self.winners
+        new.events = (new_event(Event, ("place", self.player, (ace,), m.target, (), "")),)
+        new.last_move = m
+        new._moves = None
+        new._board = None
+        new.__class__ = CurrentsState
+        state: CurrentsState = new
+        return state
 
     def _quiet_place(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
         """The state after the legal placement ``m`` when nothing but the placement, the

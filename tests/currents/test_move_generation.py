@@ -177,3 +177,22 @@ def test_apply_accepts_exactly_the_listed_placements_swaps_and_discards(
                     with pytest.raises(IllegalMove):
                         s._check(m)
     assert checked > 1000
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_set_up_placement_made_at_once_equals_the_builders(players: int) -> None:
+    """``apply`` places an ace itself when another set-up choice follows
+    (CurrentsState._quiet_ace): the same state and events as the builder's."""
+    quick = 0
+    for seed in range(20):
+        s = tg.make("currents", players=players).initial_state(seed)
+        while s.phase == "setup":
+            for m in s.legal_moves():
+                fast = s._quiet_ace(m)
+                if fast is not None:
+                    quick += 1
+                    slow = BuiltState.apply(s, m)
+                    assert type(fast) is CurrentsState and fast == slow, m
+                    assert fast.events == slow.events and fast.last_move is m
+            s = s.apply(s.legal_moves()[seed % len(s.legal_moves())])
+    assert quick > 40
