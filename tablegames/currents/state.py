@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain, compress
-from operator import itemgetter
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, listed, scratch_class
@@ -199,10 +199,12 @@ class CurrentsState(BuiltState):
         phase = self.phase
         if phase == "play":
             return self._play_moves()
-        if phase == "setup":
-            return [
-                mv.PLACE[ace][i] for ace in self.aside for i in range(4) if self.compass[i] is None
-            ]
+        if phase == "setup":  # each ace waiting, on each empty compass point
+            pick = _LOW[sum(compress((1, 2, 4, 8), map(is_, self.compass, _EMPTY_COMPASS)))]
+            out: list[mv.CurrentsMove] = []
+            for ace in self.aside:
+                out.extend(pick(mv.PLACE[ace]))
+            return out
         if phase == "defend":
             return self._defend_moves()
         if phase == "combo":

@@ -196,3 +196,17 @@ def test_a_set_up_placement_made_at_once_equals_the_builders(players: int) -> No
                     assert fast.events == slow.events and fast.last_move is m
             s = s.apply(s.legal_moves()[seed % len(s.legal_moves())])
     assert quick > 40
+
+
+def test_set_up_moves_are_each_ace_aside_on_each_empty_point_in_order() -> None:
+    seen = 0
+    for seed in range(30):
+        s = tg.make("currents", players=4 if seed % 2 else 2).initial_state(seed)
+        while s.phase == "setup":
+            expected = [
+                mv.PLACE[ace][i] for ace in s.aside for i in range(4) if s.compass[i] is None
+            ]
+            assert s.legal_moves() == expected
+            seen += 1
+            s = s.apply(expected[seed % len(expected)])
+    assert seen >= 60
