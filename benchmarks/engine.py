@@ -29,6 +29,20 @@ Timed by CPU time instead (``time.process_time`` over whole runs, best of 3, ste
 this shared machine): Poohsticks 2p 0.90 -> 0.48, 4p 0.80 -> 0.41; Card Chess 0.88 ->
 0.57; Currents 0.82 -> 0.79; Resistor 0.47 -> 0.47. Goals not met: Currents (0.3x),
 Poohsticks, Card Chess and Resistor (0.5x) on wall-clock time under load.
+Then Currents' decision cost (issue 18 item 1: move generation off one integer "accept
+board" carried from state to state; quiet placements, swaps, discards and set-up moves
+made without the builder; the shared builder freezing through a slotted twin), commit
+f8a40e1 -> 67a9d9f, ``--runs 5 --games 100 --only currents`` run back to back (the last
+of three pairs, the others alike): Currents 2p 0.78 -> 0.60, 4p 0.79 -> 0.60, 4p jokers 0.75 ->
+0.58; inspect 0.42 -> 0.29 (2p), 0.36 -> 0.27 (4p). By CPU time (both versions in one
+process, runs interleaved, best of 5): 2p 0.78 -> 0.58, 4p 0.81 -> 0.62. The floor,
+measured on one placement state kept hot (CPU time): its 87 moves generated in 4.0 µs,
+the placement applied in 4.9 µs (copying the 21 fields into a new state 0.5 of it, its
+five events 0.8), the pick 0.4, a tic-tac-toe step 32 µs: even a hot state costs ~0.3x,
+and in random play every state is new (cold caches, new queen masks, the builder for
+crossings and goaltending), about twice that. 0.3x would take fewer objects per decision
+than the contract (a fresh move list, a new immutable state, its events) allows in pure
+Python: Currents' 0.3x goal is not met.
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
 
