@@ -14,7 +14,6 @@ from contextlib import contextmanager
 
 import ipycanvas.canvas as _ipycanvas
 from ipycanvas import Canvas, MultiCanvas
-from ipywidgets import Layout
 
 from tablegames import style
 
@@ -38,7 +37,9 @@ class Layers:
     def resize(self, width: float, height: float) -> None:
         """Change the pixel size (the layout follows, so the page does not stretch it)."""
         self.multi.width, self.multi.height = int(width), int(height)
-        self.multi.layout = Layout(width=f"{int(width)}px", height=f"{int(height)}px")
+        with self.multi.layout.hold_sync():  # the same layout: a new one left the old open
+            self.multi.layout.width = f"{int(width)}px"
+            self.multi.layout.height = f"{int(height)}px"
 
     def on_reconnect(self, redraw: Callable[[], None]) -> None:
         """Call ``redraw`` whenever a page (re)connects (see :func:`redraw_on_reconnect`)."""

@@ -35,10 +35,15 @@ class Playback(HBox):  # type: ignore[misc]
             tooltip="At the end, start again from the first step", layout=Layout(width="96px"),
         )  # fmt: skip
         self.toggle.on_click(lambda _b: self.set_playing(not self.play.playing))
-        jslink((self.repeat, "value"), (play, "repeat"))
+        self._link = jslink((self.repeat, "value"), (play, "repeat"))
         play.observe(self._playing_changed, names="playing")
         super().__init__([play, self.toggle, self.repeat])
         self.add_class("tablegames-playback")
+
+    def close(self) -> None:
+        """Close the row and its link to the Play (a link is held by no widget's tree)."""
+        self._link.close()
+        super().close()
 
     def set_playing(self, playing: bool) -> None:
         """Start or pause playback (the browser steps the Play's value)."""
@@ -74,13 +79,18 @@ class Controls(VBox):  # type: ignore[misc]
         )
         self.speed.observe(self._speed_changed, names="value")
         self._speed_changed()
-        jslink((self.play, "value"), (self.slider, "value"))
+        self._link = jslink((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._slider_changed, names="value")
         self.text = HTML()
         self.text.add_class("tablegames-step-text")
         row = HBox([self.first, self.back, self.forward, self.last, self.slider])
         super().__init__([row, HBox([self.playback, self.speed]), self.text])
         self.add_class("tablegames-controls")
+
+    def close(self) -> None:
+        """Close the controls and the link of the Play to the slider."""
+        self._link.close()
+        super().close()
 
     @property
     def index(self) -> int:

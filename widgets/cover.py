@@ -118,7 +118,7 @@ class PassDevice:
         """Show the covered table: the plate, no move to choose, the button to lift it."""
         play = self.play
         play.board.show(play.state)  # draws the plate, never the position
-        play.buttons.children = [self.button] if self.waiting is not None else []
+        play.buttons.children = (self.button,) if self.waiting is not None else ()
         play.moves.options = [(COVERED, COVERED)]
         play.moves.index = 0
         play.moves.disabled = play.play_selected.disabled = play.hint_button.disabled = True

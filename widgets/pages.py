@@ -32,6 +32,7 @@ from tablegames.options import Option
 from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
+from .rows import close_dropped, fit_menus, shown_widgets
 from .static import SVG, under_voila
 from .tables.panel import OthersPanel
 
@@ -175,14 +176,9 @@ class PlayPage(VBox):  # type: ignore[misc]
     def _seat_controls(self) -> None:
         n = int(self.controls["players"].value) if "players" in self.controls else 2
         name = board_class(self.game_name).player_name
-        old = [d.value for d in self.seat_box.children]
-        seats = []
-        for p in range(n):
-            default = old[p] if p < len(old) else ("human" if p == 0 else "random")
-            seats.append(Dropdown(options=SEAT_CHOICES,
-                                  value=default, description=name(p),
-                                  layout=Layout(width="200px")))  # fmt: skip
-        self.seat_box.children = seats
+        fit_menus(self.seat_box, n, lambda p: Dropdown(
+            options=SEAT_CHOICES, value="human" if p == 0 else "random", description=name(p),
+            layout=Layout(width="200px")))  # fmt: skip
 
     def start(self) -> None:
         """A new game with the chosen options and seats (refusals shown, old game kept)."""
@@ -203,10 +199,12 @@ class PlayPage(VBox):  # type: ignore[misc]
         if old is not None and old.game == game and old.restart(seats, self.seed):
             self.seed += 1
             return
+        before = shown_widgets(self)
         self.play = PlayWidget(game, seats, seed=self.seed, **self.board_options)
         if self.view is not None:
             self.view.attach(self.play)
         self.table.children = [self.play]
+        close_dropped(self, before)  # the old game's widgets
         self.seed += 1
 
     def __repr__(self) -> str:

@@ -39,6 +39,7 @@ from .controls import Controls
 from .cover import PassDevice, covers
 from .preview import attach_previews
 from .registry import board_for
+from .rows import MoveButtons
 from .static import StaticPicture, under_voila
 from .status import ERROR, PLAIN, status_html
 
@@ -239,7 +240,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _make_move_controls(self) -> None:
         """The move buttons, the list of every legal move with its Play button, and Hint."""
-        self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        self.buttons = MoveButtons(self.play, layout=Layout(flex_flow="row wrap"))
         self.moves = Dropdown(description="Move", tooltip="Every legal move, to play from the "
                               "keyboard", layout=Layout(width="360px"))  # fmt: skip
         self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
@@ -501,7 +502,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.hint_button.disabled = state.is_terminal or self.seats[state.current_player] != "human"
         self.board.show(state, selected=out.picked, targets=out.targets)
         thinking = self.thinking is not None
-        self.buttons.children = [] if thinking else [self._button(m) for m in out.choices]
+        self.buttons.show([] if thinking else out.choices, self.board.move_label)
         legal = state.legal_moves() if not state.is_terminal and not thinking else []
         empty = BOT_MOVE if thinking else NO_MOVE
         with self.moves.hold_sync():  # one message for the list, not three
@@ -510,11 +511,6 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
             self.moves.disabled = self.play_selected.disabled = not legal
         hint = self.board.hint(state, out.picked) if out.picked else ""
         self._say(out.message or hint or self.prompt(state), error=bool(out.message))
-
-    def _button(self, move: Any) -> Button:
-        b = Button(description=self.board.move_label(move), tooltip=str(move))
-        b.on_click(lambda _b: self.play(move))
-        return b
 
     def prompt(self, state: tg.State) -> str:
         """What the player to decide should do (or the result)."""

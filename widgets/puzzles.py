@@ -36,6 +36,7 @@ from tablegames.svg import document, place, svg_size, text_svg, wrap
 from .board import BoardWidget, Key
 from .play import MoveInput
 from .registry import board_for
+from .rows import MoveButtons
 from .static import StaticPicture
 
 RIGHT = "#2e7d32"  #: the colour of "right"
@@ -113,7 +114,7 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.header.add_class("tablegames-puzzle-header")
         self.message = HTML()
         self.message.add_class("tablegames-message")
-        self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        self.buttons = MoveButtons(self.answer, layout=Layout(flex_flow="row wrap"))
         self.move_list = Dropdown(
             description="Move",
             layout=Layout(width="360px"),
@@ -389,18 +390,12 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.board.show(state, selected=picked, targets=targets)
         answering = out is not None and not self.done and not state.is_terminal
         legal = state.legal_moves() if answering else []
-        self.buttons.children = (
-            [self._button(m) for m in out.choices] if answering and out is not None else []
-        )
+        choices = out.choices if answering and out is not None else []
+        self.buttons.show(choices, self.board.move_label)
         labels = [(self.board.move_label(m), m) for m in legal]
         self.move_list.options = labels or [("(answered: Try again or Next puzzle)", None)]
         self.move_list.index = 0
         self.move_list.disabled = self.answer_button.disabled = not legal
-
-    def _button(self, move: Any) -> Button:
-        b = Button(description=self.board.move_label(move), tooltip=str(move))
-        b.on_click(lambda _b: self.answer(move))
-        return b
 
     def _say(self, text: str, colour: str = "#333") -> None:
         self.said = text

@@ -24,6 +24,7 @@ from tablegames.tables import HUMAN, TableError, TableInfo, TableStore
 from tablegames.tables import tokens as tk
 
 from ..registry import board_class
+from ..rows import fit_menus
 from .links import creator_link, table_page_url
 from .store import page_store
 
@@ -151,15 +152,10 @@ class OthersPanel(VBox):  # type: ignore[misc]
 
     def settings_changed(self) -> None:
         """One seat menu per player of the game as the options set it now."""
-        n = self.players()
-        old = [d.value for d in self.seat_box.children]
         name = board_class(self.game_name).player_name
-        menus = []
-        for p in range(n):
-            value = old[p] if p < len(old) else HUMAN
-            menus.append(Dropdown(options=TABLE_SEATS, value=value, description=name(p),
-                                  layout=Layout(width="230px")))  # fmt: skip
-        self.seat_box.children = menus
+        fit_menus(self.seat_box, self.players(), lambda p: Dropdown(
+            options=TABLE_SEATS, value=HUMAN, description=name(p),
+            layout=Layout(width="230px")))  # fmt: skip
 
     def seats(self) -> list[str]:
         return [str(d.value) for d in self.seat_box.children]

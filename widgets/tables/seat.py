@@ -34,6 +34,7 @@ from tablegames.tables import GameOver, NotYourTurn, Seat, StaleMove, TableError
 from ..board import Key
 from ..play import MoveInput, Outcome
 from ..registry import board_for
+from ..rows import MoveButtons
 from ..status import ERROR, PLAIN, status_html
 from .drawing import seat_state
 
@@ -83,7 +84,7 @@ class SeatWidget(VBox):  # type: ignore[misc]
         self.message = HTML()
         self.message.add_class("tablegames-message")
         self.said = ""
-        self.buttons = HBox(layout=Layout(flex_flow="row wrap"))
+        self.buttons = MoveButtons(self.play, layout=Layout(flex_flow="row wrap"))
         self.moves = Dropdown(description="Move", tooltip="Every move you may play now, to "
                               "play from the keyboard", layout=Layout(width="360px"))  # fmt: skip
         self.play_selected = Button(description="Play", tooltip="Play the move chosen in the list")
@@ -242,7 +243,7 @@ class SeatWidget(VBox):  # type: ignore[misc]
         self.board.show(self.state, selected=out.picked if mine else (),
                         targets=out.targets if mine else ())  # fmt: skip
         legal = [m for m in out.choices if str(m) in view.legal_moves] if mine else []
-        self.buttons.children = [self._button(m) for m in legal]
+        self.buttons.show(legal, self.board.move_label)
         if mine:
             moves = {str(m): m for m in self.state.legal_moves()}
             items = [(self.board.move_label(moves[n]) if n in moves else n, n)
@@ -255,11 +256,6 @@ class SeatWidget(VBox):  # type: ignore[misc]
         self.head.value = CSS + self._head(view)
         hint = self.board.hint(self.state, out.picked) if mine and out.picked else ""
         self._say(out.message or hint or self._prompt(view), error=bool(out.message))
-
-    def _button(self, move: Any) -> Button:
-        b = Button(description=self.board.move_label(move), tooltip=str(move))
-        b.on_click(lambda _b: self.play(move))
-        return b
 
     def _name(self, p: int) -> str:
         return self.board.player_name(p)
