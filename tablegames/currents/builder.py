@@ -14,7 +14,6 @@ from ..events import Event, new_event
 from . import moves as mv
 from .geometry import (
     CLOCKWISE,
-    INFLUENCING,
     OPPOSITE,
     POINTS,
     SIZE,
@@ -23,10 +22,9 @@ from .geometry import (
     crossings,
 )
 from .rules import (
-    _CARD_PUSH,
     advantage_order,
-    card_push,
     is_demotion,
+    pushed_to,
     stopped_by,
 )
 from .state import _PLACE_BITS, HAND_SIZE, CurrentsState, follows_up
@@ -241,16 +239,7 @@ class CurrentsBuilder(
     # ---- the Move phase and goaltending ------------------------------------------------
 
     def move_phase(self) -> None:
-        pawn = self.pawn
-        compass = tuple(self.compass)  # net_vector(compass, self.currents, pawn), written out
-        push = _CARD_PUSH.get(compass) or card_push(compass)
-        currents = self.currents
-        x, y = pawn
-        for i in INFLUENCING[pawn]:
-            v = push[currents[i]]
-            if v is not None:
-                x += v[0]
-                y += v[1]
+        x, y = pushed_to(tuple(self.compass), self.currents, self.pawn)
         if 0 <= x <= SIZE and 0 <= y <= SIZE:  # no edge crossed
             self.finish_move((x, y))
             return

@@ -66,16 +66,23 @@ def net_vector(
     compass: tuple[str | None, ...], currents: Sequence[str | None], at: tuple[int, int]
 ) -> tuple[int, int]:
     """The pawn's net move from ``at``: opposite units cancel, so it is a plain sum."""
-    push = _CARD_PUSH.get(compass)
-    if push is None:
-        push = card_push(compass)
-    dx = dy = 0
+    x, y = pushed_to(compass, currents, at)
+    return x - at[0], y - at[1]
+
+
+def pushed_to(
+    compass: tuple[str | None, ...], currents: Sequence[str | None], at: tuple[int, int]
+) -> tuple[int, int]:
+    """Where the currents push a pawn standing at ``at`` (maybe past an edge): ``at`` plus
+    :func:`net_vector`, written out for ``apply``'s Move phase."""
+    push = _CARD_PUSH.get(compass) or card_push(compass)
+    x, y = at
     for i in INFLUENCING[at]:
         v = push[currents[i]]
         if v is not None:
-            dx += v[0]
-            dy += v[1]
-    return dx, dy
+            x += v[0]
+            y += v[1]
+    return x, y
 
 
 #: :func:`card_push` by compass, filled as compasses are met (at most a few thousand).

@@ -22,16 +22,15 @@ from ..cards import JOKERS, ORDER, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event, new_event
 from . import moves as mv
-from .geometry import INFLUENCING, OPPOSITE, POINTS, SIZE, SLOTS, crossings
+from .geometry import OPPOSITE, POINTS, SIZE, SLOTS, crossings
 from .influence import Influence, influence
 from .rules import (
-    _CARD_PUSH,
     COMPASS_ACCEPTS,
     CURRENT_ACCEPTS,
     PLACEABLE,
     beats_by_rank,
-    card_push,
     is_demotion,
+    pushed_to,
 )
 
 if TYPE_CHECKING:
@@ -378,13 +377,7 @@ class CurrentsState(BuiltState):
         hand = hands[p]
         # the Move phase: the pawn's net vector
         pawn = self.pawn
-        push = _CARD_PUSH.get(compass) or card_push(compass)
-        x, y = pawn
-        for i in INFLUENCING[pawn]:
-            v = push[currents[i]]
-            if v is not None:
-                x += v[0]
-                y += v[1]
+        x, y = pushed_to(compass, currents, pawn)
         if not (0 <= x <= SIZE and 0 <= y <= SIZE):
             return None  # an edge is crossed
         turn = self.turn + 1
