@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import ipycanvas.canvas as _ipycanvas
 from ipywidgets import Box, Button, Dropdown, HBox, Widget
 
 
@@ -92,12 +93,15 @@ def fit_menus(box: Box, n: int, make: Callable[[int], Dropdown]) -> None:
 
 def shown_widgets(root: Widget) -> dict[str, Widget]:
     """Every widget ``root`` holds, itself included, by model id (children, layouts,
-    styles and any other widget-valued attribute the page is sent)."""
+    styles and any other widget-valued attribute the page is sent), but ipycanvas' one
+    canvas manager, which every canvas of the process shares."""
     seen: dict[str, Widget] = {}
     stack = [root]
     while stack:
         widget = stack.pop()
-        if widget.model_id in seen or widget.comm is None:
+        if widget.comm is None or widget is _ipycanvas._CANVAS_MANAGER:
+            continue
+        if widget.model_id in seen:
             continue
         seen[widget.model_id] = widget
         for name in widget.keys:
@@ -115,4 +119,7 @@ def close_dropped(root: Widget, before: dict[str, Widget]) -> int:
     dropped = [w for mid, w in before.items() if mid not in now]
     for widget in dropped:
         widget.close()
+    manager = _ipycanvas._CANVAS_MANAGER
+    if manager._current_canvas is not None and manager._current_canvas.comm is None:
+        manager._current_canvas = None  # drawing next switches to its canvas afresh
     return len(dropped)

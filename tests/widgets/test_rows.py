@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import ipycanvas.canvas
 import pytest
 from ipywidgets import Dropdown, HBox
 from ipywidgets.widgets.widget import _instances
@@ -144,3 +145,6 @@ def test_close_dropped_closes_what_a_page_no_longer_shows() -> None:
     assert dropped > 50
     assert old.comm is None and old.controls.comm is None and old.controls._link.comm is None
     assert page.comm is not None
+    manager = ipycanvas.canvas._CANVAS_MANAGER  # shared by every canvas: never closed
+    assert manager.comm is not None and manager._current_canvas is None
+    PlayPage("poohsticks")  # canvases still draw
