@@ -231,25 +231,45 @@ def test_a_hint_found_after_the_human_moved_is_dropped():
 
 
 def test_a_bots_turn_of_several_decisions_shares_one_time_budget():
+    """Each later decision of a turn is given what is left of ``bot_seconds`` (at least
+    MIN_SLICE), checked on the budgets handed to the bot, not on wall time, so a loaded
+    machine cannot make it fail."""
+
     async def test() -> None:
         game = tg.make("poohsticks", players=2)
         w = PlayWidget(game, ["human", MCTSBot(iterations=100_000)], seed=4,
                        background=True, bot_seconds=0.5)  # fmt: skip
+        bot = w.seats[1]
+        searched = bot.choose
+        calls: list[tuple[float, float, float]] = []  # (budget, start, end) of each decision
+
+        def recorded(state: Any) -> Any:
+            start = time.perf_counter()
+            move = searched(state)
+            calls.append((bot.seconds, start, time.perf_counter()))
+            return move
+
+        bot.choose = recorded
         human = MCTSBot(iterations=30, seed=1)  # plays the human's moves, quickly
-        turns = []  # (decisions, seconds) of each bot turn
+        turns = []  # the decisions of each bot turn
         while len(turns) < 12 and not w.state.is_terminal:
             if w.state.current_player == 0:
                 move = human.choose(w.state)
-                before = len(w.history)
-                start = time.perf_counter()
+                done = len(calls)
                 w.play(move)
                 await until(lambda: w.thinking is None)
-                if len(w.history) > before + 1:
-                    turns.append((len(w.history) - before - 1, time.perf_counter() - start))
-            if max((n for n, _t in turns), default=0) >= 2:
+                turns.append(calls[done:])
+            if max(map(len, turns), default=0) >= 2:
                 break
-        assert any(n >= 2 for n, _t in turns), f"no bot turn of several decisions: {turns}"
-        for n, seconds in turns:  # alone, each decision would search 0.5 s
-            assert seconds < 0.5 + 0.05 * (n - 1) + 0.3, turns
+        several = [turn for turn in turns if len(turn) >= 2]
+        assert several, f"no bot turn of several decisions: {turns}"
+        for turn in turns:
+            assert turn[0][0] == 0.5, turn  # a turn starts with the whole budget
+            first_start = turn[0][1]
+            for (budget, _start, _end), (_b, _s, end_before) in zip(turn[1:], turn):
+                # the turn began before the first decision started, and each later
+                # decision began after the one before it ended
+                left = 0.5 - (end_before - first_start)
+                assert play_module.MIN_SLICE <= budget <= max(left, play_module.MIN_SLICE), turn
 
     run(test)
