@@ -151,6 +151,12 @@ class Game(ABC):
     playout_depth: ClassVar[int] = 50
     #: The UCB exploration constant MCTS uses on this game.
     search_exploration: ClassVar[float] = 1.0
+    #: True when the cards an observation hides lie only in the hands and the draw pile
+    #: (:meth:`hidden_places` as here), :meth:`settle_hidden` has nothing to settle and the
+    #: state has ``hands`` (each kept in canonical order), ``draw_pile`` and ``seed``
+    #: fields: :class:`tablegames.determinize.InformationSet` then reads one sample from
+    #: JSON and builds the others by replacing those three fields, hundreds of times faster.
+    samples_by_redeal: ClassVar[bool] = False
     #: Where this game's custom board widget lives (``"module:Class"``, imported only by
     #: the widget layer), or None: the widgets then draw the game's scene on a generic board.
     board: ClassVar[str | None] = None

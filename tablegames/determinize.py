@@ -20,12 +20,14 @@ the same for every card game and lives here.
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .cards import sort_cards
 from .core import Game, State
 from .errors import InvalidState
 from .rng import shuffle
@@ -96,16 +98,77 @@ class InformationSet:
             raise InvalidState(
                 f"the observation hides {holes} card(s) but {len(self.unseen)} are unseen"
             )
+        # Redealt only for the player to move: what makes a position valid may hang on
+        # the cards of the player to move (who can defend, say), hidden from the others.
+        redeal = game.samples_by_redeal and self.viewer is not None
+        redeal = redeal and observation.get("current_player") == self.viewer
+        self._redeal = Redeal(game, template, self.unseen) if redeal else None
 
     def sample(self, gen: random.Random) -> State:
         """One full state consistent with the observation, hidden cards dealt by ``gen``."""
+        cards = list(self.unseen)
+        shuffle(gen, cards)  # as gen.shuffle(cards), faster
+        if self._redeal is not None:
+            return self._redeal.deal(cards, gen.getrandbits(48))
+        return self.read(cards, gen.getrandbits(48), gen)
+
+    def read(self, cards: list[str], seed: int, gen: random.Random) -> State:
+        """The sample with ``cards`` on the hidden places in order and ``seed``, read from
+        JSON (``gen`` settles whatever else is hidden)."""
         packed = self._packed
         d = marshal.loads(packed) if packed is not None else json_copy(self._template)
         places = self.game.hidden_places(d)
-        cards = list(self.unseen)
-        shuffle(gen, cards)  # as gen.shuffle(cards), faster
         for (values, i), card in zip(places, cards, strict=True):
             values[i] = card
-        d["seed"] = gen.getrandbits(48)
+        d["seed"] = seed
         self.game.settle_hidden(d, gen)
         return self.game.state_from_json(d)
+
+
+class Redeal:
+    """The samples of one observation of a game whose hidden cards lie only in the hands
+    and the draw pile (:attr:`tablegames.Game.samples_by_redeal`): one state is read
+    from JSON, which checks the position once; every sample is that state with other
+    hands, draw pile and seed, as reading the sample from JSON would give it."""
+
+    def __init__(self, game: Game, template: dict[str, Any], unseen: tuple[str, ...]) -> None:
+        d = json_copy(template)
+        places = game.hidden_places(d)
+        hands: list[list[Any]] = d.get("hands", [])
+        pile: list[Any] = d.get("draw_pile", [])
+        dealt: dict[int, list[int]] = {}  # player: the places (in dealing order) of their hand
+        self._pile = list(pile)
+        self._pile_places: list[tuple[int, int]] = []  # (index in the pile, place)
+        for k, (values, i) in enumerate(places):
+            if values is pile:
+                self._pile_places.append((i, k))
+            else:
+                p = next(q for q, h in enumerate(hands) if h is values)
+                dealt.setdefault(p, []).append(k)
+        #: per hand with hidden cards: the player, the cards shown, the places dealt to it
+        self._hands = [
+            (p, tuple(c for c in hands[p] if c is not None), tuple(ks)) for p, ks in dealt.items()
+        ]
+        #: the whole pile hidden, dealt from consecutive places: its slice of the deal
+        at = [k for _i, k in self._pile_places]
+        whole = len(at) == len(pile) and at == list(range(at[0], at[0] + len(at))) if at else False
+        self._pile_slice = slice(at[0], at[0] + len(at)) if whole else None
+        for (values, i), card in zip(places, unseen, strict=True):
+            values[i] = card
+        d["seed"] = 0
+        self.base = game.state_from_json(d)
+
+    def deal(self, cards: list[str], seed: int) -> State:
+        """The sample with ``cards`` on the hidden places (in ``hidden_places`` order)."""
+        base: Any = self.base
+        hands = list(base.hands)
+        for p, shown, places in self._hands:
+            hands[p] = sort_cards([*shown, *[cards[k] for k in places]])
+        if self._pile_slice is not None:
+            pile = tuple(cards[self._pile_slice])
+        else:
+            listed = self._pile.copy()
+            for i, k in self._pile_places:
+                listed[i] = cards[k]
+            pile = tuple(listed)
+        return dataclasses.replace(base, hands=tuple(hands), draw_pile=pile, seed=seed)  # type: ignore[no-any-return]

@@ -175,6 +175,9 @@ class CurrentsGame(Game):
     #: 20 of 40 with 50-move random playouts (benchmarks/tournament.py measures it).
     playout_depth = 0
     search_exploration = 0.4
+    #: Hidden cards lie only in the hands and the draw pile (tests/bots/test_determinize.py
+    #: holds the redealt samples to the ones read from JSON).
+    samples_by_redeal = True
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         """Where the currents carry the pawn next: the nearer that point lies to a
