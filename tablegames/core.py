@@ -151,11 +151,11 @@ class Game(ABC):
     playout_depth: ClassVar[int] = 50
     #: The UCB exploration constant MCTS uses on this game.
     search_exploration: ClassVar[float] = 1.0
-    #: True when the cards an observation hides lie only in the hands and the draw pile
-    #: (:meth:`hidden_places` as here), :meth:`settle_hidden` has nothing to settle and the
-    #: state has ``hands`` (each kept in canonical order), ``draw_pile`` and ``seed``
-    #: fields: :class:`tablegames.determinize.InformationSet` then reads one sample from
-    #: JSON and builds the others by replacing those three fields, hundreds of times faster.
+    #: True when :meth:`settle_hidden` has nothing to settle, the state has ``hands`` (each
+    #: kept in canonical order), ``draw_pile`` and ``seed`` fields, and every hidden place
+    #: outside the hands and the draw pile has a :meth:`redeal_slot`:
+    #: :class:`tablegames.determinize.InformationSet` then reads one sample from JSON and
+    #: builds the others by replacing those fields, a hundred times faster.
     samples_by_redeal: ClassVar[bool] = False
     #: Where this game's custom board widget lives (``"module:Class"``, imported only by
     #: the widget layer), or None: the widgets then draw the game's scene on a generic board.
@@ -249,6 +249,12 @@ class Game(ABC):
         places = [(h, i) for h in d.get("hands", []) for i, c in enumerate(h) if c is None]
         pile = d.get("draw_pile", [])
         return places + [(pile, i) for i, c in enumerate(pile) if c is None]
+
+    def redeal_slot(self, d: dict[str, Any], values: list[Any], index: int) -> tuple[str, int]:
+        """Where the hidden place ``values[index]`` of observation ``d`` (outside the hands
+        and the draw pile) lies in a state: a tuple field of the state and the index in it
+        (see :attr:`samples_by_redeal`)."""
+        raise NotImplementedError(f"{self.name} has hidden places outside hands and draw pile")
 
     def settle_hidden(self, d: dict[str, Any], gen: random.Random) -> None:  # noqa: B027
         """Fill in what else an observation hides once its cards are dealt (default: nothing)."""

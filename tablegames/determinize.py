@@ -126,10 +126,10 @@ class InformationSet:
 
 
 class Redeal:
-    """The samples of one observation of a game whose hidden cards lie only in the hands
-    and the draw pile (:attr:`tablegames.Game.samples_by_redeal`): one state is read
-    from JSON, which checks the position once; every sample is that state with other
-    hands, draw pile and seed, as reading the sample from JSON would give it."""
+    """The samples of one observation of a game that allows it (see
+    :attr:`tablegames.Game.samples_by_redeal`): one state is read from JSON, which checks
+    the position once; every sample is that state with other hands, draw pile, seed and
+    whatever other fields hold hidden cards, as reading the sample from JSON would give."""
 
     def __init__(self, game: Game, template: dict[str, Any], unseen: tuple[str, ...]) -> None:
         d = json_copy(template)
@@ -137,38 +137,45 @@ class Redeal:
         hands: list[list[Any]] = d.get("hands", [])
         pile: list[Any] = d.get("draw_pile", [])
         dealt: dict[int, list[int]] = {}  # player: the places (in dealing order) of their hand
-        self._pile = list(pile)
-        self._pile_places: list[tuple[int, int]] = []  # (index in the pile, place)
+        #: other fields: the places dealt to each, as (index in the field, place)
+        self._fields: dict[str, list[tuple[int, int]]] = {}
         for k, (values, i) in enumerate(places):
             if values is pile:
-                self._pile_places.append((i, k))
-            else:
-                p = next(q for q, h in enumerate(hands) if h is values)
+                self._fields.setdefault("draw_pile", []).append((i, k))
+                continue
+            p = next((q for q, h in enumerate(hands) if h is values), None)
+            if p is not None:
                 dealt.setdefault(p, []).append(k)
+            else:
+                field, at = game.redeal_slot(d, values, i)
+                self._fields.setdefault(field, []).append((at, k))
         #: per hand with hidden cards: the player, the cards shown, the places dealt to it
         self._hands = [
             (p, tuple(c for c in hands[p] if c is not None), tuple(ks)) for p, ks in dealt.items()
         ]
-        #: the whole pile hidden, dealt from consecutive places: its slice of the deal
-        at = [k for _i, k in self._pile_places]
-        whole = len(at) == len(pile) and at == list(range(at[0], at[0] + len(at))) if at else False
-        self._pile_slice = slice(at[0], at[0] + len(at)) if whole else None
+        #: the whole draw pile hidden, dealt from consecutive places: its slice of the deal
+        ks = [k for _i, k in self._fields.get("draw_pile", [])]
+        whole = ks == list(range(ks[0], ks[0] + len(pile))) if ks else False
+        self._pile = slice(ks[0], ks[0] + len(ks)) if whole else None
+        if whole:
+            del self._fields["draw_pile"]
         for (values, i), card in zip(places, unseen, strict=True):
             values[i] = card
         d["seed"] = 0
-        self.base = game.state_from_json(d)
+        self.base: Any = game.state_from_json(d)
 
     def deal(self, cards: list[str], seed: int) -> State:
         """The sample with ``cards`` on the hidden places (in ``hidden_places`` order)."""
-        base: Any = self.base
+        base = self.base
         hands = list(base.hands)
         for p, shown, places in self._hands:
             hands[p] = sort_cards([*shown, *[cards[k] for k in places]])
-        if self._pile_slice is not None:
-            pile = tuple(cards[self._pile_slice])
-        else:
-            listed = self._pile.copy()
-            for i, k in self._pile_places:
+        changed: dict[str, Any] = {"hands": tuple(hands), "seed": seed}
+        if self._pile is not None:
+            changed["draw_pile"] = tuple(cards[self._pile])
+        for field, slots in self._fields.items():
+            listed = list(getattr(base, field))
+            for i, k in slots:
                 listed[i] = cards[k]
-            pile = tuple(listed)
-        return dataclasses.replace(base, hands=tuple(hands), draw_pile=pile, seed=seed)  # type: ignore[no-any-return]
+            changed[field] = tuple(listed)
+        return dataclasses.replace(base, **changed)  # type: ignore[no-any-return]

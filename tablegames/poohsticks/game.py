@@ -295,6 +295,15 @@ class PoohsticksGame(Game):
                 places.append((river[i // w], i % w))
         return places
 
+    #: Hidden cards lie in the hands, the draw pile and the river (face-down bridge cards
+    #: and rocks), whose places :meth:`redeal_slot` finds in the state's ``river``.
+    samples_by_redeal = True
+
+    def redeal_slot(self, d: dict[str, Any], values: list[Any], index: int) -> tuple[str, int]:
+        """A hidden river card: its cell in the state's ``river`` (row by row)."""
+        row = next(r for r, cells in enumerate(d["river"]) if cells is values)
+        return "river", row * self.width + index
+
     def state_from_json(self, data: Mapping[str, Any]) -> PoohsticksState:
         from .serialize import from_json
 

@@ -14,19 +14,33 @@ import tablegames as tg
 from tablegames.bots import MCTSBot
 from tablegames.determinize import InformationSet
 
-#: Currents set-ups whose hidden cards differ in number and kind (jokers, four hands).
+#: Set-ups whose hidden cards differ in number and kind: jokers and four hands in
+#: Currents; face-down bridge cards and rocks in Poohsticks' river, a shaped river.
 CONFIGS: dict[str, dict[str, Any]] = {
-    "2p": {"players": 2},
-    "4p": {"players": 4},
-    "4p-jokers2": {"players": 4, "jokers": 2, "wild_jokers": "both"},
-    "combination-attacks": {"combination_attacks": True, "easier_usurping": True},
+    "currents-2p": {"game": "currents", "players": 2},
+    "currents-4p": {"game": "currents", "players": 4},
+    "currents-4p-jokers2": {"game": "currents", "players": 4, "jokers": 2, "wild_jokers": "both"},
+    "currents-combination-attacks": {
+        "game": "currents",
+        "combination_attacks": True,
+        "easier_usurping": True,
+    },
+    "poohsticks-2p": {"game": "poohsticks", "players": 2},
+    "poohsticks-bridge-rocks": {"game": "poohsticks", "players": 3, "bridge": True, "rocks": 3},
+    "poohsticks-shaped-powers": {
+        "game": "poohsticks",
+        "boat_powers": True,
+        "shape": ["###", "#.#", "###", ".##", "##."],
+    },
 }
+#: The kinds of decision each game's positions must include.
+PHASES = {"currents": {"setup", "play", "defend"}, "poohsticks": {"play"}}
 REDEALT = [name for name, cls in sorted(tg.GAMES.items()) if cls.samples_by_redeal]
 
 
 def observations(game: tg.Game, count: int, seed: int) -> list[tg.State]:
-    """Positions from ``count`` seeded random games: every set-up, defence and combo
-    decision met, and every fifth decision of the play phase."""
+    """Positions from ``count`` seeded random games: every decision outside the play
+    phase (Currents' set-up, defence and combo), and every fifth of the play phase."""
     gen = random.Random(seed)
     out = []
     for k in range(count):
@@ -50,16 +64,19 @@ def read_and_redealt(iset: InformationSet, k: int) -> tuple[tg.State, tg.State]:
     return iset.read(cards, seed, random.Random(0)), iset._redeal.deal(cards, seed)
 
 
-def test_currents_samples_by_redeal() -> None:
-    assert REDEALT == ["currents"]
+def test_currents_and_poohsticks_sample_by_redeal() -> None:
+    assert REDEALT == ["currents", "poohsticks"]
 
 
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_redealt_samples_are_the_samples_read_from_json(config: str) -> None:
-    game = tg.make("currents", max_turns=200, **CONFIGS[config])
+    options = dict(CONFIGS[config])
+    game = tg.make(str(options.pop("game")), max_turns=200, **options)
     phases = set()
+    hidden = 0
     for s in observations(game, 12, seed=len(config)):
         iset = InformationSet(game, s.observation(s.current_player))
+        hidden += len(iset.unseen)
         for k in range(3):
             read, redealt = read_and_redealt(iset, k)
             assert redealt == read
@@ -67,7 +84,19 @@ def test_redealt_samples_are_the_samples_read_from_json(config: str) -> None:
             assert redealt.legal_moves() == read.legal_moves()
             assert redealt.apply(redealt.legal_moves()[-1]) == read.apply(read.legal_moves()[-1])
         phases.add(s.phase)
-    assert {"setup", "play", "defend"} <= phases, phases  # these kinds were met
+    assert PHASES[game.name] <= phases, phases  # these kinds of position were met
+    assert hidden > 0
+
+
+def test_hidden_river_cards_are_redealt_in_poohsticks() -> None:
+    """Face-down bridge cards and rocks are dealt anew in each sample, like hands."""
+    game = tg.make("poohsticks", players=2, bridge=True, rocks=3)
+    s = game.initial_state(4)
+    iset = InformationSet(game, s.observation(0))
+    assert iset._redeal is not None and "river" in iset._redeal._fields
+    hidden = [*s.face_down, *s.rocks]  # type: ignore[attr-defined]
+    rivers = {tuple(iset.sample(random.Random(k)).river[c] for c in hidden) for k in range(10)}  # type: ignore[attr-defined]
+    assert len(rivers) == 10
 
 
 def test_only_the_player_to_move_gets_redealt_samples() -> None:
