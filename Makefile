@@ -107,7 +107,7 @@ notebooks: $(VENV)/.dev
 # make bench: engine speed beside OpenSpiel (the openspiel extra, in .dev), then the bots
 bench: $(VENV)/.dev
 	$(PY) benchmarks/engine.py
-	$(PY) benchmarks/bots.py
+	$(PY) benchmarks/bots.py --against 8e247d8
 
 ## make soak: 10^5 seeded random games per game and play-page option set, every move
 ## checked (cards, position check, JSON, observations, replay); SOAK_ARGS="--games 1000"

@@ -17,33 +17,39 @@ medians over several runs of:
   machine's other work slows every search.
 Targets (issue 7): Currents MCTS at least 2,000 iterations per second on one core;
 two workers at least 1.7 times one. Issue 16: a play page's MCTS seat answers within 1 s.
-Issue 18: every game's MCTS at least twice as fast as before it (:data:`BEFORE_18`, the
-"x before" column: this machine's load moves absolute rates by 2x, so compare runs made
-alike, e.g. ``--mcts-only`` on the two commits one after the other). Measured so, medians
-of four alternating rounds (8e247d8 -> after issue 18's work, iterations/s): Currents 2p
-2220 -> 2962 (1.33x), 2p with playouts 843 -> 960 (1.14x), 4p 2308 -> 2815 (1.22x),
-Fellowship 614 -> 1005 (1.64x), Poohsticks 262 -> 324 (1.23x), Card Chess 12992 -> 18409
-(1.42x), Resistor 13888 -> 29080 (2.09x); searches identical move for move. ISMCTS's
-cost is now mostly sampling: each iteration rebuilds a state with ``state_from_json``.
-Then (commit e8a52af -> a91556b; 300-iteration searches, CPU time, best of 3 runs, the
-two commits one after the other): Card Chess 18718 -> 31374 (1.68x), Resistor 27867 ->
-44151 (1.58x), Poohsticks 642 -> 954 (1.49x): Card Chess and Resistor cache their legal
-moves, so UCT's apply of a listed move skips the legality checks. So since BEFORE_18,
-about 2.4x (Card Chess), 3.3x (Resistor), 1.8x (Poohsticks), 1.6-2.3x (Fellowship, whose
-playouts are most of its cost), 1.1-1.7x (Currents): the 2x goal is not met for Currents
-and Poohsticks.
+Issue 18: every game's MCTS at least twice as fast as before it. ``--against REV`` (``make
+bench`` gives 8e247d8, the tree before issue 18's work) measures that revision's engine
+and bots in the same run: each round times both trees one after the other in fresh
+processes (this script's positions and budgets, the revision's ``tablegames``), so the
+machine's load, which moves absolute rates by 2x, falls on both alike; the "x REV"
+column is the ratio of the medians.
+
+Measured so (``--mcts-only --against 8e247d8 --runs 3``, 2026-11-24, quiet machine),
+iterations/s before -> now: Currents 2p 3420 -> 8480 (2.48x), 4p 3490 -> 8610 (2.46x),
+2p with 50-move playouts 1360 -> 2700 (1.99x), Poohsticks 490 -> 960 (1.96x), Fellowship
+1070 -> 1815 (1.70x), Card Chess 23650 -> 38800 (1.64x), Resistor 28400 -> 51600 (1.82x).
+The ISMCTS games gained most from redealt samples (:class:`tablegames.determinize.Redeal`:
+one state read from JSON per search instead of one per iteration); Card Chess and
+Resistor search by UCT, where a third of the time is the UCB loop over 20-50 children,
+and Fellowship's playouts are most of its cost: the 2x goal is not met for those three.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.moves import random_walk
@@ -61,17 +67,6 @@ CONFIGS: dict[str, dict[str, object]] = {
     "poohsticks 2p": {"game": "poohsticks", "players": 2},
     "cardchess": {"game": "cardchess"},
     "resistor": {"game": "resistor"},
-}
-#: MCTS iterations per second before issue 18's work (commit 8e247d8, medians of 5 runs
-#: of this script's MCTS table, on this 2-core machine under other helpers' load).
-BEFORE_18: dict[str, float] = {
-    "currents 2p": 1814,
-    "currents 2p, 50-move playouts": 774,
-    "currents 4p": 2679,
-    "fellowship 2p": 571,
-    "poohsticks 2p": 312,
-    "cardchess": 17861,
-    "resistor": 11013,
 }
 #: Each game's max_turns (200 unless named here): Card Chess's moves, Resistor's turns of
 #: the whole match (ties add rounds, so its cap spans a few of them).
@@ -195,6 +190,62 @@ def simulate_rate(workers: int, games: int, seed: int) -> float:
     return games / (time.perf_counter() - t0)
 
 
+def mcts_rates(iterations: int, runs: int, first: int = 0) -> dict[str, list[Any]]:
+    """Per configuration: the search mode, then the rate of each run (seeds ``first``
+    on); games this tree does not register are left out."""
+    out: dict[str, list[Any]] = {}
+    for label, options in CONFIGS.items():
+        game = make(options)
+        if game is None:
+            continue
+        depth = options.get("rollout_depth")
+        assert depth is None or isinstance(depth, int)
+        mode = "ismcts" if game.info.hidden_information else "uct"
+        rates = [mcts_rate(game, iterations, run, depth) for run in range(first, first + runs)]
+        out[label] = [mode, *rates]
+    return out
+
+
+def tree_rates(tree: Path, run: int, iterations: int) -> dict[str, list[Any]]:
+    """:func:`mcts_rates` of one run with the ``tablegames`` of ``tree``, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "tests")])}
+    command = [sys.executable, __file__, "--rates-of", str(tree), "--runs", "1",
+               "--first", str(run), "--iterations", str(iterations)]  # fmt: skip
+    out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)  # type: ignore[no-any-return]
+
+
+def report_against(rev: str, runs: int, iterations: int) -> None:
+    """The MCTS table beside revision ``rev``'s, both measured in each round (see the
+    module docstring)."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory(prefix="bots-against-") as tmp:
+        old = Path(tmp)
+        archive = subprocess.run(["git", "-C", str(root), "archive", rev],
+                                 check=True, capture_output=True).stdout  # fmt: skip
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(old, filter="data")
+        now: dict[str, list[float]] = {}
+        then: dict[str, list[float]] = {}
+        modes: dict[str, str] = {}
+        for run in range(runs):  # alternate which tree goes first
+            trees = [(root, now), (old, then)] if run % 2 == 0 else [(old, then), (root, now)]
+            for tree, into in trees:
+                for label, (mode, rate) in tree_rates(tree, run, iterations).items():
+                    modes[label] = mode
+                    into.setdefault(label, []).append(rate)
+    print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}{rev[:10]:>12}{'x ' + rev[:8]:>12}")
+    for label in CONFIGS:
+        if label not in now:
+            continue
+        rate = statistics.median(now[label])
+        line = f"{label:<30}{modes[label]:>8}{rate:>14.0f}"
+        if label in then:
+            before = statistics.median(then[label])
+            line += f"{before:>12.0f}{rate / before:>12.2f}"
+        print(line, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
@@ -206,7 +257,15 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=20, help="decisions timed per game")
     parser.add_argument("--seats-only", action="store_true", help="only time the page seats")
     parser.add_argument("--mcts-only", action="store_true", help="only the MCTS table")
+    parser.add_argument("--against", metavar="REV", help="also time git revision REV's MCTS")
+    parser.add_argument("--rates-of", type=Path, help=argparse.SUPPRESS)  # one tree's rates
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.rates_of is not None:  # a child of --against: this tree's rates, as JSON
+        where = Path(tg.__file__).resolve()
+        assert where.is_relative_to(args.rates_of.resolve()), f"tablegames from {where}"
+        print(json.dumps(mcts_rates(args.iterations, args.runs, args.first)))
+        return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, load average {load}")
     if not args.mcts_only:
@@ -214,20 +273,13 @@ def main() -> None:
     if args.seats_only:
         return
     print(f"medians of {args.runs}")
-    print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}{'x before':>10}")
-    for label, options in CONFIGS.items():
-        game = make(options)
-        if game is None:
-            print(f"{label:<30}{'-':>8}{'not registered':>14}")
-            continue
-        mode = "ismcts" if game.info.hidden_information else "uct"
-        depth = options.get("rollout_depth")
-        assert depth is None or isinstance(depth, int)
-        rates = [mcts_rate(game, args.iterations, run, depth) for run in range(args.runs)]
-        rate = statistics.median(rates)
-        before = BEFORE_18.get(label)
-        ratio = f"{rate / before:>10.2f}" if before else ""
-        print(f"{label:<30}{mode:>8}{rate:>14.0f}{ratio}", flush=True)
+    if args.against:
+        report_against(args.against, args.runs, args.iterations)
+    else:
+        print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}")
+        for label, rates in mcts_rates(args.iterations, args.runs).items():
+            mode, rate = rates[0], statistics.median(rates[1:])
+            print(f"{label:<30}{mode:>8}{rate:>14.0f}", flush=True)
     if args.mcts_only:
         return
     one = statistics.median(simulate_rate(1, args.games, r) for r in range(args.runs))

@@ -1,0 +1,25 @@
+"""The benchmark scripts still run (a benchmark nobody can run measures nothing): the
+MCTS table of ``benchmarks/bots.py`` beside another revision's, measured in one run."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_mcts_table_compares_with_another_revision_in_the_same_run() -> None:
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: there is no revision to compare with")
+    command = [sys.executable, "benchmarks/bots.py", "--mcts-only", "--against", "HEAD",
+               "--runs", "1", "--iterations", "10"]  # fmt: skip
+    out = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    rows = {line[:30].strip(): line.split() for line in out.splitlines()[3:]}
+    assert "x HEAD" in out.splitlines()[2], out
+    for label in ("currents 2p", "poohsticks 2p", "cardchess"):
+        now, then, ratio = (float(x) for x in rows[label][-3:])
+        assert now > 0 and then > 0 and ratio == pytest.approx(now / then, rel=0.01), out
