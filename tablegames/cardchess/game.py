@@ -155,12 +155,13 @@ class CardChessGame(Game):
         if state.is_terminal:
             return state.returns()
         assert isinstance(state, CardChessState)
-        covered = [0.0, 0.0]
+        covered = [0, 0]  # whole numbers, so summing in any order gives the same value
         for stack in state.stacks:
-            top = OWNER[stack[-1]] if stack else None
-            for u in stack[:-1]:
-                if OWNER[u] != top:
-                    covered[OWNER[u]] += 3.0 if u[0] == "K" else 1.0
+            if len(stack) > 1:  # most cells hold one unit or none
+                top = OWNER[stack[-1]]
+                for u in stack[:-1]:
+                    if OWNER[u] != top:
+                        covered[OWNER[u]] += 3 if u[0] == "K" else 1
         # Each side's own losses, out of the most it could lose (2 kings x 3 + 6 units).
         return relative([1.0 - covered[RED] / 12, 1.0 - covered[BLACK] / 12])
 
