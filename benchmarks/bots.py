@@ -20,7 +20,8 @@ two workers at least 1.7 times one. Issue 16: a play page's MCTS seat answers wi
 Issue 18: every game's MCTS at least twice as fast as before it. ``--against REV`` (``make
 bench`` gives 8e247d8, the tree before issue 18's work) measures that revision's engine
 and bots in the same run: each round times both trees one after the other in fresh
-processes (this script's positions and budgets, the revision's ``tablegames``), so the
+processes, each warmed up by a first untimed run (this script's positions and budgets,
+the revision's ``tablegames``), so the
 machine's load, which moves absolute rates by 2x, falls on both alike; the "x REV"
 column is the ratio of the medians.
 
@@ -264,6 +265,7 @@ def main() -> None:
     if args.rates_of is not None:  # a child of --against: this tree's rates, as JSON
         where = Path(tg.__file__).resolve()
         assert where.is_relative_to(args.rates_of.resolve()), f"tablegames from {where}"
+        mcts_rates(args.iterations, 1, 1000)  # warm up: tables and caches filled as met
         print(json.dumps(mcts_rates(args.iterations, args.runs, args.first)))
         return
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())

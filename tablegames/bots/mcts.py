@@ -76,7 +76,7 @@ class Analysis:
 class _Node:
     """A tree node: statistics of the move leading here, for the player who made it."""
 
-    __slots__ = ("avail", "children", "mover", "state", "total", "untried", "visits")
+    __slots__ = ("avail", "children", "mean", "mover", "state", "total", "untried", "visits")
 
     def __init__(self, mover: int, state: State | None = None) -> None:
         self.mover = mover
@@ -86,6 +86,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.mean = 0.0  # total / visits, kept by _backup for _select
 
 
 class MCTSBot:
@@ -243,8 +244,15 @@ class MCTSBot:
         sqrt = math.sqrt
         best: _Node | None = None
         top = -math.inf
+        # The exploration term, once per visit count (children share few counts); the
+        # mean is kept by _backup. Both are the very floats the formula gives.
+        bonus: dict[int, float] = {}
         for ch in children:
-            score = ch.total / ch.visits + c * sqrt(log_n / ch.visits)
+            v = ch.visits
+            b = bonus.get(v)
+            if b is None:
+                b = bonus[v] = c * sqrt(log_n / v)
+            score = ch.mean + b
             if score > top:
                 best, top = ch, score
         assert best is not None
@@ -280,5 +288,6 @@ class MCTSBot:
     def _backup(path: list[_Node], rewards: tuple[float, ...]) -> None:
         path[0].visits += 1
         for node in path[1:]:
-            node.visits += 1
-            node.total += rewards[node.mover]
+            v = node.visits = node.visits + 1
+            t = node.total = node.total + rewards[node.mover]
+            node.mean = t / v

@@ -71,6 +71,28 @@ OPTIONS = (
 
 #: The pieces :meth:`ResistorGame.evaluate` counts (amperes, chargers, drained amperes).
 _PIECES = re.compile("[ACD]")
+#: :func:`_progress` by board: a search meets the same board again and again (more than
+#: half of its evaluations), since pieces placed in another order give the same board.
+_PROGRESS: dict[str, float] = {}
+
+
+def _progress(board: str) -> float:
+    """The ampere player's progress on ``board`` (see ``ResistorGame.evaluate``), kept in
+    :data:`_PROGRESS`."""
+    top = ROWS - 1
+    progress = 0.0
+    for found in _PIECES.finditer(board):  # the pieces, in board order
+        i, code = found.start(), found[0]
+        if code == "A":  # squared, so that one ampere running ahead beats many crawling
+            progress += 0.3 * ((i // COLS) / top) ** 2
+        elif code == "C":
+            progress += 0.3 + 0.6 * (top - i // COLS) / top
+        elif code == "D":
+            progress -= 0.3
+    if len(_PROGRESS) >= 200_000:  # bound the memory: forget and refill
+        _PROGRESS.clear()
+    _PROGRESS[board] = progress
+    return progress
 
 
 @register
@@ -148,16 +170,9 @@ class ResistorGame(Game):
         amp, res = state.ampere_player, state.resistor_player
         if amp < 0:
             return (0.0, 0.0)
-        top = ROWS - 1
-        progress = 0.0
-        for found in _PIECES.finditer(state.board):  # the pieces, in board order
-            i, code = found.start(), found[0]
-            if code == "A":  # squared, so that one ampere running ahead beats many crawling
-                progress += 0.3 * ((i // COLS) / top) ** 2
-            elif code == "C":
-                progress += 0.3 + 0.6 * (top - i // COLS) / top
-            elif code == "D":
-                progress -= 0.3
+        progress = _PROGRESS.get(state.board)
+        if progress is None:
+            progress = _progress(state.board)
         lead = state.scores[amp] - state.scores[res] + progress
         value = 0.9 * math.tanh(lead / 2)
         out = [0.0, 0.0]

@@ -273,6 +273,21 @@ def test_resistor_evaluation_rewards_the_score_then_the_climb() -> None:
     assert value(drained=["d5"], amperes=["c0"]) < value()
 
 
+def test_resistor_evaluation_reads_its_cache_of_boards_as_it_computed_them() -> None:
+    """The progress of a board is kept once computed (searches meet boards again): a
+    second evaluation, from the cache, equals the first, and a board's value is that of
+    its pieces whatever the scores."""
+    from tablegames.resistor import game as resistor_game
+
+    resistor_game._PROGRESS.clear()
+    states = positions("resistor", 12, seed=5)
+    first = [s.game.evaluate(s) for s in states]
+    assert resistor_game._PROGRESS, "nothing was kept"
+    assert [s.game.evaluate(s) for s in states] == first
+    resistor_game._PROGRESS.clear()
+    assert [s.game.evaluate(s) for s in states] == first
+
+
 def test_evaluation_only_searches_where_playouts_blur() -> None:
     assert tg.GAMES["resistor"].playout_depth == tg.GAMES["cardchess"].playout_depth == 0
     assert tg.GAMES["currents"].playout_depth == 0 and tg.GAMES["currents"].search_exploration < 1
