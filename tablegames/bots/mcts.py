@@ -244,15 +244,8 @@ class MCTSBot:
         sqrt = math.sqrt
         best: _Node | None = None
         top = -math.inf
-        # The exploration term, once per visit count (children share few counts); the
-        # mean is kept by _backup. Both are the very floats the formula gives.
-        bonus: dict[int, float] = {}
-        for ch in children:
-            v = ch.visits
-            b = bonus.get(v)
-            if b is None:
-                b = bonus[v] = c * sqrt(log_n / v)
-            score = ch.mean + b
+        for ch in children:  # the mean kept by _backup: the float total / visits gives
+            score = ch.mean + c * sqrt(log_n / ch.visits)
             if score > top:
                 best, top = ch, score
         assert best is not None
