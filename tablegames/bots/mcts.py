@@ -260,7 +260,7 @@ class MCTSBot:
         top = -math.inf
         for cm in legal:
             ch = cm[0]
-            score = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+            score = ch.mean + c * sqrt(log(ch.avail) / ch.visits)
             if score > top:
                 best, top = cm, score
         return best
