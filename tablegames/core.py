@@ -151,11 +151,11 @@ class Game(ABC):
     playout_depth: ClassVar[int] = 50
     #: The UCB exploration constant MCTS uses on this game.
     search_exploration: ClassVar[float] = 1.0
-    #: True when :meth:`settle_hidden` has nothing to settle, the state has ``hands`` (each
-    #: kept in canonical order), ``draw_pile`` and ``seed`` fields, and every hidden place
-    #: outside the hands and the draw pile has a :meth:`redeal_slot`:
-    #: :class:`tablegames.determinize.InformationSet` then reads one sample from JSON and
-    #: builds the others by replacing those fields, a hundred times faster.
+    #: True when the state has ``hands`` (each kept in canonical order), ``draw_pile``
+    #: and ``seed`` fields, every hidden place outside the hands and the draw pile has a
+    #: :meth:`redeal_slot`, and :meth:`settle_redealt` settles what :meth:`settle_hidden`
+    #: would: :class:`tablegames.determinize.InformationSet` then reads one sample from
+    #: JSON and builds the others by replacing those fields, many times faster.
     samples_by_redeal: ClassVar[bool] = False
     #: Where this game's custom board widget lives (``"module:Class"``, imported only by
     #: the widget layer), or None: the widgets then draw the game's scene on a generic board.
@@ -255,6 +255,14 @@ class Game(ABC):
         and the draw pile) lies in a state: a tuple field of the state and the index in it
         (see :attr:`samples_by_redeal`)."""
         raise NotImplementedError(f"{self.name} has hidden places outside hands and draw pile")
+
+    def settle_redealt(  # noqa: B027
+        self, template: Mapping[str, Any], fields: dict[str, Any], gen: random.Random
+    ) -> None:
+        """A redealt sample's :meth:`settle_hidden`: given the observation ``template`` and
+        the sample's new ``fields`` (hands as tuples, by default), add whatever else the
+        deal decides, drawing from ``gen`` exactly as ``settle_hidden`` does (default:
+        nothing, for games with nothing else hidden)."""
 
     def settle_hidden(self, d: dict[str, Any], gen: random.Random) -> None:  # noqa: B027
         """Fill in what else an observation hides once its cards are dealt (default: nothing)."""

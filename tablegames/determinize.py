@@ -109,7 +109,7 @@ class InformationSet:
         cards = list(self.unseen)
         shuffle(gen, cards)  # as gen.shuffle(cards), faster
         if self._redeal is not None:
-            return self._redeal.deal(cards, gen.getrandbits(48))
+            return self._redeal.deal(cards, gen.getrandbits(48), gen)
         return self.read(cards, gen.getrandbits(48), gen)
 
     def read(self, cards: list[str], seed: int, gen: random.Random) -> State:
@@ -162,10 +162,14 @@ class Redeal:
         for (values, i), card in zip(places, unseen, strict=True):
             values[i] = card
         d["seed"] = 0
+        game.settle_hidden(d, random.Random(0))
+        self.game = game
+        self.template = template
         self.base: Any = game.state_from_json(d)
 
-    def deal(self, cards: list[str], seed: int) -> State:
-        """The sample with ``cards`` on the hidden places (in ``hidden_places`` order)."""
+    def deal(self, cards: list[str], seed: int, gen: random.Random) -> State:
+        """The sample with ``cards`` on the hidden places (in ``hidden_places`` order);
+        ``gen`` settles whatever else is hidden (``Game.settle_redealt``)."""
         base = self.base
         hands = list(base.hands)
         for p, shown, places in self._hands:
@@ -178,4 +182,5 @@ class Redeal:
             for i, k in slots:
                 listed[i] = cards[k]
             changed[field] = tuple(listed)
+        self.game.settle_redealt(self.template, changed, gen)
         return dataclasses.replace(base, **changed)  # type: ignore[no-any-return]

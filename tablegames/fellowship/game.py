@@ -114,6 +114,22 @@ class FellowshipGame(Game):
         counts = state.counts()
         return relative([counts[r] / SIZE for r in state.roles])  # type: ignore[index]
 
+    #: Hidden cards lie in the hands and the draw pile; unknown roles are settled by
+    #: :meth:`settle_redealt` as :meth:`settle_hidden` settles them.
+    samples_by_redeal = True
+
+    def settle_redealt(
+        self, template: Mapping[str, Any], fields: dict[str, Any], gen: random.Random
+    ) -> None:
+        """Unknown roles of a redealt sample, drawn from ``gen`` as :meth:`settle_hidden`
+        draws them (with two players: from who holds the Jack of Spades)."""
+        roles = template.get("roles")
+        if not roles or None not in roles:
+            return
+        d = {"roles": list(roles)}
+        self.settle_hidden(d, gen)
+        fields["roles"] = tuple(d["roles"]) if "roles" in d else two_player_roles(fields["hands"])
+
     def settle_hidden(self, d: dict[str, Any], gen: random.Random) -> None:
         """Unknown roles: with two players they follow from who holds the Jack of Spades
         once the hands are dealt; with more, suits nobody is known to hold go at random

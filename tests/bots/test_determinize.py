@@ -15,7 +15,8 @@ from tablegames.bots import MCTSBot
 from tablegames.determinize import InformationSet
 
 #: Set-ups whose hidden cards differ in number and kind: jokers and four hands in
-#: Currents; face-down bridge cards and rocks in Poohsticks' river, a shaped river.
+#: Currents; unknown roles in Fellowship (the Jack of Spades with two players, suits
+#: with more); face-down bridge cards and rocks in Poohsticks' river, a shaped river.
 CONFIGS: dict[str, dict[str, Any]] = {
     "currents-2p": {"game": "currents", "players": 2},
     "currents-4p": {"game": "currents", "players": 4},
@@ -25,6 +26,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "combination_attacks": True,
         "easier_usurping": True,
     },
+    "fellowship-2p": {"game": "fellowship", "players": 2},
+    "fellowship-3p": {"game": "fellowship", "players": 3},
+    "fellowship-4p": {"game": "fellowship", "players": 4},
     "poohsticks-2p": {"game": "poohsticks", "players": 2},
     "poohsticks-bridge-rocks": {"game": "poohsticks", "players": 3, "bridge": True, "rocks": 3},
     "poohsticks-shaped-powers": {
@@ -34,7 +38,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     },
 }
 #: The kinds of decision each game's positions must include.
-PHASES = {"currents": {"setup", "play", "defend"}, "poohsticks": {"play"}}
+PHASES = {"currents": {"setup", "play", "defend"}, "fellowship": {"play"}, "poohsticks": {"play"}}
 REDEALT = [name for name, cls in sorted(tg.GAMES.items()) if cls.samples_by_redeal]
 
 
@@ -56,16 +60,21 @@ def observations(game: tg.Game, count: int, seed: int) -> list[tg.State]:
 
 def read_and_redealt(iset: InformationSet, k: int) -> tuple[tg.State, tg.State]:
     """The sample that ``Random(k)`` deals, read from JSON and redealt."""
-    gen = random.Random(k)
-    cards = list(iset.unseen)
-    gen.shuffle(cards)
-    seed = gen.getrandbits(48)
-    assert iset._redeal is not None
-    return iset.read(cards, seed, random.Random(0)), iset._redeal.deal(cards, seed)
+    samples = []
+    for redeal in (False, True):
+        gen = random.Random(k)
+        cards = list(iset.unseen)
+        gen.shuffle(cards)
+        seed = gen.getrandbits(48)
+        assert iset._redeal is not None
+        samples.append(
+            iset._redeal.deal(cards, seed, gen) if redeal else iset.read(cards, seed, gen)
+        )
+    return samples[0], samples[1]
 
 
-def test_currents_and_poohsticks_sample_by_redeal() -> None:
-    assert REDEALT == ["currents", "poohsticks"]
+def test_currents_fellowship_and_poohsticks_sample_by_redeal() -> None:
+    assert REDEALT == ["currents", "fellowship", "poohsticks"]
 
 
 @pytest.mark.parametrize("config", list(CONFIGS))
