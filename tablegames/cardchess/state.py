@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState, cached_moves, listed
@@ -299,6 +300,8 @@ def has_move(phase: str, player: int, stacks: Sequence[tuple[str, ...]]) -> bool
         return any(not stacks[i] for i in START_AREA[player])
     if phase != "play":
         return False
+    if _ALWAYS_MOBILE:  # any unit of the player's on top moves: look for one at C speed
+        return player in map(OWNER.__getitem__, map(_TOP, filter(None, stacks)))
     rays = GRID.rays
     for i, stack in enumerate(stacks):
         if stack and OWNER[stack[-1]] == player:
@@ -306,6 +309,16 @@ def has_move(phase: str, player: int, stacks: Sequence[tuple[str, ...]]) -> bool
             if any(rays[i][k] for k in dirs):
                 return True
     return False
+
+
+#: The top card of a stack.
+_TOP = itemgetter(-1)
+#: Does every unit rank have a ray from every cell? (True on this grid: every cell has a
+#: neighbour along a row or column and one along a diagonal.) Then a player can move
+#: whenever a unit of theirs is on top somewhere.
+_ALWAYS_MOBILE = all(
+    any(GRID.rays[i][k] for k in dirs) for dirs, _reach in PIECES.values() for i in range(SIZE)
+)
 
 
 def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:

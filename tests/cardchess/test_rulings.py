@@ -147,3 +147,20 @@ def test_ruling_observation_hides_face_down() -> None:
     assert obs["seed"] is None and obs["viewer"] == 1
     assert obs["surface"][2] == list(s.surface[12:18])
     assert obs["hands"] == [[], []] and obs["units"] == s.to_json()["units"]
+
+
+def test_ruling_no_move_draw_unreachable_every_unit_can_always_move() -> None:
+    """Why the draw is unreachable in play: from every cell, every rank has a ray to move
+    along, so a side moves whenever a unit of its colour is on top; the engine's quick
+    check relies on this, and agrees with looking at each unit's rays."""
+    from tablegames.cardchess import state as cardchess_state
+
+    assert cardchess_state._ALWAYS_MOBILE
+    s = position(TANGLE)
+    for player in (0, 1):
+        quick = cardchess_state.has_move("play", player, s.stacks)
+        cardchess_state._ALWAYS_MOBILE = False
+        try:
+            assert cardchess_state.has_move("play", player, s.stacks) == quick
+        finally:
+            cardchess_state._ALWAYS_MOBILE = True
