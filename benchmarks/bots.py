@@ -25,14 +25,17 @@ the revision's ``tablegames``), so the
 machine's load, which moves absolute rates by 2x, falls on both alike; the "x REV"
 column is the ratio of the medians.
 
-Measured so (``--mcts-only --against 8e247d8 --runs 3``, 2026-11-24, quiet machine),
-iterations/s before -> now: Currents 2p 3420 -> 8480 (2.48x), 4p 3490 -> 8610 (2.46x),
-2p with 50-move playouts 1360 -> 2700 (1.99x), Poohsticks 490 -> 960 (1.96x), Fellowship
-1070 -> 1815 (1.70x), Card Chess 23650 -> 38800 (1.64x), Resistor 28400 -> 51600 (1.82x).
-The ISMCTS games gained most from redealt samples (:class:`tablegames.determinize.Redeal`:
-one state read from JSON per search instead of one per iteration); Card Chess and
-Resistor search by UCT, where a third of the time is the UCB loop over 20-50 children,
-and Fellowship's playouts are most of its cost: the 2x goal is not met for those three.
+Measured so (``--mcts-only --against 8e247d8 --runs 5``, 2026-11-24, quiet machine),
+iterations/s before -> now: Currents 2p 3530 -> 9015 (2.55x), 4p 3490 -> 8750 (2.51x),
+Fellowship 1080 -> 2370 (2.19x), Poohsticks 500 -> 1120 (2.25x), Card Chess 22680 ->
+47350 (2.09x), Resistor 28310 -> 60850 (2.15x): every game's default search at least 2x.
+Currents 2p with 50-move random playouts (not a default) 1400 -> 2740 (1.95x): its cost
+is the engine's random play (``benchmarks/engine.py``). What did it: ISMCTS redeals its
+samples (:class:`tablegames.determinize.Redeal`: one state read from JSON per search
+instead of one per iteration, about 340 µs on Currents); UCT and ISMCTS read a mean kept
+by backup; Resistor keeps the progress of each board it evaluated (over half of a
+search's boards come again); Card Chess counts covered units in whole numbers and finds
+whether a side can move by one C-level scan; the engines' own speed-ups (issue 18, item 1).
 """
 
 from __future__ import annotations
