@@ -10,14 +10,18 @@ from ..builder import HandsBuilder, StateBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .moves import CELL_NAMES
-from .state import COLOURS, OWNER, CardChessState, has_move, kings_covered
+from .state import COLOURS, OWNER, CardChessState, _surface_colours, has_move, kings_covered
 
 if TYPE_CHECKING:
     from .game import CardChessGame
 
 
 class CardChessBuilder(
-    HandsBuilder, StateBuilder[CardChessState], state=CardChessState, lists=("stacks", "hands")
+    HandsBuilder,
+    StateBuilder[CardChessState],
+    state=CardChessState,
+    lists=("stacks", "hands"),
+    carry=("_colours",),
 ):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
@@ -26,6 +30,20 @@ class CardChessBuilder(
     surface: tuple[str, ...]
     stacks: list[tuple[str, ...]]
     hands: list[tuple[str, ...]]
+    _colours: tuple[int, ...] | None  #: the state's cache of its cells' colours, if known
+
+    def recolour(self, cell: int, other: int = -1) -> None:
+        """Keep ``_colours`` right after ``cell`` (and ``other``, if given) changed."""
+        colours = self._colours
+        if colours is None:
+            return
+        new = list(colours)
+        for i in (cell, other) if other >= 0 else (cell,):
+            stack = self.stacks[i]
+            new[i] = (
+                OWNER[stack[-1]] if stack else _surface_colours(self.surface, self.game.terrain)[i]
+            )
+        self._colours = tuple(new)
 
     def do(self, m: mv.CardChessMove) -> None:
         """A placement (progressive set-up) or a move, then the turn's end."""
@@ -38,6 +56,7 @@ class CardChessBuilder(
         p = self.player
         self.take(p, m.card)
         self.stacks[m.dst] = (m.card,)
+        self.recolour(m.dst)
         self.events.append(Event("place", p, (m.card,), CELL_NAMES[m.dst]))
         if self.hands[1 - p]:
             self.player = 1 - p
@@ -55,6 +74,7 @@ class CardChessBuilder(
         stacks[m.src] = moving[:-1]
         below = stacks[m.dst]
         stacks[m.dst] = (*below, unit)
+        self.recolour(m.src, m.dst)
         events = self.events
         events.append(new_event(Event, ("move", p, (unit,), str(m), (), "")))
         # A playing position never has two covered kings on a side (from_json refuses it),

@@ -134,6 +134,9 @@ class CardChessState(BuiltState):
     last_move: mv.CardChessMove | None = None
     #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
     _moves: list[mv.CardChessMove] | None = field(default=None, init=False, compare=False)
+    #: :meth:`colours` once known: made by the move generation, kept up to date by the
+    #: builder from one state to the next (a move changes two cells, a placement one)
+    _colours: tuple[int, ...] | None = field(default=None, init=False, compare=False)
 
     move_type = mv.CardChessMove
     move_title = "Card Chess"
@@ -150,7 +153,10 @@ class CardChessState(BuiltState):
             return [mv.PLACE[c][i] for i in free for c in self.hands[self.player]]
         if self.phase != "play":
             return []
-        colours = self.colours()
+        colours = self._colours
+        if colours is None:
+            colours = tuple(self.colours())
+            object.__setattr__(self, "_colours", colours)
         me = self.player
         opp = 1 - me
         out: list[mv.CardChessMove] = []

@@ -68,6 +68,9 @@ def check_json(s: CardChessState) -> None:
     d = s.to_json()
     back = s.game.state_from_json(json.loads(json.dumps(d, allow_nan=False)))
     assert back == s, "JSON round trip changed the state"
+    # the moves listed fresh, as a state read from JSON does, are the ones of the state
+    # whose builder kept its cell colours from move to move
+    assert back.legal_moves() == s.legal_moves(), "kept colours differ from fresh ones"
     for p in (0, 1):
         obs = s.observation(p)
         assert obs["seed"] is None and obs["viewer"] == p
