@@ -11,7 +11,7 @@ from ..builder import HandsBuilder, StateBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .solver import card_values, expression
-from .state import HAND_SIZE, PoohsticksState, generate
+from .state import HAND_SIZE, PoohsticksState, decides_again, generate
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
@@ -90,12 +90,11 @@ class PoohsticksBuilder(
             if self.flip(cell):
                 self.end_turn()
                 return
-            moves = generate(self)  # the new state's moves, listed from this copy
-            if len(moves) == 1:  # only 'end' is left
+            if decides_again(self):  # the new state keeps its moves, listed from this copy
+                self._moves = generate(self)
+            else:  # only 'end' is left
                 self.events.append(Event("end", p, where="nothing left"))
                 self.end_turn()
-            else:  # the new state keeps them
-                self._moves = moves
 
     def flip(self, cell: int) -> bool:
         """Under the Bridge: a boat arriving in front of a face-down card turns it over."""

@@ -306,6 +306,40 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
     return out
 
 
+def decides_again(s: PoohsticksBuilder) -> bool:
+    """After a boat move: has the turn player a decision left besides ``end`` (a further
+    paid move, the free move or an exit)? As ``len(generate(s)) > 1``, without listing
+    the moves: most moves leave none, and the turn then ends at once."""
+    g = s.game
+    p = s.player
+    hand = s.hands[p]
+    here = s.boats[p]
+    if here in g.last_row_set and any(c[0] in EXIT_RANKS for c in hand):
+        return True
+    power = g.boat_powers and not s.powers_used[p]
+    if not hand and not power:
+        return False
+    pays_by_rank = None
+    if hand:
+        ranks = "".join([c[0] for c in hand])
+        pays_by_rank = _PAYMENTS.get(ranks)
+        if pays_by_rank is None:
+            pays_by_rank = _PAYMENTS[ranks] = _payments(ranks)
+    suit = BOAT_SUITS[p]
+    river = s.river
+    face_down = s.face_down
+    rocks = s.rocks
+    boats = s.boats
+    for cell in g.first_row if here is None else g.neighbours[here]:
+        if cell in face_down or cell in rocks or cell in boats:
+            continue
+        card = river[cell]
+        assert card is not None
+        if (pays_by_rank is not None and pays_by_rank[card[0]]) or (power and card[1] == suit):
+            return True
+    return False
+
+
 # The builder copies the state class defined above, so it is imported last (and as a
 # module, which works whichever of the two modules is imported first).
 from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

@@ -144,3 +144,25 @@ def test_checks_can_fail() -> None:
         check_state(dataclasses.replace(state, draw_pile=(*state.draw_pile, state.draw_pile[0])))
     with pytest.raises(AssertionError, match="share"):
         check_state(dataclasses.replace(state, boats=(0, 0)))
+
+
+def test_decides_again_agrees_with_listing_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a boat move the engine asks ``decides_again`` whether anything but ``end`` is
+    left, instead of listing the moves; in seeded games of every configuration, its answer
+    is the listing's, every time, both ways."""
+    from tablegames.poohsticks import builder as poohsticks_builder
+    from tablegames.poohsticks.state import decides_again, generate
+
+    answers = Counter[bool]()
+
+    def checked(b: Any) -> bool:
+        quick = decides_again(b)
+        assert quick == (len(generate(b)) > 1), generate(b)
+        answers[quick] += 1
+        return quick
+
+    monkeypatch.setattr(poohsticks_builder, "decides_again", checked)
+    for name, options in CONFIGS.items():
+        for seed in range(25):
+            play(options, len(name) * 1000 + seed)
+    assert answers[True] > 100 and answers[False] > 100, answers
