@@ -43,6 +43,17 @@ and in random play every state is new (cold caches, new queen masks, the builder
 crossings and goaltending), about twice that. 0.3x would take fewer objects per decision
 than the contract (a fresh move list, a new immutable state, its events) allows in pure
 Python: Currents' 0.3x goal is not met.
+Then (2026-11-24, quiet machine, ``--runs 5 --games 100``): Card Chess keeps its cells'
+colours from state to state and finds whether a side can move by one C-level scan
+(fixed 0.55 -> 0.47, progressive 0.53 -> 0.47: met); Poohsticks asks whether anything
+but ``end`` is left after a boat move instead of listing the moves, and the warm-up also
+fills the payments table (2,379 hands, a one-time 60 ms): 0.74 -> 0.72 (2p), not met.
+Poohsticks' random play over new games meets new moves, and its table of shared move
+objects misses (about 21 µs a decision; replaying the same games, all hits, about 16,
+0.5x); creating moves without the table is faster in random play (0.58x) but slows
+MCTS, which names its tree's moves by identity, by 6%, so the table stays. Standing:
+Currents 0.57-0.59 (goal 0.3) and Poohsticks 0.72-0.82 (goal 0.5) not met; inspect
+0.23-0.29, Fellowship 0.39-0.42, Card Chess 0.47, Resistor 0.43-0.46 met.
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
 
@@ -83,15 +94,21 @@ MAX_TURNS = 1000
 
 def warm_up(game: tg.Game) -> None:
     """Poohsticks: fill the arithmetic solver's cache (every hand of up to three ranks)
-    before timing, so the numbers exclude its one-time cost (poohsticks_solver.py has it)."""
+    and the move generation's table of payments drawn from it (every hand of up to three
+    ranks in hand order, 2,379) before timing, so the numbers exclude their one-time cost
+    (poohsticks_solver.py has it)."""
     if game.name == "poohsticks":
         import itertools
 
+        from tablegames.poohsticks import state as poohsticks_state
         from tablegames.poohsticks.solver import RANK_ORDER, hand_table
 
         for k in (1, 2, 3):
             for ranks in itertools.combinations_with_replacement(RANK_ORDER, k):
                 hand_table(ranks)
+            for ordered in itertools.product(RANK_ORDER, repeat=k):
+                key = "".join(ordered)
+                poohsticks_state._PAYMENTS[key] = poohsticks_state._payments(key)
 
 
 def one_run(options: dict[str, object], games: int, seed: int) -> dict[str, float]:
