@@ -118,6 +118,12 @@ class MoveInput:
 
 #: The move list's only entry when there is nothing to play (the list never shows blank).
 NO_MOVE = "(no move: the game is over)"
+#: The most moves bots make in a row without a person to decide, when they answer in the
+#: call: a table of bots alone may play a game that never ends (Resistor's tied rounds
+#: repeat when no turn cap is set), which would hold the kernel for ever. Play stops
+#: there and the page says how to go on.
+BOT_RUN_LIMIT = 5_000
+
 #: The move list's only entry while a bot searches for its move.
 BOT_MOVE = "(a bot is thinking)"
 
@@ -318,15 +324,20 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         turn starts its search and returns (see :meth:`_think`)."""
         self._generation += 1
         self.thinking = None
+        made = 0  # bot moves made in the call
         while not self.state.is_terminal and self.seats[self.state.current_player] != "human":
             bot = self.seats[self.state.current_player]
             loop = self._loop()
             if loop is not None and not isinstance(bot, QUICK_BOTS):
                 self._think(loop)
                 break
+            if made == BOT_RUN_LIMIT:
+                break
             # Random and greedy bots answer in microseconds: in the call, as one redraw (a
             # burst of background answers made the page's step slider echo old positions)
             self.history.append(self.state.apply(bot.choose(self.state)))
+            made += 1
+        stopped = made == BOT_RUN_LIMIT and not self.state.is_terminal
         if keep_view:
             self.controls.set_length(len(self.history))
             self._say(f"{self.prompt(self.state)} (press End to return to the game)")
@@ -335,6 +346,12 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self._refresh(self.input.outcome(self.state))
         self.controls.set_length(len(self.history))
         self.controls.play.value = self.controls.slider.value = len(self.history) - 1
+        if stopped:
+            self._say(
+                f"The bots made {made:,} moves in a row and the game has not ended, so play "
+                "stopped here (a table of bots alone may never finish). Choose a move and "
+                "press Play to let them go on, or start a new game."
+            )
 
     def _loop(self) -> asyncio.AbstractEventLoop | None:
         """The event loop to apply bot moves on, or None to let bots answer at once."""

@@ -77,6 +77,32 @@ def test_bots_play_until_the_human_must_decide():
     assert w.controls.length == 4 and w.controls.index == 3
 
 
+def test_a_table_of_bots_alone_stops_after_a_run_of_moves_when_the_game_does_not_end(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """Resistor without a turn cap never ends with random players (tied rounds repeat):
+    bots answering in the call stop after BOT_RUN_LIMIT moves instead of holding the
+    kernel for ever, say so, and go on for another run from the Play button."""
+    import tablegames_widgets.play as play_module
+
+    from tablegames.bots import RandomBot
+
+    monkeypatch.setattr(play_module, "BOT_RUN_LIMIT", 300)
+    w = PlayWidget(tg.make("resistor"), [RandomBot(1), RandomBot(2)], seed=1)
+    assert len(w.history) == 301 and not w.state.is_terminal
+    assert message(w).startswith("The bots made 300 moves in a row and the game has not ended")
+    assert w.controls.length == 301
+    w.play(w.state.legal_moves()[0])  # a move for the bot to move, then another run
+    assert len(w.history) == 602 and message(w).startswith("The bots made 300 moves")
+
+
+def test_a_table_of_bots_alone_plays_a_game_that_ends_to_its_end():
+    from tablegames.bots import RandomBot
+
+    w = PlayWidget(game(2), [RandomBot(1), RandomBot(2)], seed=3, square=40)
+    assert w.state.is_terminal and message(w).startswith("Game over")
+
+
 def test_set_up_ace_placed_by_clicking_the_ace_then_a_compass_point(canvas):
     w = PlayWidget(game(2), seed=5, square=40)  # P1 (a bot) places two aces, then P0
     state = w.state
