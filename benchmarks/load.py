@@ -46,6 +46,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -233,16 +234,20 @@ CLICK = """async (tooltip) => {
 }"""
 
 
-def niced(executable: str, nice: int) -> str:
+@contextlib.contextmanager
+def niced(executable: str, nice: int) -> Iterator[str]:
     """A script that runs ``executable`` at CPU priority ``nice`` (the executable itself
-    when ``nice`` is 0): the browsers stand for the visitors' own devices, so they take
-    only the CPU the server leaves, instead of competing with it as equals."""
+    when ``nice`` is 0), removed afterwards: the browsers stand for the visitors' own
+    devices, so they take only the CPU the server leaves, instead of competing with it
+    as equals."""
     if nice == 0:
-        return executable
-    script = Path(tempfile.mkdtemp(prefix="tablegames-load-")) / "chromium"
-    script.write_text(f'#!/bin/sh\nexec nice -n {nice} {executable} "$@"\n')
-    script.chmod(0o755)
-    return str(script)
+        yield executable
+        return
+    with tempfile.TemporaryDirectory(prefix="tablegames-load-") as tmp:
+        script = Path(tmp) / "chromium"
+        script.write_text(f'#!/bin/sh\nexec nice -n {nice} {executable} "$@"\n')
+        script.chmod(0o755)
+        yield str(script)
 
 
 def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeout: float,
@@ -256,8 +261,8 @@ def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeo
     from playwright.sync_api import sync_playwright
 
     out = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=niced(CHROMIUM, nice), args=FLAGS)
+    with sync_playwright() as p, niced(CHROMIUM, nice) as chromium:
+        browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
         pages = []
         for _ in range(n):
             context = browser.new_context(viewport={"width": 1000, "height": 1000})
