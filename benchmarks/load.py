@@ -40,6 +40,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -390,6 +391,10 @@ async def run(n: int, args: argparse.Namespace) -> None:
     print(f"  failures: {len(failed)} of {n} visitors; kernels shared: {shared}")
     for v in failed[:5]:
         print(f"    {v.kind}: {v.failures[0]}")
+    if failed:
+        print(f"  the server's log: {tmp / 'voila.log'}")
+    else:  # nothing to look into: the server's folder goes
+        shutil.rmtree(tmp, ignore_errors=True)
     memory = [v.memory for v in everyone if v.memory is not None]
     if memory:
         rss = statistics.median(m[0] for m in memory)
