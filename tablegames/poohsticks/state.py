@@ -59,6 +59,18 @@ def _payments(ranks: str) -> dict[str, tuple[tuple[int, ...], ...]]:
     return out
 
 
+def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[tuple[int, ...], ...]] | None:
+    """The payments of ``hand`` for each river rank (see :data:`_PAYMENTS`), None for an
+    empty hand."""
+    if not hand:
+        return None
+    ranks = "".join([c[0] for c in hand])
+    pays = _PAYMENTS.get(ranks)
+    if pays is None:
+        pays = _PAYMENTS[ranks] = _payments(ranks)
+    return pays
+
+
 #: The exit paying each face card or ace, shared.
 _EXITS = {c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS}
 
@@ -270,12 +282,7 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
     face_down = s.face_down
     rocks = s.rocks
     boats = s.boats  # the player's own boat is never on a cell next to it
-    pays_by_rank = None
-    if hand:
-        ranks = "".join([c[0] for c in hand])
-        pays_by_rank = _PAYMENTS.get(ranks)
-        if pays_by_rank is None:
-            pays_by_rank = _PAYMENTS[ranks] = _payments(ranks)
+    pays_by_rank = hand_payments(hand)
     for cell in g.first_row if here is None else g.neighbours[here]:
         if cell in face_down or cell in rocks or cell in boats:
             continue
@@ -319,12 +326,7 @@ def decides_again(s: PoohsticksBuilder) -> bool:
     power = g.boat_powers and not s.powers_used[p]
     if not hand and not power:
         return False
-    pays_by_rank = None
-    if hand:
-        ranks = "".join([c[0] for c in hand])
-        pays_by_rank = _PAYMENTS.get(ranks)
-        if pays_by_rank is None:
-            pays_by_rank = _PAYMENTS[ranks] = _payments(ranks)
+    pays_by_rank = hand_payments(hand)
     suit = BOAT_SUITS[p]
     river = s.river
     face_down = s.face_down
