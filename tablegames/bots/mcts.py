@@ -160,10 +160,7 @@ class MCTSBot:
                 self._ismcts(root, infoset.sample(self.rng))
             done += 1
         self._names, self._keep = {}, []
-        stats = [
-            MoveStat(str(k), c.visits, c.total / c.visits if c.visits else 0.0)
-            for k, c in root.children.items()
-        ]
+        stats = [MoveStat(str(k), c.visits, c.mean) for k, c in root.children.items()]
         stats.sort(key=lambda m: (-m.visits, -m.value))
         self.last = Analysis(
             player, "ismcts" if hidden else "uct", done, time.perf_counter() - start, tuple(stats)

@@ -32,13 +32,13 @@ class CardChessBuilder(
     hands: list[tuple[str, ...]]
     _colours: tuple[int, ...] | None  #: the state's cache of its cells' colours, if known
 
-    def recolour(self, cell: int, other: int = -1) -> None:
-        """Keep ``_colours`` right after ``cell`` (and ``other``, if given) changed."""
+    def recolour(self, *cells: int) -> None:
+        """Keep ``_colours`` right after the stacks on ``cells`` changed."""
         colours = self._colours
         if colours is None:
             return
         new = list(colours)
-        for i in (cell, other) if other >= 0 else (cell,):
+        for i in cells:
             stack = self.stacks[i]
             new[i] = (
                 OWNER[stack[-1]] if stack else _surface_colours(self.surface, self.game.terrain)[i]

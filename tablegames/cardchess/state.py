@@ -306,25 +306,14 @@ def has_move(phase: str, player: int, stacks: Sequence[tuple[str, ...]]) -> bool
         return any(not stacks[i] for i in START_AREA[player])
     if phase != "play":
         return False
-    if _ALWAYS_MOBILE:  # any unit of the player's on top moves: look for one at C speed
-        return player in map(OWNER.__getitem__, map(_TOP, filter(None, stacks)))
-    rays = GRID.rays
-    for i, stack in enumerate(stacks):
-        if stack and OWNER[stack[-1]] == player:
-            dirs = PIECES[stack[-1][0]][0]
-            if any(rays[i][k] for k in dirs):
-                return True
-    return False
+    # Every unit rank has a ray from every cell (each cell has a neighbour along a row or
+    # column and one along a diagonal; the ruling test no_move_draw_unreachable checks
+    # it), so a side can move whenever a unit of its colour is on top: one scan, C speed.
+    return player in map(OWNER.__getitem__, map(_TOP, filter(None, stacks)))
 
 
 #: The top card of a stack.
 _TOP = itemgetter(-1)
-#: Does every unit rank have a ray from every cell? (True on this grid: every cell has a
-#: neighbour along a row or column and one along a diagonal.) Then a player can move
-#: whenever a unit of theirs is on top somewhere.
-_ALWAYS_MOBILE = all(
-    any(GRID.rays[i][k] for k in dirs) for dirs, _reach in PIECES.values() for i in range(SIZE)
-)
 
 
 def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:
