@@ -53,7 +53,6 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.moves import random_walk
@@ -194,10 +193,10 @@ def simulate_rate(workers: int, games: int, seed: int) -> float:
     return games / (time.perf_counter() - t0)
 
 
-def mcts_rates(iterations: int, runs: int, first: int = 0) -> dict[str, list[Any]]:
-    """Per configuration: the search mode, then the rate of each run (seeds ``first``
-    on); games this tree does not register are left out."""
-    out: dict[str, list[Any]] = {}
+def mcts_rates(iterations: int, runs: int, first: int = 0) -> dict[str, tuple[str, list[float]]]:
+    """Per configuration: the search mode and the rate of each run (seeds ``first`` on);
+    games this tree does not register are left out."""
+    out: dict[str, tuple[str, list[float]]] = {}
     for label, options in CONFIGS.items():
         game = make(options)
         if game is None:
@@ -206,17 +205,17 @@ def mcts_rates(iterations: int, runs: int, first: int = 0) -> dict[str, list[Any
         assert depth is None or isinstance(depth, int)
         mode = "ismcts" if game.info.hidden_information else "uct"
         rates = [mcts_rate(game, iterations, run, depth) for run in range(first, first + runs)]
-        out[label] = [mode, *rates]
+        out[label] = (mode, rates)
     return out
 
 
-def tree_rates(tree: Path, run: int, iterations: int) -> dict[str, list[Any]]:
+def tree_rates(tree: Path, run: int, iterations: int) -> dict[str, tuple[str, list[float]]]:
     """:func:`mcts_rates` of one run with the ``tablegames`` of ``tree``, in a fresh process."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "tests")])}
     command = [sys.executable, __file__, "--rates-of", str(tree), "--runs", "1",
                "--first", str(run), "--iterations", str(iterations)]  # fmt: skip
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
-    return json.loads(out)  # type: ignore[no-any-return]
+    return {label: (mode, rates) for label, (mode, rates) in json.loads(out).items()}
 
 
 def report_against(rev: str, runs: int, iterations: int) -> None:
@@ -235,9 +234,9 @@ def report_against(rev: str, runs: int, iterations: int) -> None:
         for run in range(runs):  # alternate which tree goes first
             trees = [(root, now), (old, then)] if run % 2 == 0 else [(old, then), (root, now)]
             for tree, into in trees:
-                for label, (mode, rate) in tree_rates(tree, run, iterations).items():
+                for label, (mode, rates) in tree_rates(tree, run, iterations).items():
                     modes[label] = mode
-                    into.setdefault(label, []).append(rate)
+                    into.setdefault(label, []).extend(rates)
     print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}{rev[:10]:>12}{'x ' + rev[:8]:>12}")
     for label in CONFIGS:
         if label not in now:
@@ -282,9 +281,8 @@ def main() -> None:
         report_against(args.against, args.runs, args.iterations)
     else:
         print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}")
-        for label, rates in mcts_rates(args.iterations, args.runs).items():
-            mode, rate = rates[0], statistics.median(rates[1:])
-            print(f"{label:<30}{mode:>8}{rate:>14.0f}", flush=True)
+        for label, (mode, rates) in mcts_rates(args.iterations, args.runs).items():
+            print(f"{label:<30}{mode:>8}{statistics.median(rates):>14.0f}", flush=True)
     if args.mcts_only:
         return
     one = statistics.median(simulate_rate(1, args.games, r) for r in range(args.runs))

@@ -106,9 +106,8 @@ def warm_up(game: tg.Game) -> None:
         for k in (1, 2, 3):
             for ranks in itertools.combinations_with_replacement(RANK_ORDER, k):
                 hand_table(ranks)
-            for ordered in itertools.product(RANK_ORDER, repeat=k):
-                key = "".join(ordered)
-                poohsticks_state._PAYMENTS[key] = poohsticks_state._payments(key)
+            for ordered in itertools.product(RANK_ORDER, repeat=k):  # any suit will do
+                poohsticks_state.hand_payments(tuple(rank + "S" for rank in ordered))
 
 
 def one_run(options: dict[str, object], games: int, seed: int) -> dict[str, float]:

@@ -325,13 +325,12 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self._generation += 1
         self.thinking = None
         made = 0  # bot moves made in the call
-        while not self.state.is_terminal and self.seats[self.state.current_player] != "human":
+        while (made < BOT_RUN_LIMIT and not self.state.is_terminal
+               and self.seats[self.state.current_player] != "human"):  # fmt: skip
             bot = self.seats[self.state.current_player]
             loop = self._loop()
             if loop is not None and not isinstance(bot, QUICK_BOTS):
                 self._think(loop)
-                break
-            if made == BOT_RUN_LIMIT:
                 break
             # Random and greedy bots answer in microseconds: in the call, as one redraw (a
             # burst of background answers made the page's step slider echo old positions)
