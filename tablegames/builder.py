@@ -205,7 +205,8 @@ class BuiltState(State):
         """Raise IllegalMove, naming the rule, unless ``move`` is legal here."""
 
     def apply(self, move: Any) -> Self:
-        expect_move(move, self.move_type, self.move_title)
+        if type(move) is not self.move_type:
+            expect_move(move, self.move_type, self.move_title)
         self._check(move)
         b = self.builder(self, move)
         b.do(move)
@@ -278,6 +279,26 @@ def _write(
     freeze.append("    return new")
     exec("\n".join(init + freeze), namespace)  # our own source, as dataclasses does
     return namespace["__init__"], namespace["freeze"]
+
+
+def maker(cls: type[Any]) -> Callable[..., Any]:
+    """A function making a ``cls`` (a frozen slotted dataclass) from all its fields,
+    positional and in order, without the frozen ``__init__``'s ``object.__setattr__`` per
+    field: through its scratch twin (see :func:`scratch_class`), 3x faster, for values a
+    game makes by the thousand (Poohsticks' paid moves). The result equals ``cls(...)``;
+    ``cls`` itself when it has no twin."""
+    twin = scratch_class(cls)
+    if twin is None:
+        return cls
+    names = [f.name for f in dataclasses.fields(cls)]
+    source = [f"def make({', '.join(names)}):", "    new = NEW(TWIN)"]
+    source += [f"    new.{n} = {n}" for n in names]
+    source += ["    new.__class__ = CLS", "    return new"]
+    namespace: dict[str, Any] = {"NEW": object.__new__, "TWIN": twin, "CLS": cls}
+    exec("\n".join(source), namespace)  # our own source, as dataclasses does
+    make: Callable[..., Any] = namespace["make"]
+    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
+    return make
 
 
 def scratch_class(state: type[Any]) -> type[Any] | None:

@@ -10,16 +10,11 @@ from typing import TYPE_CHECKING
 from ..builder import HandsBuilder, StateBuilder
 from ..events import Event, new_event
 from . import moves as mv
-from .solver import card_values, expression
+from .solver import payment
 from .state import HAND_SIZE, PoohsticksState, decides_again, generate
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
-
-
-#: A payment's value and arithmetic (as an event has them), by the ranks of the cards paid
-#: (in hand order) and the river card's rank: at most 2,379 x 13 entries, filled as met.
-_ARITHMETIC: dict[tuple[str, str], tuple[tuple[int], str]] = {}
 
 
 class PoohsticksBuilder(
@@ -42,7 +37,10 @@ class PoohsticksBuilder(
 
     def pay(self, cards: tuple[str, ...]) -> None:
         p = self.player
-        self.hands[p] = tuple([c for c in self.hands[p] if c not in cards])
+        if len(cards) == 1:  # the commonest payment
+            self.take(p, cards[0])
+        else:
+            self.hands[p] = tuple([c for c in self.hands[p] if c not in cards])
         self.discard_pile = self.discard_pile + cards
 
     def do(self, m: mv.PoohsticksMove) -> None:
@@ -56,14 +54,14 @@ class PoohsticksBuilder(
             self.end_turn()
         elif kind == "discard":
             self.pay(m.cards)
-            self.events.append(Event("discard", p, m.cards, "hand"))
+            self.events.append(new_event(Event, ("discard", p, m.cards, "hand", (), "")))
             self.end_turn()
         elif kind == "exit":
             self.pay(m.cards)
             self.boats[p] = None
             self.exited = (*self.exited, p)
             self.moved = True
-            self.events.append(Event("exit", p, m.cards))
+            self.events.append(new_event(Event, ("exit", p, m.cards, "", (), "")))
             self.end_turn()
         else:
             cell = self.game.index[m.cell]
@@ -75,14 +73,7 @@ class PoohsticksBuilder(
                 self.powers_used = tuple(used)
                 self.events.append(Event("power", p, (card,), m.cell))
             else:
-                key = ("".join([c[0] for c in m.cards]), card[0])
-                made = _ARITHMETIC.get(key)
-                if made is None:
-                    made = _ARITHMETIC[key] = next(
-                        ((v,), t)
-                        for v in card_values(card)
-                        if (t := expression(m.cards, v)) is not None
-                    )
+                made = payment(m.cards, card)
                 self.pay(m.cards)
                 self.events.append(new_event(Event, ("move", p, m.cards, m.cell, *made)))
             self.boats[p] = cell
@@ -93,7 +84,7 @@ class PoohsticksBuilder(
             if decides_again(self):  # the new state keeps its moves, listed from this copy
                 self._moves = generate(self)
             else:  # only 'end' is left
-                self.events.append(Event("end", p, where="nothing left"))
+                self.events.append(new_event(Event, ("end", p, (), "nothing left", (), "")))
                 self.end_turn()
 
     def flip(self, cell: int) -> bool:

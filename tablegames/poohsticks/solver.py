@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
+from operator import itemgetter
 
 Value = int | Fraction
 #: (text, precedence): 3 for a single card, 2 for a product or quotient, 1 for a sum.
@@ -170,6 +171,24 @@ def expression(cards: Sequence[str], target: int) -> str | None:
     return None if e is None else f"{e[0]} = {target}"
 
 
+_FIRST = itemgetter(0)
+#: :func:`payment` by the ranks paid (in the order given) and the river card's rank: at
+#: most 2,379 x 13 entries, filled as met.
+_PAYMENT: dict[tuple[str, str], tuple[tuple[int], str]] = {}
+
+
+def payment(cards: Sequence[str], card: str) -> tuple[tuple[int], str]:
+    """The value (as a 1-tuple) and expression by which ``cards``, known to pay for the
+    river card ``card``, make its value: what a boat move's event records."""
+    key = ("".join(map(_FIRST, cards)), card[0])
+    made = _PAYMENT.get(key)
+    if made is None:
+        made = _PAYMENT[key] = next(
+            ((v,), t) for v in card_values(card) if (t := expression(cards, v)) is not None
+        )
+    return made
+
+
 def targets_made(cards: Sequence[str]) -> dict[int, str]:
     """Every target 1-14 that ``cards`` make all together, with its expression (for a UI
     that shows what the picked cards reach)."""
@@ -183,3 +202,4 @@ def clear_cache() -> None:
     """Forget every cached answer (for benchmarks of the cold cost)."""
     all_used.cache_clear()
     hand_table.cache_clear()
+    _PAYMENT.clear()

@@ -12,15 +12,17 @@ all of it in ``events``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, cached_moves, listed
-from ..cards import SUIT_NAMES, sort_cards, standard_deck
+from ..builder import BuiltState, cached_moves, listed, maker, scratch_class
+from ..cards import ORDER, SUIT_NAMES, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
-from ..events import Event
+from ..events import Event, new_event
 from . import moves as mv
-from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table
+from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table, payment
 
 if TYPE_CHECKING:
     from .builder import PoohsticksBuilder
@@ -32,20 +34,33 @@ BOAT_SUITS = "SDHC"
 EXIT_RANKS = frozenset("JQKA")
 
 
+TABLE_BOUND = 100_000
+
+#: Picks a payment's cards out of a hand (a tuple of them, in hand order), C-fast.
+Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
 #: The ways to pay for a river card with a hand, by the hand's ranks in hand order (a
-#: string: at most 2,379 of them) and then by the river card's rank: sets of hand
-#: indices, in the order the solver finds them over the card's values, each set once.
-#: Filled a whole hand at a time, as met.
-_PAYMENTS: dict[str, dict[str, tuple[tuple[int, ...], ...]]] = {}
+#: string: at most 2,379 of them) and then by the river card's rank: the pickers of the
+#: sets of hand cards paid, in the order the solver finds them over the card's values,
+#: each set once. Filled a whole hand at a time, as met.
+_PAYMENTS: dict[str, dict[str, tuple[Picker, ...]]] = {}
 #: Boat moves by (boat's suit, cell name, cards paid), shared (moves are immutable).
 _PAID_MOVES: dict[tuple[str, str, tuple[str, ...]], mv.PoohsticksMove] = {}
 
 
-def _payments(ranks: str) -> dict[str, tuple[tuple[int, ...], ...]]:
+@functools.cache
+def _picker(idx: tuple[int, ...]) -> Picker:
+    """The picker of the hand cards at the indices ``idx`` (an itemgetter gives an item,
+    not a 1-tuple, for a single index: a slice does)."""
+    if len(idx) == 1:
+        return itemgetter(slice(idx[0], idx[0] + 1))
+    return itemgetter(*idx)
+
+
+def _payments(ranks: str) -> dict[str, tuple[Picker, ...]]:
     """See :data:`_PAYMENTS`: the payments for each river rank of the hand ``ranks``."""
     order = sorted(range(len(ranks)), key=lambda i: RANK_ORDER.index(ranks[i]))
     table = hand_table(tuple(ranks[i] for i in order))
-    out: dict[str, tuple[tuple[int, ...], ...]] = {}
+    out: dict[str, tuple[Picker, ...]] = {}
     for rank in RANK_ORDER:
         seen: set[tuple[int, ...]] = set()
         pays = []
@@ -54,23 +69,35 @@ def _payments(ranks: str) -> dict[str, tuple[tuple[int, ...], ...]]:
                 idx = tuple(sorted(order[q] for q in pos))
                 if idx not in seen:
                     seen.add(idx)
-                    pays.append(idx)
+                    pays.append(_picker(idx))
         out[rank] = tuple(pays)
     return out
 
 
-def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[tuple[int, ...], ...]] | None:
+#: :func:`hand_payments` by hand (its cards, not only their ranks), as met: a hand's
+#: ranks are then read once, not at every decision it makes.
+_BY_HAND: dict[tuple[str, ...], dict[str, tuple[Picker, ...]]] = {}
+
+
+def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None:
     """The payments of ``hand`` for each river rank (see :data:`_PAYMENTS`), None for an
     empty hand."""
-    if not hand:
-        return None
-    ranks = "".join([c[0] for c in hand])
-    pays = _PAYMENTS.get(ranks)
+    pays = _BY_HAND.get(hand)
     if pays is None:
-        pays = _PAYMENTS[ranks] = _payments(ranks)
+        if not hand:
+            return None
+        ranks = "".join([c[0] for c in hand])
+        pays = _PAYMENTS.get(ranks)
+        if pays is None:
+            pays = _PAYMENTS[ranks] = _payments(ranks)
+        if len(_BY_HAND) > TABLE_BOUND:  # bound the memory: forget and refill
+            _BY_HAND.clear()
+        _BY_HAND[hand] = pays
     return pays
 
 
+#: Makes a move from its four fields, 3x faster than the class (see builder.maker).
+_make_move = maker(mv.PoohsticksMove)
 #: The exit paying each face card or ace, shared.
 _EXITS = {c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS}
 
@@ -80,22 +107,11 @@ _DISCARDS: dict[tuple[str, ...], mv.PoohsticksMove] = {}
 
 
 @functools.cache
-def _discard_order(n: int) -> tuple[tuple[int, ...], ...]:
-    """The non-empty sets of hand indices of a hand of ``n`` cards, in the order discards
+def _discard_order(n: int) -> tuple[Picker, ...]:
+    """The pickers of the non-empty sets of cards of a hand of ``n``, in the order discards
     are listed: fewer cards first, then by the mask of indices, highest first."""
     masks = sorted(range(1, 1 << n), key=lambda m: (m.bit_count(), -m))
-    return tuple(tuple(i for i in range(n) if m >> i & 1) for m in masks)
-
-
-def _paid_move(suit: str, cell: str, cards: tuple[str, ...]) -> mv.PoohsticksMove:
-    """The boat move of ``suit`` onto ``cell`` paying ``cards`` (see :data:`_PAID_MOVES`)."""
-    key = (suit, cell, cards)
-    move = _PAID_MOVES.get(key)
-    if move is None:
-        if len(_PAID_MOVES) > 100_000:  # bound the memory: forget and refill
-            _PAID_MOVES.clear()
-        move = _PAID_MOVES[key] = mv.PoohsticksMove("move", suit, cell, cards)
-    return move
+    return tuple(_picker(tuple(i for i in range(n) if m >> i & 1)) for m in masks)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -135,6 +151,141 @@ class PoohsticksState(BuiltState):
 
     def legal_moves(self) -> list[mv.PoohsticksMove]:
         return cached_moves(self, self._generate)
+
+    def apply(self, move: mv.PoohsticksMove) -> PoohsticksState:
+        """The state after ``move`` (see :meth:`BuiltState.apply`). Nine decisions in ten
+        are ``end`` or a paid boat move; those are made at once by :meth:`_quiet_end` and
+        :meth:`_quiet_move` when nothing unusual follows, the builder makes the rest."""
+        if self.phase == "play":
+            new = None
+            if move is mv.END:
+                new = self._quiet_end()
+            elif (
+                type(move) is mv.PoohsticksMove
+                and move.kind == "move"
+                and listed(move, self._moves)
+            ):
+                new = self._quiet_move(move)
+            if new is not None:
+                return new
+        return BuiltState.apply(self, move)
+
+    def _quiet_end(self) -> PoohsticksState | None:
+        """The state after ``end`` (always legal while playing) when the turn passes on
+        quietly (see :meth:`_pass_on`); else None."""
+        ended = new_event(Event, ("end" if self.moved else "pass", self.player, (), "", (), ""))
+        return self._pass_on(self.hands, self.boats, self.discard_pile, (ended,), mv.END)
+
+    def _quiet_move(self, m: mv.PoohsticksMove) -> PoohsticksState | None:
+        """The state after the listed paid boat move ``m`` when no bridge card can turn
+        over (no bridge) and no boat has left the river: the same turn goes on when the
+        player has another decision than ``end``, else it passes on quietly (see
+        :meth:`_pass_on`); else None."""
+        game = self.game
+        if game.bridge_row is not None or self.exited:
+            return None
+        p = self.player
+        cards = m.cards
+        cell = game.index[m.cell]
+        card = self.river[cell]
+        assert card is not None
+        hands = list(self.hands)
+        hand = hands[p]
+        if len(cards) == 1:  # the commonest payment
+            i = hand.index(cards[0])
+            hands[p] = hand[:i] + hand[i + 1 :]
+        else:
+            hands[p] = tuple([c for c in hand if c not in cards])
+        boats = list(self.boats)
+        boats[p] = cell
+        made = payment(cards, card)
+        moved = new_event(Event, ("move", p, cards, m.cell, *made))
+        discard_pile = self.discard_pile + cards
+        pays_on = (self.river, self.face_down, self.rocks, self.powers_used)
+        if more_to_decide(game, p, hands[p], cell, boats, *pays_on):
+            turn, pile = self.turn, self.draw_pile
+            return self._made(
+                "play", p, turn, tuple(boats), tuple(hands), pile, discard_pile, True, (moved,), m
+            )
+        left = new_event(Event, ("end", p, (), "nothing left", (), ""))
+        return self._pass_on(tuple(hands), tuple(boats), discard_pile, (moved, left), m)
+
+    def _pass_on(
+        self,
+        hands: tuple[tuple[str, ...], ...],
+        boats: tuple[int | None, ...],
+        discard_pile: tuple[str, ...],
+        events: tuple[Event, ...],
+        move: mv.PoohsticksMove,
+    ) -> PoohsticksState | None:
+        """The state after ``move``, which left ``hands``, ``boats``, ``discard_pile`` and
+        ``events`` and ends the turn, when the turn passes on with nothing but the
+        player's draw from the draw pile: no boat has left the river (the round could
+        end the game), no reshuffle, no turn limit reached; else None. The same state
+        and events as the builder's (tests compare them on thousands of positions)."""
+        if self.exited:
+            return None
+        game = self.game
+        turn = self.turn + 1
+        max_turns = game.max_turns
+        if max_turns is not None and turn >= max_turns:
+            return None
+        p = self.player
+        hand = hands[p]
+        need = HAND_SIZE - len(hand)
+        pile = self.draw_pile
+        nxt = turn % game.num_players
+        turned = new_event(Event, ("turn", nxt, (), "", (turn,), ""))
+        if need > 0:
+            if need > len(pile):
+                return None  # a reshuffle
+            got = pile[:need]
+            pile = pile[need:]
+            new_hands = list(hands)
+            new_hands[p] = tuple(sorted(hand + got, key=_ORDER_KEY))
+            hands = tuple(new_hands)
+            events += (new_event(Event, ("draw", p, got, "", (), "")), turned)
+        else:
+            events += (turned,)
+        return self._made("play", nxt, turn, boats, hands, pile, discard_pile, False, events, move)
+
+    def _made(
+        self,
+        phase: str,
+        player: int,
+        turn: int,
+        boats: tuple[int | None, ...],
+        hands: tuple[tuple[str, ...], ...],
+        draw_pile: tuple[str, ...],
+        discard_pile: tuple[str, ...],
+        moved: bool,
+        events: tuple[Event, ...],
+        move: mv.PoohsticksMove,
+    ) -> PoohsticksState:
+        """A new state: these fields, the others as in this one."""
+        new = _NEW(_SCRATCH)
+        new.game = self.game
+        new.phase = phase
+        new.player = player
+        new.turn = turn
+        new.river = self.river
+        new.face_down = self.face_down
+        new.rocks = self.rocks
+        new.boats = boats
+        new.exited = self.exited
+        new.hands = hands
+        new.draw_pile = draw_pile
+        new.discard_pile = discard_pile
+        new.moved = moved
+        new.powers_used = self.powers_used
+        new.seed = self.seed
+        new.winners = self.winners
+        new.events = events
+        new.last_move = move
+        new._moves = None
+        new.__class__ = PoohsticksState
+        state: PoohsticksState = new
+        return state
 
     # ---- helpers for viewers ------------------------------------------------------
 
@@ -282,7 +433,10 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
     face_down = s.face_down
     rocks = s.rocks
     boats = s.boats  # the player's own boat is never on a cell next to it
-    pays_by_rank = hand_payments(hand)
+    pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
+    paid = _PAID_MOVES
+    if len(paid) > TABLE_BOUND:  # bound the memory: forget and refill
+        paid.clear()
     for cell in g.first_row if here is None else g.neighbours[here]:
         if cell in face_down or cell in rocks or cell in boats:
             continue
@@ -290,24 +444,25 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
         assert card is not None
         if pays_by_rank is not None:
             name = names[cell]
-            for idx in pays_by_rank[card[0]]:
-                cards = tuple(map(hand.__getitem__, idx))
-                move = _PAID_MOVES.get((suit, name, cards))
-                if move is None:
-                    move = _paid_move(suit, name, cards)
+            for pick in pays_by_rank[card[0]]:
+                cards = pick(hand)
+                key = (suit, name, cards)
+                move = paid.get(key)
+                if move is None:  # the common case in random play over new games
+                    move = paid[key] = _make_move("move", suit, name, cards)
                 out.append(move)
         if power and card[1] == suit:
-            out.append(mv.PoohsticksMove("power", suit, names[cell]))
+            out.append(_make_move("power", suit, names[cell], ()))
     if here in g.last_row_set:
         out.extend(_EXITS[c] for c in hand if c[0] in EXIT_RANKS)
     if not s.moved and not out:
-        for idx in _discard_order(len(hand)):
-            cards = tuple(map(hand.__getitem__, idx))
+        for pick in _discard_order(len(hand)):
+            cards = pick(hand)
             move = _DISCARDS.get(cards)
             if move is None:
-                if len(_DISCARDS) > 100_000:  # bound the memory: forget and refill
+                if len(_DISCARDS) > TABLE_BOUND:  # bound the memory: forget and refill
                     _DISCARDS.clear()
-                move = _DISCARDS[cards] = mv.PoohsticksMove("discard", cards=cards)
+                move = _DISCARDS[cards] = _make_move("discard", "", "", cards)
             out.append(move)
     out.append(mv.END)
     return out
@@ -317,21 +472,31 @@ def decides_again(s: PoohsticksBuilder) -> bool:
     """After a boat move: has the turn player a decision left besides ``end`` (a further
     paid move, the free move or an exit)? As ``len(generate(s)) > 1``, without listing
     the moves: most moves leave none, and the turn then ends at once."""
-    g = s.game
     p = s.player
-    hand = s.hands[p]
-    here = s.boats[p]
+    hand, here = s.hands[p], s.boats[p]
+    pays_on = (s.river, s.face_down, s.rocks, s.powers_used)
+    return more_to_decide(s.game, p, hand, here, s.boats, *pays_on)
+
+
+def more_to_decide(
+    g: PoohsticksGame,
+    p: int,
+    hand: tuple[str, ...],
+    here: int | None,
+    boats: Sequence[int | None],
+    river: tuple[str | None, ...],
+    face_down: tuple[int, ...],
+    rocks: tuple[int, ...],
+    powers_used: tuple[bool, ...],
+) -> bool:
+    """:func:`decides_again` for player ``p`` holding ``hand`` on the cell ``here``."""
     if here in g.last_row_set and any(c[0] in EXIT_RANKS for c in hand):
         return True
-    power = g.boat_powers and not s.powers_used[p]
+    power = g.boat_powers and not powers_used[p]
     if not hand and not power:
         return False
-    pays_by_rank = hand_payments(hand)
+    pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
     suit = BOAT_SUITS[p]
-    river = s.river
-    face_down = s.face_down
-    rocks = s.rocks
-    boats = s.boats
     for cell in g.first_row if here is None else g.neighbours[here]:
         if cell in face_down or cell in rocks or cell in boats:
             continue
@@ -340,6 +505,20 @@ def decides_again(s: PoohsticksBuilder) -> bool:
         if (pays_by_rank is not None and pays_by_rank[card[0]]) or (power and card[1] == suit):
             return True
     return False
+
+
+#: What _made makes a state from (see tablegames.builder.scratch_class): it sets
+#: each of these fields, so a field added to the state must be added there too.
+_twin = scratch_class(PoohsticksState)
+_NEW = object.__new__
+_ORDER_KEY = ORDER.__getitem__
+if _twin is None or PoohsticksState.__slots__ != (
+    *("game", "phase", "player", "turn", "river", "face_down", "rocks", "boats", "exited"),
+    *("hands", "draw_pile", "discard_pile", "moved", "powers_used", "seed", "winners"),
+    *("events", "last_move", "_moves"),
+):
+    raise TypeError("PoohsticksState's fields changed: update PoohsticksState._made")
+_SCRATCH: type[Any] = _twin
 
 
 # The builder copies the state class defined above, so it is imported last (and as a

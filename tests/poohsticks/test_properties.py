@@ -147,21 +147,40 @@ def test_checks_can_fail() -> None:
 
 
 def test_decides_again_agrees_with_listing_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a boat move the engine asks ``decides_again`` whether anything but ``end`` is
-    left, instead of listing the moves; in seeded games of every configuration, its answer
-    is the listing's, every time, both ways."""
-    from tablegames.poohsticks import builder as poohsticks_builder
-    from tablegames.poohsticks.state import decides_again, generate
+    """After a boat move the engine asks ``more_to_decide`` (the builder through
+    ``decides_again``, the state's quick move directly) whether anything but ``end`` is
+    left, instead of listing the moves; in seeded games of every configuration, its
+    answer is the listing's, every time, both ways."""
+    from types import SimpleNamespace
+
+    from tablegames.poohsticks import state as poohsticks_state
+    from tablegames.poohsticks.state import generate, more_to_decide
 
     answers = Counter[bool]()
 
-    def checked(b: Any) -> bool:
-        quick = decides_again(b)
-        assert quick == (len(generate(b)) > 1), generate(b)
+    def checked(g: Any, p: int, hand: Any, here: Any, boats: Any, *rest: Any) -> bool:
+        quick = more_to_decide(g, p, hand, here, boats, *rest)
+        river, face_down, rocks, powers_used = rest
+        hands = [()] * g.num_players
+        hands[p] = hand
+        after = SimpleNamespace(
+            phase="play",
+            game=g,
+            player=p,
+            hands=hands,
+            boats=boats,
+            river=river,
+            face_down=face_down,
+            rocks=rocks,
+            powers_used=powers_used,
+            moved=True,
+        )
+        assert boats[p] == here
+        assert quick == (len(generate(after)) > 1), generate(after)  # type: ignore[arg-type]
         answers[quick] += 1
         return quick
 
-    monkeypatch.setattr(poohsticks_builder, "decides_again", checked)
+    monkeypatch.setattr(poohsticks_state, "more_to_decide", checked)
     for name, options in CONFIGS.items():
         for seed in range(25):
             play(options, len(name) * 1000 + seed)
