@@ -104,6 +104,7 @@ _QUEEN_PLACES = {
     for m, (i, j) in zip(moves, mv.SLOT_PAIRS)
 }
 _ORDER_KEY = ORDER.__getitem__
+_DISCARD = mv.DISCARD.__getitem__
 _BUILT = mv.TABLE.built
 
 
@@ -484,7 +485,7 @@ class CurrentsState(BuiltState):
             elif r == "K" and compass != _EMPTY_COMPASS:
                 extend(mv.KING[card])
         if None not in compass or not out:
-            extend([mv.DISCARD[c] for c in hand])
+            extend(map(_DISCARD, hand))
         return out
 
     def _defend_ask(self) -> tuple[str, int, int, str | None]:

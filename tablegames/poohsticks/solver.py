@@ -175,12 +175,19 @@ _FIRST = itemgetter(0)
 #: :func:`payment` by the ranks paid (in the order given) and the river card's rank: at
 #: most 2,379 x 13 entries, filled as met.
 _PAYMENT: dict[tuple[str, str], tuple[tuple[int], str]] = {}
+#: The ranks of the cards paid (a string, in the order given) by those cards, as met.
+_RANKS: dict[tuple[str, ...], str] = {}
 
 
-def payment(cards: Sequence[str], card: str) -> tuple[tuple[int], str]:
+def payment(cards: tuple[str, ...], card: str) -> tuple[tuple[int], str]:
     """The value (as a 1-tuple) and expression by which ``cards``, known to pay for the
     river card ``card``, make its value: what a boat move's event records."""
-    key = ("".join(map(_FIRST, cards)), card[0])
+    ranks = _RANKS.get(cards)
+    if ranks is None:
+        if len(_RANKS) > 50_000:  # bound the memory: forget and refill
+            _RANKS.clear()
+        ranks = _RANKS[cards] = "".join(map(_FIRST, cards))
+    key = (ranks, card[0])
     made = _PAYMENT.get(key)
     if made is None:
         made = _PAYMENT[key] = next(
@@ -203,3 +210,4 @@ def clear_cache() -> None:
     all_used.cache_clear()
     hand_table.cache_clear()
     _PAYMENT.clear()
+    _RANKS.clear()

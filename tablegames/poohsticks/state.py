@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, cached_moves, listed, maker, scratch_class
+from ..builder import BuiltState, listed, maker, scratch_class
 from ..cards import ORDER, SUIT_NAMES, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event, new_event
@@ -150,7 +150,12 @@ class PoohsticksState(BuiltState):
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.PoohsticksMove]:
-        return cached_moves(self, self._generate)
+        # builder.cached_moves, written out with the slot's own setter
+        moves = self._moves
+        if moves is None:
+            moves = generate(self)
+            _set_moves(self, moves)
+        return moves.copy()
 
     def apply(self, move: mv.PoohsticksMove) -> PoohsticksState:
         """The state after ``move`` (see :meth:`BuiltState.apply`). Nine decisions in ten
@@ -303,11 +308,6 @@ class PoohsticksState(BuiltState):
             f"boats={[None if b is None else self.game.names[b] for b in self.boats]} "
             f"winners={sorted(self.winners)}>"
         )
-
-    # ---- move generation ----------------------------------------------------------
-
-    def _generate(self) -> list[mv.PoohsticksMove]:
-        return generate(self)
 
     # ---- legality, with messages that name the rule -------------------------------
 
@@ -519,6 +519,7 @@ if _twin is None or PoohsticksState.__slots__ != (
 ):
     raise TypeError("PoohsticksState's fields changed: update PoohsticksState._made")
 _SCRATCH: type[Any] = _twin
+_set_moves = vars(PoohsticksState)["_moves"].__set__  # the slot's own setter (it is frozen)
 
 
 # The builder copies the state class defined above, so it is imported last (and as a
