@@ -51,9 +51,23 @@ fills the payments table (2,379 hands, a one-time 60 ms): 0.74 -> 0.72 (2p), not
 Poohsticks' random play over new games meets new moves, and its table of shared move
 objects misses (about 21 µs a decision; replaying the same games, all hits, about 16,
 0.5x); creating moves without the table is faster in random play (0.58x) but slows
-MCTS, which names its tree's moves by identity, by 6%, so the table stays. Standing:
+MCTS, which names its tree's moves by identity, by 6%, so the table stays. Then
 Currents 0.57-0.59 (goal 0.3) and Poohsticks 0.72-0.82 (goal 0.5) not met; inspect
 0.23-0.29, Fellowship 0.39-0.42, Card Chess 0.47, Resistor 0.43-0.46 met.
+Then (2026-11-26): the timed loop stopped keeping every 7th state for the inspection
+timing (the garbage collector walked them, and the long-lived move tables, inside the
+timed decisions: Poohsticks 2p 29 -> 21 µs a decision with nothing else changed); the
+states inspected are now those of a replay. Poohsticks makes ``end`` and the boat moves
+that need nothing unusual after them without the builder (PoohsticksState._quiet_end,
+_quiet_move), picks a payment's cards with C-level itemgetters and makes its moves
+through the scratch twin (builder.maker). Instructions per decision (valgrind, same
+seeded games, deterministic): Poohsticks 2p 104,800 -> 82,000, 4p 110,700 -> 84,700,
+Currents 2p 111,700 -> 110,600, tic-tac-toe 189,500. ``--runs 5 --games 100``: Currents
+2p 0.59, 4p 0.55, 4p jokers 0.62 (goal 0.3, not met); inspect 0.22-0.25; Fellowship
+0.40-0.42; Poohsticks 2p 0.48, 4p 0.61 (goal 0.5: 2p met, 4p not; the same code gave
+0.46-0.64 in four runs of an hour, the ratio's own spread here); Card Chess 0.46-0.48;
+Resistor 0.43-0.45. Tried and dropped: summing the pushes as complex numbers at C
+speed (Currents' Move phase: 2x slower than the plain loop), smaller move tables.
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
 
