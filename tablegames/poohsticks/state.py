@@ -34,8 +34,6 @@ BOAT_SUITS = "SDHC"
 EXIT_RANKS = frozenset("JQKA")
 
 
-TABLE_BOUND = 100_000
-
 #: Picks a payment's cards out of a hand (a tuple of them, in hand order), C-fast.
 Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
 #: The ways to pay for a river card with a hand, by the hand's ranks in hand order (a
@@ -43,8 +41,6 @@ Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
 #: sets of hand cards paid, in the order the solver finds them over the card's values,
 #: each set once. Filled a whole hand at a time, as met.
 _PAYMENTS: dict[str, dict[str, tuple[Picker, ...]]] = {}
-#: Boat moves by (boat's suit, cell name, cards paid), shared (moves are immutable).
-_PAID_MOVES: dict[tuple[str, str, tuple[str, ...]], mv.PoohsticksMove] = {}
 
 
 @functools.cache
@@ -90,20 +86,19 @@ def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None
         pays = _PAYMENTS.get(ranks)
         if pays is None:
             pays = _PAYMENTS[ranks] = _payments(ranks)
-        if len(_BY_HAND) > TABLE_BOUND:  # bound the memory: forget and refill
+        if len(_BY_HAND) > 50_000:  # bound the memory: forget and refill
             _BY_HAND.clear()
         _BY_HAND[hand] = pays
     return pays
 
 
-#: Makes a move from its four fields, 3x faster than the class (see builder.maker).
+#: Makes a move from its four fields, 3x faster than the class (see builder.maker). Paid
+#: moves and discards are made afresh at each listing: a table sharing them grew with
+#: every new hand, and the garbage collector's walks over it cost random play about 10%
+#: (2026-11-26), while MCTS, which names moves by their notation, ran as fast without it.
 _make_move = maker(mv.PoohsticksMove)
 #: The exit paying each face card or ace, shared.
 _EXITS = {c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS}
-
-
-#: Discard moves by the cards discarded, shared (moves are immutable).
-_DISCARDS: dict[tuple[str, ...], mv.PoohsticksMove] = {}
 
 
 @functools.cache
@@ -434,9 +429,6 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
     rocks = s.rocks
     boats = s.boats  # the player's own boat is never on a cell next to it
     pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
-    paid = _PAID_MOVES
-    if len(paid) > TABLE_BOUND:  # bound the memory: forget and refill
-        paid.clear()
     for cell in g.first_row if here is None else g.neighbours[here]:
         if cell in face_down or cell in rocks or cell in boats:
             continue
@@ -445,25 +437,14 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
         if pays_by_rank is not None:
             name = names[cell]
             for pick in pays_by_rank[card[0]]:
-                cards = pick(hand)
-                key = (suit, name, cards)
-                move = paid.get(key)
-                if move is None:  # the common case in random play over new games
-                    move = paid[key] = _make_move("move", suit, name, cards)
-                out.append(move)
+                out.append(_make_move("move", suit, name, pick(hand)))
         if power and card[1] == suit:
             out.append(_make_move("power", suit, names[cell], ()))
     if here in g.last_row_set:
         out.extend(_EXITS[c] for c in hand if c[0] in EXIT_RANKS)
     if not s.moved and not out:
         for pick in _discard_order(len(hand)):
-            cards = pick(hand)
-            move = _DISCARDS.get(cards)
-            if move is None:
-                if len(_DISCARDS) > TABLE_BOUND:  # bound the memory: forget and refill
-                    _DISCARDS.clear()
-                move = _DISCARDS[cards] = _make_move("discard", "", "", cards)
-            out.append(move)
+            out.append(_make_move("discard", "", "", pick(hand)))
     out.append(mv.END)
     return out
 
