@@ -12,7 +12,9 @@ a drain's follow-up step and an overload's dead space are decisions of their own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState, cached_moves, listed
@@ -280,10 +282,11 @@ class ResistorState(BuiltState):
     def blocked_view(self) -> str:
         """The board with every dead space shown as ``x``: the cells a piece may not enter
         (move generation reads this instead of testing each cell against ``dead``)."""
-        view = self.board
-        for d in self.dead:
-            view = view[:d] + "x" + view[d + 1 :]
-        return view
+        dead = self.dead
+        if not dead:
+            return self.board
+        pick = _VIEW_PICKERS.get(dead) or _view_picker(dead)
+        return "x".join(pick(self.board))
 
     def steps(self, kind: str) -> list[mv.ResistorMove]:
         """The ampere player's steps for a turn committed to ``kind`` ("" for either)."""
@@ -384,6 +387,22 @@ class ResistorState(BuiltState):
             f"<ResistorState {self.phase} round={self.round} turn={self.turn} "
             f"player={self.player} scores={list(self.scores)}>"
         )
+
+
+#: Per tuple of dead spaces: the picker of the board's runs between them, which
+#: ``blocked_view`` joins with "x" (one C-level step instead of a slice per dead space).
+_VIEW_PICKERS: dict[tuple[int, ...], Callable[[str], tuple[str, ...]]] = {}
+
+
+def _view_picker(dead: tuple[int, ...]) -> Callable[[str], tuple[str, ...]]:
+    """The runs of a board before, between and after the (non-empty) ``dead`` spaces."""
+    if len(_VIEW_PICKERS) > 4096:  # bound the memory: forget and refill
+        _VIEW_PICKERS.clear()
+    cells = sorted(set(dead))
+    starts = [0, *(c + 1 for c in cells)]
+    ends: list[int | None] = [*cells, None]
+    pick = _VIEW_PICKERS[dead] = itemgetter(*map(slice, starts, ends))
+    return pick
 
 
 # The builder copies the state class defined above, so it is imported last (and as a
