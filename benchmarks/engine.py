@@ -59,15 +59,18 @@ timing (the garbage collector walked them, and the long-lived move tables, insid
 timed decisions: Poohsticks 2p 29 -> 21 µs a decision with nothing else changed); the
 states inspected are now those of a replay. Poohsticks makes ``end`` and the boat moves
 that need nothing unusual after them without the builder (PoohsticksState._quiet_end,
-_quiet_move), picks a payment's cards with C-level itemgetters and makes its moves
-through the scratch twin (builder.maker). Instructions per decision (valgrind, same
-seeded games, deterministic): Poohsticks 2p 104,800 -> 82,000, 4p 110,700 -> 84,700,
-Currents 2p 111,700 -> 110,600, tic-tac-toe 189,500. ``--runs 5 --games 100``: Currents
-2p 0.59, 4p 0.55, 4p jokers 0.62 (goal 0.3, not met); inspect 0.22-0.25; Fellowship
-0.40-0.42; Poohsticks 2p 0.48, 4p 0.61 (goal 0.5: 2p met, 4p not; the same code gave
-0.46-0.64 in four runs of an hour, the ratio's own spread here); Card Chess 0.46-0.48;
-Resistor 0.43-0.45. Tried and dropped: summing the pushes as complex numbers at C
-speed (Currents' Move phase: 2x slower than the plain loop), smaller move tables.
+_quiet_move), picks a payment's cards with C-level itemgetters, makes its moves through
+the scratch twin (builder.maker) and no longer keeps them in tables: the tables grew
+with every new hand, and the collector's walks over them cost about 2 µs a decision
+(0.4 without), while MCTS, naming moves by notation, runs as fast without them.
+Resistor joins the board's runs between dead spaces in one C-level step. Instructions
+per decision (valgrind, the same seeded games, warm: deterministic, unlike time here):
+Poohsticks 2p 104,800 -> 72,800, 4p 110,700 -> 78,600; Resistor 96,000 -> 91,300;
+Currents 2p 111,700 -> 110,600; tic-tac-toe 187,900. ``--runs 5 --games 100`` (ratios):
+Currents 2p 0.64, 4p 0.55, 4p jokers 0.59 (goal 0.3, not met: see above); inspect
+0.21-0.33; Fellowship 0.41-0.44; Poohsticks 2p 0.40, 4p 0.42 (met); Card Chess
+0.44-0.46; Resistor 0.43-0.50 (before its last change). Tried and dropped: summing
+Currents' pushes as complex numbers at C speed (2x slower than the plain loop).
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
 
