@@ -66,10 +66,10 @@ with every new hand, and the collector's walks over them cost about 2 µs a deci
 Resistor joins the board's runs between dead spaces in one C-level step. Instructions
 per decision (valgrind, the same seeded games, warm: deterministic, unlike time here):
 Poohsticks 2p 104,800 -> 72,800, 4p 110,700 -> 78,600; Resistor 96,000 -> 91,300;
-Currents 2p 111,700 -> 110,600; tic-tac-toe 187,900. ``--runs 5 --games 100`` (ratios):
-Currents 2p 0.64, 4p 0.55, 4p jokers 0.59 (goal 0.3, not met: see above); inspect
-0.21-0.33; Fellowship 0.41-0.44; Poohsticks 2p 0.40, 4p 0.42 (met); Card Chess
-0.44-0.46; Resistor 0.43-0.50 (before its last change). Tried and dropped: summing
+Currents 2p 111,700 -> 110,600; tic-tac-toe 187,900. ``--runs 5 --games 100`` (ratios,
+two runs): Currents 2p 0.60-0.64, 4p 0.55-0.61, 4p jokers 0.59 (goal 0.3, not met: see
+above); inspect 0.21-0.33; Fellowship 0.40-0.44; Poohsticks 2p 0.40-0.43, 4p 0.42-0.45
+(met); Card Chess 0.44-0.48; Resistor 0.43-0.46 (met). Tried and dropped: summing
 Currents' pushes as complex numbers at C speed (2x slower than the plain loop).
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
 """
