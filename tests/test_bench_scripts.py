@@ -23,3 +23,15 @@ def test_the_mcts_table_compares_with_another_revision_in_the_same_run() -> None
     for label in ("currents 2p", "poohsticks 2p", "cardchess"):
         now, then, ratio = (float(x) for x in rows[label][-3:])
         assert now > 0 and then > 0 and ratio == pytest.approx(now / then, rel=0.01), out
+
+
+def test_the_instruction_count_plays_the_games_it_is_given() -> None:
+    """benchmarks/instructions.py runs itself under valgrind (not installed by make test);
+    what it runs there, one configuration's seeded games, is checked here: the decisions of
+    the games counted, the same on every run (the figure is only worth its determinism)."""
+    command = [sys.executable, "benchmarks/instructions.py", "--child", "poohsticks 2p",
+               "--games", "3", "--warm", "1"]  # fmt: skip
+    runs = [subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
+            for _ in range(2)]  # fmt: skip
+    decisions = {int(r.stdout.split()[-1]) for r in runs}
+    assert len(decisions) == 1 and decisions.pop() > 30, [r.stdout for r in runs]

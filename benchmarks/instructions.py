@@ -1,0 +1,124 @@
+"""Machine instructions per random decision, counted by valgrind: the same figure on
+every run, unlike time on these shared machines (where two runs of the same code an
+hour apart gave Poohsticks 4p 0.46x and 0.64x tic-tac-toe's time). For judging a
+change to an engine's hot path; ``engine.py`` stays the measure of time.
+
+Run: ``python benchmarks/instructions.py [--games 30] [--warm 25] [--only poohsticks]``.
+Needs ``valgrind`` (Debian: ``apt-get install valgrind``). Each configuration of
+``engine.py`` (and OpenSpiel's ``python_tic_tac_toe``, when installed) is played twice
+under ``valgrind --tool=cachegrind --cache-sim=no``, with ``--games`` seeded random games
+after ``--warm`` untimed ones (which fill the engine's caches, as engine.py's warm-up
+does) and with none; the difference over the decisions played is printed, with its
+ratio to tic-tac-toe's. Interpreter start-up and imports cancel out. Time ratios here
+run 0-35% above instruction ratios (memory stalls), so a goal met on instructions with
+a thin margin may still be missed on time.
+
+2026-11-26, this script (``--only "poohsticks 2p"``): tic-tac-toe 208,900, Poohsticks 2p
+71,200 (0.34x; 0.40-0.43x on time the same day). The same method by hand, before -> after
+that day's changes, tic-tac-toe 187,900 there: Poohsticks 2p 104,800 -> 72,800, 4p
+110,700 -> 78,600, Resistor 96,000 -> 91,300, Currents 2p 111,700 -> 110,600.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import engine  # noqa: E402  (this folder's engine.py: its configurations and warm-up)
+
+REFERENCE = "ttt"
+
+
+def play(config: str, games: int, warm: int) -> int:
+    """Play ``warm`` then ``games`` seeded random games of ``config``; the decisions of
+    the latter (the child process's whole job: valgrind counts its instructions)."""
+    if config == REFERENCE:
+        pyspiel = engine.load_openspiel()
+        assert pyspiel is not None
+        game = pyspiel.load_game(engine.REFERENCE)  # type: ignore[attr-defined]
+        rng = random.Random(5)
+        n = 0
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+                n += 1
+        return n
+    import tablegames as tg
+
+    options = dict(engine.CONFIGS[config])
+    name = str(options.pop("game", "currents"))
+    game = tg.make(name, **{"max_turns": engine.MAX_TURNS, **options})
+    engine.warm_up(game)
+    game.initial_state(0).legal_moves()
+    n = 0
+    for first, count, seed in ((0, warm, 0), (1000, games, 5)):
+        rng = random.Random(seed)
+        n = 0
+        for g in range(count):
+            state = game.initial_state(first + g)
+            while not state.is_terminal:
+                moves = state.legal_moves()
+                state = state.apply(moves[rng.randrange(len(moves))])
+                n += 1
+    return n
+
+
+def count(config: str, games: int, warm: int) -> tuple[int, int]:
+    """(instructions, decisions) of one child run under valgrind."""
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+               "--cachegrind-out-file=/dev/null", sys.executable, __file__, "--child", config,
+               "--games", str(games), "--warm", str(warm)]  # fmt: skip
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if refs is None:
+        raise RuntimeError(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
+    return int(refs[1].replace(",", "")), int(done.stdout.split()[-1])
+
+
+def per_decision(config: str, games: int, warm: int) -> float:
+    """Instructions per decision of ``games`` games, start-up and warm-up subtracted."""
+    base, _ = count(config, 0, warm)
+    total, decisions = count(config, games, warm)
+    return (total - base) / decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--warm", type=int, default=25, help="untimed games played first")
+    parser.add_argument("--only", default="", help="only the configs whose name has this")
+    parser.add_argument("--child", help=argparse.SUPPRESS)  # one run, under valgrind
+    args = parser.parse_args()
+    if args.child:
+        print(play(args.child, args.games, args.warm))
+        return
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt-get install valgrind)")
+        return
+    reference = None
+    if engine.load_openspiel() is not None:
+        reference = per_decision(REFERENCE, args.games * 10, 0)
+        print(f"{'openspiel ' + engine.REFERENCE:<28}{reference:>12,.0f}", flush=True)
+    else:
+        print("(OpenSpiel not installed: no ratios)")
+    for name in engine.CONFIGS:
+        if args.only in name:
+            cost = per_decision(name, args.games, args.warm)
+            ratio = f"{cost / reference:>8.2f}x ttt" if reference else ""
+            print(f"{name:<28}{cost:>12,.0f}{ratio}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
