@@ -14,13 +14,14 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import chain, compress
-from operator import is_, itemgetter
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, listed, scratch_class
 from ..cards import JOKERS, ORDER, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event, new_event
+from ..pickers import picker
 from . import moves as mv
 from .geometry import OPPOSITE, POINTS, SIZE, SLOTS, crossings
 from .influence import Influence, influence
@@ -74,20 +75,11 @@ _CARD_SHIFTS = {
 }
 
 
-def _picker(indices: list[int]) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
-    """A C-speed function giving the items at ``indices`` of a tuple, as a tuple (an
-    itemgetter gives an item, not a 1-tuple, for a single index: a slice does)."""
-    if len(indices) > 1:
-        return itemgetter(*indices)
-    i = indices[0] if indices else 0
-    return itemgetter(slice(i, i + len(indices)))
-
-
 _HALF = _GROUP // 2
 #: Per mask of the first ten places (compass and slots N0-E1), of the last ten (E2-W3):
 #: the picker of those places' placements from a card's 20.
-_LOW = tuple(_picker([t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
-_HIGH = tuple(_picker([_HALF + t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
+_LOW = tuple(picker([t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
+_HIGH = tuple(picker([_HALF + t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
 _LOW_BITS = (1 << _HALF) - 1
 #: Per mask of occupied slots: the picker of the queen swaps that move a card (not both
 #: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
@@ -136,7 +128,7 @@ def _queen_picker(occupied: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]
             pairs |= _PAIRS_OF[slot]
     digits = [pairs >> (4 * k) & 15 for k in range(30)]
     indices = chain.from_iterable(map(_tuple_item, _PAIR_INDICES, digits))
-    pick = _QUEEN_PICKERS[occupied] = _picker(list(indices))
+    pick = _QUEEN_PICKERS[occupied] = picker(list(indices))
     return pick
 
 

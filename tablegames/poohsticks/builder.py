@@ -11,7 +11,7 @@ from ..builder import HandsBuilder, StateBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .solver import payment
-from .state import HAND_SIZE, PoohsticksState, decides_again, generate
+from .state import HAND_SIZE, PoohsticksState, decides_again, generate, hand_after_paying
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
@@ -37,10 +37,7 @@ class PoohsticksBuilder(
 
     def pay(self, cards: tuple[str, ...]) -> None:
         p = self.player
-        if len(cards) == 1:  # the commonest payment
-            self.take(p, cards[0])
-        else:
-            self.hands[p] = tuple([c for c in self.hands[p] if c not in cards])
+        self.hands[p] = hand_after_paying(self.hands[p], cards)
         self.discard_pile = self.discard_pile + cards
 
     def do(self, m: mv.PoohsticksMove) -> None:

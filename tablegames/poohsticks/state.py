@@ -14,13 +14,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, listed, maker, scratch_class
 from ..cards import ORDER, SUIT_NAMES, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event, new_event
+from ..pickers import picker
 from . import moves as mv
 from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table, payment
 
@@ -43,15 +43,6 @@ Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
 _PAYMENTS: dict[str, dict[str, tuple[Picker, ...]]] = {}
 
 
-@functools.cache
-def _picker(idx: tuple[int, ...]) -> Picker:
-    """The picker of the hand cards at the indices ``idx`` (an itemgetter gives an item,
-    not a 1-tuple, for a single index: a slice does)."""
-    if len(idx) == 1:
-        return itemgetter(slice(idx[0], idx[0] + 1))
-    return itemgetter(*idx)
-
-
 def _payments(ranks: str) -> dict[str, tuple[Picker, ...]]:
     """See :data:`_PAYMENTS`: the payments for each river rank of the hand ``ranks``."""
     order = sorted(range(len(ranks)), key=lambda i: RANK_ORDER.index(ranks[i]))
@@ -65,7 +56,7 @@ def _payments(ranks: str) -> dict[str, tuple[Picker, ...]]:
                 idx = tuple(sorted(order[q] for q in pos))
                 if idx not in seen:
                     seen.add(idx)
-                    pays.append(_picker(idx))
+                    pays.append(picker(idx))
         out[rank] = tuple(pays)
     return out
 
@@ -106,7 +97,7 @@ def _discard_order(n: int) -> tuple[Picker, ...]:
     """The pickers of the non-empty sets of cards of a hand of ``n``, in the order discards
     are listed: fewer cards first, then by the mask of indices, highest first."""
     masks = sorted(range(1, 1 << n), key=lambda m: (m.bit_count(), -m))
-    return tuple(_picker(tuple(i for i in range(n) if m >> i & 1)) for m in masks)
+    return tuple(picker([i for i in range(n) if m >> i & 1]) for m in masks)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -190,12 +181,7 @@ class PoohsticksState(BuiltState):
         card = self.river[cell]
         assert card is not None
         hands = list(self.hands)
-        hand = hands[p]
-        if len(cards) == 1:  # the commonest payment
-            i = hand.index(cards[0])
-            hands[p] = hand[:i] + hand[i + 1 :]
-        else:
-            hands[p] = tuple([c for c in hand if c not in cards])
+        hands[p] = hand_after_paying(hands[p], cards)
         boats = list(self.boats)
         boats[p] = cell
         made = payment(cards, card)
@@ -447,6 +433,14 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
             out.append(_make_move("discard", "", "", pick(hand)))
     out.append(mv.END)
     return out
+
+
+def hand_after_paying(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """``hand`` without the ``cards`` paid from it (still in hand order)."""
+    if len(cards) == 1:  # the commonest payment
+        i = hand.index(cards[0])
+        return hand[:i] + hand[i + 1 :]
+    return tuple([c for c in hand if c not in cards])
 
 
 def decides_again(s: PoohsticksBuilder) -> bool:
