@@ -61,11 +61,10 @@ def play(config: str, games: int, warm: int) -> int:
     game = tg.make(name, **{"max_turns": engine.MAX_TURNS, **options})
     engine.warm_up(game)
     game.initial_state(0).legal_moves()
-    n = 0
-    for first, count, seed in ((0, warm, 0), (1000, games, 5)):
+    for first, number, seed in ((0, warm, 0), (1000, games, 5)):
         rng = random.Random(seed)
         n = 0
-        for g in range(count):
+        for g in range(number):
             state = game.initial_state(first + g)
             while not state.is_terminal:
                 moves = state.legal_moves()
