@@ -392,7 +392,7 @@ def test_voila_settings_live_in_the_repo() -> None:
     assert settings["Voila"]["ip"] == "127.0.0.1"
     assert settings["MappingKernelManager"]["cull_idle_timeout"] > 0
     assert settings["VoilaConfiguration"]["strip_sources"] is True
-    # Kernel replies go out at once (TCP_NODELAY): see tablegames_widgets.serve.
+    # Kernel replies go out at once (TCP_NODELAY): see tablegames_widgets.server.websocket.
     from jupyter_server.services.kernels.connection.channels import (
         ZMQChannelsWebsocketConnection,
     )

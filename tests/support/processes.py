@@ -1,5 +1,5 @@
 """The processes behind a Voila server: its kernels (ordinary children, or forked by
-its fork server: see ``tablegames_widgets.forkserver``), their CPU time and memory.
+its fork server: see ``tablegames_widgets.server.forkserver``), their CPU time and memory.
 Used by the serving tests and by ``benchmarks/load.py``; Linux /proc only."""
 
 from __future__ import annotations

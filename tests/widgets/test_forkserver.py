@@ -1,4 +1,4 @@
-"""Kernels forked from the warm fork server (tablegames_widgets.forkserver) behave as
+"""Kernels forked from the warm fork server (tablegames_widgets.server.forkserver) behave as
 ordinarily started ones: their working directory, environment, session, comm targets,
 interrupts and shutdown; and nothing outlives the server that started them."""
 
@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("ipykernel")
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
-from tablegames_widgets.forkserver import ForkedKernel, ForkProvisioner
+from tablegames_widgets.server.forkserver import ForkedKernel, ForkProvisioner
 
 PROBE = """
 import json, os, sys, threading
@@ -174,7 +174,7 @@ STARTER = textwrap.dedent(
     """
     import os, sys, json
     from jupyter_client.connect import write_connection_file
-    from tablegames_widgets.forkserver import FORK_SERVER
+    from tablegames_widgets.server.forkserver import FORK_SERVER
     path, _ = write_connection_file(sys.argv[1], transport="ipc", ip=sys.argv[1] + "-ipc")
     kernel = FORK_SERVER.launch(["-f", path], dict(os.environ), None)
     print(json.dumps({"kernel": kernel.pid, "server": FORK_SERVER._process.pid}), flush=True)

@@ -1,7 +1,7 @@
 """The table store a play page uses: opened on first use in the page, never at import.
 
 Voila's kernels are forked from a warm process that imported the widgets
-(``tablegames_widgets.forkserver``), so a store opened at import would be shared by every
+(``tablegames_widgets.server.forkserver``), so a store opened at import would be shared by every
 page forked from it. :func:`page_store` opens :func:`tablegames.tables.default_store`
 (``TABLEGAMES_TABLES``, else an SQLite file under ``~/.local/share/tablegames/``) the
 first time a page asks, in the page's own kernel.

@@ -191,7 +191,7 @@ class ForkServer:
             [
                 sys.executable,
                 "-c",
-                f"from tablegames_widgets.forkserver import serve; serve({theirs.fileno()})",
+                f"from tablegames_widgets.server.forkserver import serve; serve({theirs.fileno()})",
             ],
             pass_fds=[theirs.fileno()],
             stdin=subprocess.DEVNULL,

@@ -1,36 +1,21 @@
-"""Serving play pages with Voila: the server-side classes ``notebooks/voila.json`` selects.
+"""The play server's kernel manager: :class:`HandoffKernelManager` and its helpers.
 
-- :class:`NoDelayWebsocketConnection`: neither Voila nor jupyter_server turns Nagle's
-  algorithm off on the kernel websocket. A reply to a click is several small frames
-  (status, comm messages, status), and with Nagle on, a frame can wait for the browser's
-  delayed ACK: measured here, about one click in three took 40 ms longer. This connection
-  class sets TCP_NODELAY when a page connects.
-- :class:`PageIdentityProvider`: when a visitor leaves, the page posts
-  ``/voila/api/shutdown/<kernel id>`` with the ``_xsrf`` cookie's value, so that the
-  kernel is freed at once. Voila 0.5 streams the page without ever asking for the xsrf
-  token, so the cookie was never set, the form field went empty and the server refused
-  the request (403 "'_xsrf' argument missing from POST"; voila issue 1458): every kernel
-  lingered until the idle cull. This identity provider (consulted by every request
-  before its handler runs, so before the streamed page sends its headers) gives each page
-  request the cookie. The check itself stays on: a post without the matching cookie is
-  still refused.
-- :class:`HandoffKernelManager`: a preheated kernel can wait in the pool longer than the
-  idle-cull timeout (a quiet lunch hour). Voila never culls a pooled kernel, but once it
-  hands one to a visitor the kernel counts as idle since it was started, so the culler
-  could shut it down in the second before the visitor's page connects (seen in a test:
-  the page showed ``<PlayPage: currents>``, a widget whose kernel was gone). This kernel
-  manager starts a kernel's idle clock afresh when Voila hands it to a visitor. It also
-  gives Voila's page templates a shared compiled-template cache (:func:`share_templates`)
-  and watches kernel activity without decoding every message (:func:`activity_watcher`).
+- A preheated kernel can wait in the pool longer than the idle-cull timeout (a quiet lunch
+  hour). Voila never culls a pooled kernel, but once it hands one to a visitor the kernel
+  counts as idle since it was started, so the culler could shut it down in the second
+  before the visitor's page connects (seen in a test: the page showed
+  ``<PlayPage: currents>``, a widget whose kernel was gone). This kernel manager starts a
+  kernel's idle clock afresh when Voila hands it to a visitor.
+- Voila's page templates share one compiled-template cache (:func:`share_templates`).
+- Kernel activity is watched without decoding every message (:func:`activity_watcher`).
 - :func:`skip_unshown_records`: Voila's logger passes every debug record to a handler
   that drops it.
-- The kernel manager also moves the server's long-lived objects out of the garbage
-  collector's way (``gc.freeze``): see :class:`HandoffKernelManager`.
+- The server's long-lived objects are moved out of the garbage collector's way
+  (``gc.freeze``): see :class:`HandoffKernelManager`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import json
 import logging
@@ -40,35 +25,7 @@ from typing import Any
 import jinja2
 from jupyter_client.session import DELIM
 from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
-
-
-class NoDelayWebsocketConnection(ZMQChannelsWebsocketConnection):  # type: ignore[misc]
-    """The standard kernel websocket connection, with TCP_NODELAY on its socket."""
-
-    def connect(self) -> asyncio.Future[None] | None:
-        handler = self.websocket_handler
-        if handler is not None and handler.ws_connection is not None:
-            handler.set_nodelay(True)
-        return super().connect()  # type: ignore[no-any-return]
-
-
-class PageIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
-    """Voila's identity provider, which also sets the ``_xsrf`` cookie on every page
-    (a GET that renders a notebook), so the page's shutdown request is accepted."""
-
-    async def get_user(self, handler: Any) -> Any:
-        user = super().get_user(handler)
-        if asyncio.iscoroutine(user) or isinstance(user, asyncio.Future):
-            user = await user
-        if handler.request.method == "GET" and "/voila/render/" in handler.request.path:
-            # Tornado's xsrf_token asks for the current user, which the handler learns
-            # only from this very call: give it now (prepare() sets the same user again).
-            handler.current_user = user
-            handler.xsrf_token  # noqa: B018 - reading it sets the cookie when it is missing
-        return user
 
 
 class MemoryBytecodeCache(jinja2.BytecodeCache):

@@ -1,4 +1,4 @@
-"""The Voila server's own classes (tablegames_widgets.serve): page templates compiled once
+"""The Voila server's own classes (tablegames_widgets.server.kernels): page templates compiled once
 per process, not once per page."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("nbconvert")
 from nbconvert import HTMLExporter
-from tablegames_widgets.serve import TEMPLATE_CACHE, share_templates
+from tablegames_widgets.server.kernels import TEMPLATE_CACHE, share_templates
 
 
 def test_page_templates_are_compiled_once_per_process(monkeypatch) -> None:
@@ -72,7 +72,7 @@ def test_activity_watcher_keeps_jupyter_servers_rules(
     (checked against the original on the same message)."""
     from jupyter_client.session import Session
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
-    from tablegames_widgets.serve import activity_watcher
+    from tablegames_widgets.server.kernels import activity_watcher
 
     class Kernel:
         def __init__(self) -> None:
@@ -107,7 +107,7 @@ def test_activity_watcher_ignores_a_malformed_message() -> None:
     """A message that is not a kernel message (no delimiter, bad JSON) changes nothing
     and raises nothing in the server's event loop."""
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
-    from tablegames_widgets.serve import activity_watcher
+    from tablegames_widgets.server.kernels import activity_watcher
 
     class Kernel:
         execution_state = "idle"
@@ -125,7 +125,7 @@ def test_debug_records_are_not_built_when_no_handler_shows_them() -> None:
     logger whose records go up to its parent, it is left as it was."""
     import logging
 
-    from tablegames_widgets.serve import skip_unshown_records
+    from tablegames_widgets.server.kernels import skip_unshown_records
 
     def logger(name: str, handler_level: int, propagate: bool = False) -> logging.Logger:
         log = logging.getLogger(name)
@@ -158,7 +158,7 @@ def test_the_server_heap_is_frozen_at_start_and_at_the_first_handoff_only() -> N
     code = textwrap.dedent(
         """
         import asyncio, gc
-        from tablegames_widgets.serve import HandoffKernelManager
+        from tablegames_widgets.server.kernels import HandoffKernelManager
 
         class Pooled(HandoffKernelManager):
             async def get_rendered_notebook(self, *args, **kw):
