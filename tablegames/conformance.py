@@ -5,14 +5,21 @@ the game to their end (or its cap) and checks, after every move: legal moves det
 and named uniquely, each notation parsing back to its move, ``apply`` leaving the old
 state unchanged, the JSON round trip (through the JSON text) giving an equal state, and
 every seat's observation plain JSON with the seed hidden and, for a game with cards, no
-card that seat may not see (the others' hands, the draw pile, face-down cards: as many
-masked places as ``game.hidden_places`` finds). At each game's end: the game ended,
-``returns()`` agrees with the winners, no move applies any more, and replaying (options,
-seed, moves in notation) gives the same final state. Once per game: the options table
-(a name, a default and an ``allowed`` text per option; the defaults make a game; a bad
-value gives ValueError), and bad input refused with the library's errors: moves that are
-not moves with :class:`~tablegames.IllegalMove`, bad or damaged state JSON with
-:class:`~tablegames.InvalidState`, never a bare TypeError, KeyError or IndexError.
+card that seat may not see (``game.hidden_cards``: by default the others' hands and the
+draw pile; as many masked places as ``game.hidden_places`` finds), cards matched by the
+game's own codes (``card_deck``). In the first ``views`` states played, for every seat,
+what the pages show (:mod:`tablegames.leaks`): the picture drawn for the seat
+and the caption name no card hidden from it, and redealing what the seat cannot see (as
+the MCTS bot samples it) changes neither its observation, nor its picture, nor the
+caption. At each game's end: the game ended, ``returns()`` agree with the winners
+(general payoffs allowed: each winner's above the others', summing to zero in a zero-sum
+game), no move applies any more, and replaying (options, seed, moves in notation) gives
+the same final state. Once per game: the options table (a name, a default and an
+``allowed`` text per option; the defaults make a game; a bad value gives ValueError), bad
+input refused with the library's errors: moves that are not moves with
+:class:`~tablegames.IllegalMove`, bad or damaged state JSON with
+:class:`~tablegames.InvalidState`, never a bare TypeError, KeyError or IndexError; and
+short games of the bots (MCTS, which samples hidden cards, and greedy) to their end.
 
 The card checks (``cards_in``, ``hidden_cards``, ``check_observations``) are shared
 with ``benchmarks/soak.py``, which runs them over millions of moves.
@@ -23,6 +30,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import math
 import random
 import re
 import time
@@ -34,6 +42,7 @@ from typing import Any
 
 from .core import GAMES, Game, State, make
 from .errors import IllegalMove, InvalidState
+from .leaks import check_views, named
 from .record import Record, load_state, replay
 
 #: The ``max_turns`` given to a game that has the option, unless the caller gives one, so
@@ -42,28 +51,48 @@ from .record import Record, load_state, replay
 MAX_TURNS = 300
 #: Decisions after which a random game that has not ended is a failure.
 MAX_DECISIONS = 5000
+#: The states (the first ones played) that get the view checks (tablegames.leaks),
+#: unless told: a few of a long game's, dozens of a short game's, every seat of each.
+VIEW_STATES = 150
+#: Decisions of each bots' game in the check (MCTS at every seat, then greedy).
+BOT_DECISIONS = 30
 #: A JSON string that is a card code (ranks 2-9 T J Q K A, suits C D H S; jokers).
 QUOTED_CARD = re.compile(r'"([2-9TJQKA][CDHS]|RJ|BJ)"')
 #: A card code in a move's notation or an event.
 CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|RJ|BJ)(?![A-Za-z0-9])")
+#: Whole card codes shaped like ``JS`` (read fast by QUOTED_CARD).
+_CODE = re.compile(r"[2-9TJQKA][CDHS]|RJ|BJ")
 
 
 # ---- the card checks (shared with benchmarks/soak.py) -------------------------------------
 
 
-def cards_in(d: Mapping[str, Any]) -> list[str]:
+def cards_in(d: Mapping[str, Any], deck: tuple[str, ...] | list[str] | None = None) -> list[str]:
     """Every card named as a whole JSON string in ``d`` outside the keys that are not
     places (events, options, roles, ...): read from the JSON text, several times faster
-    than walking the value in Python."""
+    than walking the value in Python. With a ``deck`` whose codes are not shaped like
+    ``JS`` (Kuhn poker's ``K``), its cards are matched instead."""
     from .determinize import NOT_PLACES as places_not
+    from .determinize import visible_cards
 
-    return QUOTED_CARD.findall(json.dumps({k: v for k, v in d.items() if k not in places_not}))
+    places = {k: v for k, v in d.items() if k not in places_not}
+    if deck is None or _shaped(tuple(deck)):
+        return QUOTED_CARD.findall(json.dumps(places))
+    return list(visible_cards(places, frozenset(deck)))
+
+
+@functools.cache
+def _shaped(deck: tuple[str, ...]) -> bool:
+    return all(_CODE.fullmatch(c) for c in deck)
 
 
 def hidden_cards(s: State, d: Mapping[str, Any], p: int) -> list[str]:
-    """The cards ``p`` may not see, read from the full JSON ``d``: the other players'
-    hands and the draw pile; Poohsticks' face-down bridge and rock cards; Card Chess's
-    face-down surface cards."""
+    """The cards ``p`` may not see, read from the full JSON ``d``: the game's own
+    ``hidden_cards`` where it overrides it; else the other players' hands and the draw
+    pile; Poohsticks' face-down bridge and rock cards; Card Chess's face-down surface
+    cards."""
+    if type(s.game).hidden_cards is not Game.hidden_cards:
+        return s.game.hidden_cards(s, p)
     name = d.get("game")
     if name == "cardchess":
         rows = d["surface"]
@@ -88,12 +117,18 @@ class Seat:
         self.seen: set[str] = set()
 
 
-def check_observations(s: State, d: Mapping[str, Any], deck: list[str], seats: list[Seat]) -> None:
+def check_observations(
+    s: State, d: Mapping[str, Any], deck: list[str], seats: list[Seat], views: bool = False
+) -> None:
     """Every seat's observation is plain JSON, hides the seed and, with a ``deck`` (sorted),
     hides exactly the cards that seat may not see: none of them anywhere in it (events and
     last move included) unless the seat saw it face up before, and as many masked places
-    as ``game.hidden_places`` finds. AssertionError says which seat saw what."""
+    as ``game.hidden_places`` finds. With ``views``, also what the pages show each seat
+    (:func:`tablegames.leaks.check_views`). AssertionError says which seat saw what."""
     game = s.game
+    cards = tuple(deck)
+    shaped = _shaped(cards)
+    hidden_of: list[list[str]] = []
     for p, seat in enumerate(seats):
         obs = s.observation(p)
         assert json.loads(json.dumps(obs, allow_nan=False)) == obs, f"seat {p}: not plain JSON"
@@ -105,9 +140,11 @@ def check_observations(s: State, d: Mapping[str, Any], deck: list[str], seats: l
                 f"seat {p} sees wrong roles {obs['roles']}"
             )
         if not deck:
+            hidden_of.append([])
             continue
         hidden = hidden_cards(s, d, p)
-        shown = cards_in(obs)
+        hidden_of.append(hidden)
+        shown = cards_in(obs, cards)
         hidden_set = set(hidden)
         if sorted(shown + hidden) != deck or not hidden_set.isdisjoint(shown):
             leaked = hidden_set.intersection(shown)
@@ -124,17 +161,23 @@ def check_observations(s: State, d: Mapping[str, Any], deck: list[str], seats: l
         # except cards shown face up in this very step before a reshuffle took them back
         # (the move comes first, so its cards count as shown before the events)
         events = obs.get("events", [])
-        named = CARD_TEXT.findall(f"{obs.get('last_move')} {json.dumps(events)}")
-        if not hidden_set.isdisjoint(named):
-            named = CARD_TEXT.findall(obs.get("last_move") or "")
+
+        def told_in(text: str) -> list[str]:
+            return CARD_TEXT.findall(text) if shaped else sorted(named([text], cards))
+
+        mentioned = told_in(f"{obs.get('last_move')} {json.dumps(events)}")
+        if not hidden_set.isdisjoint(mentioned):
+            mentioned = told_in(obs.get("last_move") or "")
             for e in events:
                 if e.get("kind") in ("reshuffle", "shuffle"):
-                    named.clear()
+                    mentioned.clear()
                 else:
-                    named += CARD_TEXT.findall(json.dumps(e))
-            told = hidden_set.intersection(named) - seat.seen
+                    mentioned += told_in(json.dumps(e))
+            told = hidden_set.intersection(mentioned) - seat.seen
             assert not told, f"seat {p}'s events or last move name hidden card(s) {sorted(told)}"
         seat.seen.update(shown)
+    if views:
+        check_views(s, hidden_of, [seat.seen for seat in seats], hash(json.dumps(d)) & 0xFFFF)
 
 
 # ---- the report ---------------------------------------------------------------------------
@@ -278,7 +321,28 @@ def check_bad_json(game: Game, state: State) -> None:
             ) from None
 
 
-def check_state(game: Game, state: State, deck: list[str], seats: list[Seat]) -> None:
+def check_returns(state: State) -> None:
+    """``returns()``: one finite float per player; at the end each winner's above every
+    other player's, and summing to zero in a zero-sum game (payoffs may be chips)."""
+    n = state.game.num_players
+    r = state.returns()
+    assert isinstance(r, tuple) and len(r) == n and all(isinstance(x, float) for x in r), r
+    assert all(math.isfinite(x) for x in r), f"returns {r} are not finite"
+    if not state.is_terminal:
+        return
+    won = state.winners
+    if won and len(won) < n:
+        low = min(r[p] for p in won)
+        assert all(r[p] < low for p in range(n) if p not in won), (
+            f"returns {r} do not rank the winners {sorted(won)} above the others"
+        )
+    if state.game.zero_sum:
+        assert abs(sum(r)) <= 1e-9 * max(1.0, *map(abs, r)), f"returns {r} do not sum to 0"
+
+
+def check_state(
+    game: Game, state: State, deck: list[str], seats: list[Seat], views: bool = False
+) -> None:
     """Every per-move check of one state (see the module docstring)."""
     n = game.num_players
     moves = state.legal_moves()
@@ -294,10 +358,7 @@ def check_state(game: Game, state: State, deck: list[str], seats: list[Seat]) ->
     assert isinstance(state.winners, frozenset) and state.winners <= set(range(n))
     for m, text in zip(moves, texts, strict=True):
         assert text and state.parse_move(text) == m, f"{text!r} does not parse back"
-    r = state.returns()
-    assert isinstance(r, tuple) and len(r) == n and all(isinstance(x, float) for x in r)
-    if state.is_terminal and state.winners:
-        assert r == tuple(1.0 if p in state.winners else -1.0 for p in range(n)), r
+    check_returns(state)
     d = state.to_json()
     data = json.loads(json.dumps(d, allow_nan=False))
     assert data == d, "to_json is not plain JSON"
@@ -305,17 +366,33 @@ def check_state(game: Game, state: State, deck: list[str], seats: list[Seat]) ->
     assert back == state and hash(back) == hash(state), "the JSON round trip differs"
     assert back.legal_moves() == moves, "move order depends on how the state was built"
     assert load_state(data) == state, "load_state differs"
-    check_observations(state, d, deck, seats)
+    check_observations(state, d, deck, seats, views)
 
 
-def play_checked(game: Game, seed: int, rng: random.Random) -> tuple[State, list[str]]:
-    """One random game with every state checked; its final state and moves."""
+class Budget:
+    """How many more states get the view checks (shared by a check's games)."""
+
+    def __init__(self, states: int) -> None:
+        self.left = states
+
+    def take(self) -> bool:
+        """Whether this state gets them (and one fewer is left)."""
+        self.left -= 1
+        return self.left >= 0
+
+
+def play_checked(
+    game: Game, seed: int, rng: random.Random, views: Budget | None = None
+) -> tuple[State, list[str]]:
+    """One random game with every state checked (while ``views`` lasts, what the pages
+    show each seat too); its final state and moves."""
+    budget = views or Budget(0)
     deck = sorted(game.card_deck())
     seats = [Seat() for _ in range(game.num_players)]
     state = game.initial_state(seed)
     assert state == game.initial_state(seed), "the same seed gave another initial state"
     played: list[str] = []
-    check_state(game, state, deck, seats)
+    check_state(game, state, deck, seats, budget.take())
     while not state.is_terminal:
         assert len(played) < MAX_DECISIONS, f"no end after {MAX_DECISIONS} decisions"
         moves = state.legal_moves()
@@ -327,7 +404,7 @@ def play_checked(game: Game, seed: int, rng: random.Random) -> tuple[State, list
         played.append(str(move))
         state = after
         try:
-            check_state(game, state, deck, seats)
+            check_state(game, state, deck, seats, budget.take())
         except AssertionError as exc:
             raise AssertionError(f"after decision {len(played)} ({move}): {exc}") from None
     return state, played
@@ -343,14 +420,38 @@ def check_end(game: Game, seed: int, final: State, played: list[str]) -> None:
     assert again == final, "replaying (options, seed, moves) gave another final state"
 
 
-def _check_random_game(checker: _Checker, game: Game, seed: int, late_json: bool) -> None:
+def check_bots(game: Game, seed: int) -> None:
+    """A short game with an MCTS bot at every seat (on a game with hidden cards it samples
+    them from its observation and reads each sample back with ``state_from_json``), then
+    one of greedy bots: every move they choose is legal, :data:`BOT_DECISIONS` at most."""
+    from .bots import GreedyBot, MCTSBot
+
+    for label, bot in (("MCTS", MCTSBot(iterations=16, seed=seed)), ("greedy", GreedyBot())):
+        state = game.initial_state(seed)
+        for k in range(BOT_DECISIONS):
+            if state.is_terminal:
+                break
+            try:
+                move = bot.choose(state)
+                state = state.apply(move)
+            except Exception as exc:
+                raise AssertionError(
+                    f"the {label} bot failed at decision {k + 1}: {type(exc).__name__}: {exc}"
+                ) from None
+
+
+def _check_random_game(
+    checker: _Checker, game: Game, seed: int, late_json: bool, views: Budget | None = None
+) -> None:
     """Play and check the random game of ``seed``, then its end and replay; with
-    ``late_json``, bad JSON refused in its final position too."""
+    ``late_json``, bad JSON refused in its final position too; while ``views`` lasts,
+    what the pages show each seat."""
     report = checker.report
     result: list[Any] = []
     rng = random.Random(f"conformance:{seed}")
     report.games += 1
-    if not checker.run(f"seed {seed}", lambda: result.extend(play_checked(game, seed, rng))):
+    play = functools.partial(play_checked, game, seed, rng, views)
+    if not checker.run(f"seed {seed}", lambda: result.extend(play())):
         return
     final, played = result
     report.decisions += len(played)
@@ -361,10 +462,15 @@ def _check_random_game(checker: _Checker, game: Game, seed: int, late_json: bool
 
 
 def check_game(
-    name: str, games: int = 100, seed: int = 0, options: Mapping[str, Any] | None = None
+    name: str,
+    games: int = 100,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    views: int = VIEW_STATES,
 ) -> Report:
     """Run the conformance suite on the registered game ``name``: ``games`` random games
-    with seeds ``seed``, ``seed + 1``, ... and the one-off checks (see the module).
+    with seeds ``seed``, ``seed + 1``, ... and the one-off checks (see the module); the
+    first ``views`` states played check what the pages show each seat.
 
     ``options`` are the game's options, on top of its defaults and ``max_turns`` =
     :data:`MAX_TURNS` (where the game has the option; ``max_turns=None`` lifts the cap).
@@ -384,21 +490,27 @@ def check_game(
     start = game.initial_state(seed)
     checker.run("bad moves", lambda: check_bad_moves(start))
     checker.run("bad JSON", lambda: check_bad_json(game, start))
+    checker.run("bots", lambda: check_bots(game, seed))
+    budget = Budget(views)
     for s in range(seed, seed + games):
-        _check_random_game(checker, game, s, late_json=s == seed)
+        _check_random_game(checker, game, s, late_json=s == seed, views=budget)
     report.seconds = time.perf_counter() - t0
     return report
 
 
 __all__ = [
     "MAX_TURNS",
+    "VIEW_STATES",
+    "Budget",
     "Report",
     "Seat",
     "cards_in",
     "check_bad_json",
     "check_bad_moves",
+    "check_bots",
     "check_game",
     "check_observations",
     "check_options",
+    "check_returns",
     "hidden_cards",
 ]

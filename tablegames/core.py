@@ -22,6 +22,7 @@ from .options import Option, resolve
 
 if TYPE_CHECKING:
     from .actions import ActionSpace
+    from .scene import Scene
 
 
 class GameInfo(NamedTuple):
@@ -33,7 +34,7 @@ class GameInfo(NamedTuple):
     max_players: int
     chance: bool  #: does the game have random events (shuffles)?
     hidden_information: bool  #: do players hold cards the others cannot see?
-    rules: str  #: file name of the rule text in shared/rules
+    rules: str  #: where the rules are written: an address, or a file the game's package ships
     length_bound: str  #: in words: what guarantees that a game ends
 
 
@@ -76,7 +77,12 @@ class State(ABC):
     def returns(self) -> tuple[float, ...]:
         """Per-player result for bots: 1.0 for a winner, -1.0 for a loser, 0.0 otherwise.
 
-        A draw or an unfinished game gives 0.0 to everyone.
+        A draw or an unfinished game gives 0.0 to everyone. A game may override it with
+        general payoffs (chips won and lost): any finite floats, each winner's above every
+        other player's, summing to zero when ``game.zero_sum``; simulations keep them per
+        seat (``result_<seat>``) and ``tablegames.analysis.metrics`` reports their means.
+        MCTS reads a value as a win chance ``(value + 1) / 2``, so payoffs near -1 to 1
+        keep its exploration constant meaningful.
         """
         n = self.game.num_players
         won = self.winners
@@ -100,13 +106,15 @@ class State(ABC):
         return str(_part(self, "text", "board_text")(self))
 
     def describe(self) -> str:
-        """One sentence describing the position, with public information only (for
-        screen readers and alt texts). A game whose package has no ``text.describe``
-        (a plugin in a lone module) is described by its ``str``."""
+        """One sentence describing the position, with public information only: the
+        caption of every board (read by screen readers) and the pictures' label. A game
+        whose package has no ``text.describe`` (a plugin in a lone module) that does not
+        override this gets a sentence made of what every seat knows (whose turn, who
+        won), never its ``str``, which may show every hidden card."""
         try:
             describe = _part(self, "text", "describe")
         except (ImportError, TypeError, AttributeError):
-            return str(self)
+            return public_sentence(self)
         return str(describe(self))
 
     def _repr_svg_(self) -> str:
@@ -128,6 +136,22 @@ class State(ABC):
 
         InvalidMoveError when the text is not a move at all, IllegalMove when it is not
         legal here."""
+
+
+def public_sentence(state: State) -> str:
+    """What every seat knows of ``state`` in one sentence: whose turn, or who won.
+
+    >>> import tablegames as tg
+    >>> public_sentence(tg.make("resistor").initial_state(1))
+    'Resistor: player 1 to move.'
+    """
+    title = state.game.info.title
+    if not state.is_terminal:
+        return f"{title}: player {state.current_player} to move."
+    won = sorted(state.winners)
+    if not won:
+        return f"{title}: game over, no winner."
+    return f"{title}: game over, player {' and '.join(map(str, won))} won."
 
 
 @functools.cache
@@ -236,7 +260,35 @@ class Game(ABC):
             cached = self.__dict__["_action_space"] = build(self)
         return cached
 
+    # ---- pictures (see tablegames.scene) ------------------------------------------
+
+    def scene(self, state: State, viewer: int | None = None, **settings: Any) -> Scene:
+        """The picture of ``state`` as seat ``viewer`` may see it (None: everything, for a
+        hotseat or the author's own notebook): a :class:`tablegames.scene.Scene`. Pages
+        draw it for a seat with ``viewer`` set, so it must show nothing that seat may
+        not see (the conformance check compares it across every redeal of what the seat
+        cannot see). ``settings`` are the board's (``square``, ``four_colour``, ...):
+        take the ones you use as keyword parameters.
+
+        The default draws ``state_scene(state, ...)`` of the package's ``scene`` module
+        (the five games), or the text board; for a game with hidden cards whose picture
+        takes no ``viewer``, a seat gets its observation as text instead.
+        """
+        from .scene import module_scene
+
+        return module_scene(state, viewer, settings)
+
     # ---- hidden information (see tablegames.determinize) --------------------------
+
+    def hidden_cards(self, state: State, player: int) -> list[str]:
+        """The cards ``player`` may not see in ``state`` (each once per copy): the truth
+        behind the masked places of its observation, as many as ``hidden_places`` finds
+        there. By default the other players' hands and the draw pile of
+        ``state.to_json()``; a game that turns cards face up (a showdown) or hides cards
+        elsewhere overrides it. The conformance check compares the observation with it."""
+        d = state.to_json()
+        out = [c for q, h in enumerate(d.get("hands", [])) if q != player for c in h]
+        return out + list(d.get("draw_pile", []))
 
     def card_deck(self) -> tuple[str, ...]:
         """Every card in play, for sampling hidden cards; empty for a game without cards."""

@@ -77,7 +77,8 @@ class InformationSet:
         self.viewer = observation.get("viewer")
         template = json_copy(dict(observation))
         template.pop("viewer", None)
-        template["events"] = []
+        if "events" in template:  # past events may name what the seat saw: not the sample's
+            template["events"] = []
         deck = game.card_deck()
         seen = Counter(visible_cards(template, frozenset(deck)))
         unseen = Counter(deck)
@@ -108,19 +109,28 @@ class InformationSet:
         """One full state consistent with the observation, hidden cards dealt by ``gen``."""
         cards = list(self.unseen)
         shuffle(gen, cards)  # as gen.shuffle(cards), faster
+        return self.dealt(cards, gen.getrandbits(48), gen)
+
+    def dealt(self, cards: list[str], seed: int, gen: random.Random) -> State:
+        """The sample with ``cards`` (an order of :attr:`unseen`) on the hidden places and
+        ``seed``, built as :meth:`sample` builds it (the conformance check deals chosen
+        orders, so that every unseen card reaches a hidden place)."""
         if self._redeal is not None:
-            return self._redeal.deal(cards, gen.getrandbits(48), gen)
-        return self.read(cards, gen.getrandbits(48), gen)
+            return self._redeal.deal(cards, seed, gen)
+        return self.read(cards, seed, gen)
 
     def read(self, cards: list[str], seed: int, gen: random.Random) -> State:
         """The sample with ``cards`` on the hidden places in order and ``seed``, read from
-        JSON (``gen`` settles whatever else is hidden)."""
+        JSON (``gen`` settles whatever else is hidden). Only the keys of the observation
+        are given to ``state_from_json`` (a ``seed`` only where the observation masks
+        one), so a game whose reader refuses unknown keys reads its samples."""
         packed = self._packed
         d = marshal.loads(packed) if packed is not None else json_copy(self._template)
         places = self.game.hidden_places(d)
         for (values, i), card in zip(places, cards, strict=True):
             values[i] = card
-        d["seed"] = seed
+        if "seed" in d:
+            d["seed"] = seed
         self.game.settle_hidden(d, gen)
         return self.game.state_from_json(d)
 

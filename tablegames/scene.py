@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import math
+import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
@@ -29,7 +31,7 @@ from .svg import FONT, card_svg, document
 if TYPE_CHECKING:
     from collections.abc import Hashable, Iterator
 
-    from .core import State
+    from .core import Game, State
 
 Point = tuple[float, float]
 Dash = tuple[float, ...]
@@ -254,15 +256,41 @@ def to_svg(scene: Scene) -> str:
 
 def text_scene(state: State, size: float = 14.0) -> Scene:
     """The fallback picture of a game without a ``scene`` module: its text board."""
-    lines = str(state).splitlines() or [""]
+    return _lines_scene(str(state).splitlines(), _describe(state), size)
+
+
+#: Keys of an observation that the observation picture leaves out (not the position).
+_NOT_DRAWN = frozenset({"game", "options", "seed", "viewer", "events"})
+
+
+def observation_scene(state: State, viewer: int, size: float = 14.0) -> Scene:
+    """What seat ``viewer`` may know, drawn as text: one line per key of its observation,
+    hidden values as ``?``. The picture a seat gets of a game with hidden cards whose
+    picture does not take the viewer: made of the observation alone, it cannot show
+    what the observation hides."""
+    lines = []
+    for key, value in state.observation(viewer).items():
+        if key not in _NOT_DRAWN:
+            text = json.dumps(value, ensure_ascii=False).replace("null", "?")
+            lines += textwrap.wrap(f"{key}: {text}", 72, subsequent_indent="  ") or [key]
+    return _lines_scene(lines, _describe(state), size)
+
+
+def _lines_scene(lines: list[str], label: str, size: float) -> Scene:
+    lines = lines or [""]
     width = max(len(line) for line in lines) * size * 0.62 + 24
     height = len(lines) * size * 1.3 + 20
-    scene = Scene(width, height, _describe(state))
+    scene = Scene(width, height, label)
     scene.background.append(Rect(2, 2, width - 4, height - 4, stroke=style.LINE, radius=6))
     scene.pieces += [
         Text(12, 12 + (k + 1) * size * 1.3 - size * 0.3, line, size) for k, line in enumerate(lines)
     ]
     return scene
+
+
+def hides_cards(game: Game) -> bool:
+    """Whether a seat of ``game`` may be kept from seeing anything (cards or roles)."""
+    return bool(game.info.hidden_information or game.card_deck())
 
 
 def _describe(state: State) -> str:
@@ -273,10 +301,19 @@ def _describe(state: State) -> str:
 
 
 def scene_of(state: State, **settings: Any) -> Scene:
-    """``state``'s picture from ``state_scene(state, ...)`` (each keyword of ``settings``
-    that it takes is passed on), found in the game package's ``scene`` module, or beside
-    the state class for a game written as one module; its text board when neither exists
-    (a game from another package that describes no picture)."""
+    """``state``'s picture: its game's :meth:`~tablegames.Game.scene` with those of
+    ``settings`` it takes. Every board, preview and SVG draws through here. With a
+    ``viewer`` (a seat's page), a picture that does not take the viewer is not trusted
+    with a game that hides anything: that seat gets its observation as text
+    (:func:`observation_scene`)."""
+    return _seen_by(state, state.game.scene, settings)  # type: ignore[no-any-return]
+
+
+def module_scene(state: State, viewer: int | None, settings: dict[str, Any]) -> Scene:
+    """The default :meth:`~tablegames.Game.scene`: ``state_scene(state, ...)`` of the
+    game package's ``scene`` module, or beside the state class for a game written as one
+    module; its text board when neither exists (for a seat of a game that hides
+    anything: its observation)."""
     module_name = type(state).__module__
     package = module_name.rpartition(".")[0]
     where = f"{package}.scene" if package else module_name
@@ -285,11 +322,20 @@ def scene_of(state: State, **settings: Any) -> Scene:
     except ModuleNotFoundError as e:
         if e.name != where:
             raise
-        return text_scene(state)
+        module = None
     draw = getattr(module, "state_scene", None)
     if draw is None:
-        return text_scene(state)
-    return _call(draw, state, settings)  # type: ignore[no-any-return]
+        draw = text_scene
+    return _seen_by(state, draw, {**settings, "viewer": viewer})  # type: ignore[no-any-return]
+
+
+def _seen_by(state: State, draw: Any, settings: dict[str, Any]) -> Any:
+    """``draw(state, ...)`` for ``settings["viewer"]``: the observation picture instead
+    when a seat is set, the game hides anything and ``draw`` takes no viewer."""
+    viewer = settings.get("viewer")
+    if viewer is not None and hides_cards(state.game) and not _takes(draw, "viewer"):
+        return observation_scene(state, viewer)
+    return _call(draw, state, settings)
 
 
 def state_svg(state: State, **settings: Any) -> str:
@@ -299,8 +345,12 @@ def state_svg(state: State, **settings: Any) -> str:
         legacy = importlib.import_module(f"{package}.svg")
     except ModuleNotFoundError:
         legacy = None
-    if legacy is not None and not _has_module(f"{package}.scene"):
-        return str(_call(legacy.state_svg, state, settings))
+    from .core import Game
+
+    own = type(state.game).scene is not Game.scene
+    if legacy is not None and not own and not _has_module(f"{package}.scene"):
+        drawn = _seen_by(state, legacy.state_svg, settings)
+        return drawn if isinstance(drawn, str) else to_svg(drawn)
     return to_svg(scene_of(state, **settings))
 
 
@@ -314,14 +364,24 @@ def _has_module(name: str) -> bool:
 
 
 def _call(draw: Any, state: State, settings: dict[str, Any]) -> Any:
-    """``draw(state, ...)`` with those of ``settings`` that it takes as parameters."""
-    names = _parameters(draw)
+    """``draw(state, ...)`` with those of ``settings`` that it takes as parameters (all of
+    them when it takes ``**settings``)."""
+    names, everything = _parameters(draw)
+    if everything:
+        return draw(state, **settings)
     return draw(state, **{n: v for n, v in settings.items() if n in names})
 
 
+def _takes(draw: Any, name: str) -> bool:
+    names, everything = _parameters(draw)
+    return everything or name in names
+
+
 @functools.lru_cache(maxsize=64)
-def _parameters(draw: Any) -> frozenset[str]:
-    """The keyword parameters of a scene function (looked up once, not at every redraw)."""
+def _parameters(draw: Any) -> tuple[frozenset[str], bool]:
+    """The keyword parameters of a scene function, and whether it takes ``**settings``
+    (looked up once, not at every redraw)."""
     import inspect
 
-    return frozenset(list(inspect.signature(draw).parameters)[1:])
+    params = list(inspect.signature(draw).parameters.values())[1:]
+    return frozenset(p.name for p in params), any(p.kind is p.VAR_KEYWORD for p in params)

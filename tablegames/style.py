@@ -34,16 +34,21 @@ PLAYER_COLOURS = ("#00897b", "#8e24aa", "#ef6c00", "#3949ab")
 
 
 def suit_colour(card: str, four_colour: bool = False) -> str:
-    """Ink colour of a card's rank and suit symbol."""
+    """Ink colour of a card's rank and suit symbol (a plug-in's card that is not a rank
+    and a suit, such as Kuhn poker's ``K``, is inked in the text colour)."""
     if card == "RJ":
         return TWO_COLOURS["H"]
     if card == "BJ":
         return TWO_COLOURS["S"]
-    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card[1]]
+    colours = FOUR_COLOURS if four_colour else TWO_COLOURS
+    return colours.get(card[1:], TEXT) if len(card) == 2 else TEXT
 
 
 def face(card: str) -> tuple[str, str]:
-    """(rank label, symbol) printed on a card: ``('10', '♥')``; jokers ``('JKR', '★')``."""
+    """(rank label, symbol) printed on a card: ``('10', '♥')``; jokers ``('JKR', '★')``;
+    a plug-in's card that is not a rank and a suit, its code and no symbol (``('K', '')``)."""
     if card in JOKERS:
         return "JKR", "★"
+    if len(card) != 2 or card[1] not in SUIT_SYMBOLS:
+        return card, ""
     return ("10" if card[0] == "T" else card[0]), SUIT_SYMBOLS[card[1]]

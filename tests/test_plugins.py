@@ -9,13 +9,14 @@ subprocesses, so this process's registry stays as it is.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support.plugins import EXAMPLE, install, install_race
+from support.plugins import EXAMPLE, POKER, install, install_naive, install_poker, install_race
 
 
 def run(site: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -135,3 +136,147 @@ print("python_tablegames_race" in pyspiel.registered_names())
     out = run(plugin, code=code)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "True"
+
+
+# ---- a hidden-information plugin: Kuhn poker (issue 27, items 6-8) ---------------------------
+
+
+@pytest.fixture
+def poker(tmp_path: Path) -> Path:
+    return install_poker(tmp_path)
+
+
+def leaky(tmp_path: Path, old: str, new: str) -> Path:
+    """docs/example_poker.py with ``old`` replaced by ``new``, installed as ``kuhn``."""
+    source = POKER.read_text()
+    assert source.count(old) == 1, old
+    return install_poker(tmp_path, source.replace(old, new))
+
+
+def test_the_poker_example_passes_the_check(poker: Path) -> None:
+    """Cards named J, Q and K (not shaped like ``JS``), a showdown that turns the other
+    hand face up, chips as payoffs and a state_from_json refusing unknown keys: all
+    within the contract, and the check (sampling bots, pictures and captions included)
+    says so."""
+    out = run(poker, "-m", "tablegames", "check", "kuhn", "--games", "40")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "kuhn (defaults): OK" in out.stdout
+
+
+def test_sampling_bots_play_a_plugin_whose_json_reader_is_strict(poker: Path) -> None:
+    """ISMCTS reads samples of the bot's information set back through state_from_json: it
+    must add no key the plug-in's JSON does not have (it added ``seed`` and ``events``)."""
+    code = """
+import tablegames as tg
+from tablegames.bots import GreedyBot, MCTSBot
+for name in ("kuhn", "naive"):
+    game = tg.make(name)
+    for seed in range(6):
+        result = tg.play_game(game, [MCTSBot(iterations=40, seed=seed), GreedyBot()],
+                              seed=seed)
+        assert result.final.is_terminal
+print("ok")
+"""
+    install_naive(poker)
+    out = run(poker, code=code)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "ok"
+
+
+def test_general_payoffs_reach_simulate_and_metrics(poker: Path) -> None:
+    """returns() may be any payoffs (chips here): simulate keeps them per seat and the
+    metrics report their means, per seat and per bot."""
+    code = """
+import json
+from tablegames import make
+from tablegames.analysis import metrics, simulate
+rows = simulate(make("kuhn", ante=2), ["random", "greedy"], 60, 5, workers=1, progress=False)
+results = sorted({r["result_0"] for r in rows})
+m = metrics(rows)
+print(json.dumps({"results": results, "seat": m["seat_result"], "bot": m["bot_result"]}))
+"""
+    out = run(poker, code=code)
+    assert out.returncode == 0, out.stderr[-2000:]
+    data = json.loads(out.stdout)
+    assert set(data["results"]) <= {-3.0, -2.0, 2.0, 3.0} and 3.0 in data["results"]
+    seat = data["seat"]
+    assert len(seat) == 2 and abs(seat[0] + seat[1]) < 1e-9 and seat[0] != 0
+    assert set(data["bot"]) == {"random", "greedy"}
+
+
+@pytest.mark.parametrize(
+    ("leak", "old", "new", "words"),
+    [
+        (
+            "the opponent's rank as a number in the observation",
+            'return {**d, "viewer": player}',
+            'return {**d, "viewer": player, "peek": [DECK.index(self.hands[1 - player])]}',
+            ("observation", "peek"),
+        ),
+        (
+            "a picture that ignores the viewer",
+            "shown = viewer is None or viewer == p or state.showdown",
+            "shown = True",
+            ("picture",),
+        ),
+        (
+            "a caption made of str(state)",
+            "def describe(self) -> str:",
+            "def describe(self) -> str:\n        return str(self)\n\n    def _public(self) -> str:",
+            ("caption",),
+        ),
+    ],
+)
+def test_the_check_catches_a_leaky_plugin(
+    tmp_path: Path, leak: str, old: str, new: str, words: tuple[str, ...]
+) -> None:
+    """Each leak makes ``check`` fail with a line saying which seat learns what. The peek
+    variant reads any extra key back, so only the leak can fail."""
+    site = leaky(tmp_path, old, new)
+    if "peek" in new:
+        source = (site / "example_poker.py").read_text()
+        (site / "example_poker.py").write_text(
+            source.replace("set(data) != KEYS", "not KEYS <= set(data)")
+        )
+    out = run(site, "-m", "tablegames", "check", "kuhn", "--games", "10")
+    assert out.returncode == 1, f"{leak} passed:\n{out.stdout}{out.stderr}"
+    fails = [line for line in out.stdout.splitlines() if "FAIL" in line]
+    assert any(all(w in line for w in words) and "seat" in line for line in fails), out.stdout
+
+
+def test_the_check_reports_a_plugin_that_sampling_bots_cannot_read(tmp_path: Path) -> None:
+    """An observation with a key the state's JSON lacks: the bots' samples cannot be read
+    back; the check says so (it never ran a sampling bot, so this passed)."""
+    site = leaky(
+        tmp_path, 'return {**d, "viewer": player}', 'return {**d, "viewer": player, "note": ""}'
+    )
+    out = run(site, "-m", "tablegames", "check", "kuhn", "--games", "5")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "InvalidState" in out.stdout and "sample" in out.stdout, out.stdout
+
+
+def test_a_naive_plugin_shows_no_hidden_card_to_a_seat(tmp_path: Path) -> None:
+    """The guide's old way (a picture without a viewer, no ``describe``): the picture a
+    seat gets and the caption name no card that seat may not see. The check, which
+    passed it, now reports what it still lets a seat learn: its observation never turns
+    the other card face up, yet who won a showdown tells it."""
+    site = install_naive(tmp_path)
+    code = """
+import tablegames as tg
+from tablegames.scene import scene_of, to_svg
+game = tg.make("naive")
+for seed in range(6):
+    state = game.initial_state(seed)
+    for p in (0, 1):
+        hidden = [state.hands[1 - p], state.left]
+        svg = to_svg(scene_of(state, viewer=p))
+        said = state.describe()
+        assert state.hands[p] in svg, svg
+        assert not any(c in svg or c in said for c in hidden), (p, svg, said)
+print("ok")
+"""
+    out = run(site, code=code)
+    assert out.returncode == 0, out.stderr[-2000:]
+    out = run(site, "-m", "tablegames", "check", "naive", "--games", "10")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "changes with what seat" in out.stdout, out.stdout

@@ -98,7 +98,10 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     - ``length_mean``, ``length_median``, ``length_p10``, ``length_p90``, ``length_max``
       in decisions;
     - ``events``: for every event kind, the mean count per game and the share of games
-      where it happens at least once.
+      where it happens at least once;
+    - ``seat_result`` and ``bot_result``: the mean of ``returns()`` per seat and per bot
+      (the rows' ``result_<seat>``): for a game with general payoffs (chips), what a seat
+      or a bot wins on average; absent when the rows carry no results.
     """
     n = len(rows)
     if n == 0:
@@ -115,7 +118,9 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     capped = [r for r in rows if is_capped(r)]
     finished = [r for r in rows if not is_capped(r)]
     kinds = sorted({k[2:] for r in rows for k in r if k.startswith("n_")})
+    results = _results(rows, players)
     return {
+        **results,
         "games": n,
         "seat_win": seat_win,
         "first_player_advantage": round(seat_win[0].share - sum(seat_wins) / (n * players), 4),
@@ -138,12 +143,29 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
     }
 
 
+def _results(rows: Sequence[Row], players: int) -> dict[str, Any]:
+    """``seat_result`` and ``bot_result`` (see :func:`metrics`), or nothing."""
+    if not all(f"result_{p}" in r for r in rows for p in range(int(r["players"]))):
+        return {}
+    seats = [[float(r[f"result_{p}"]) for r in rows if p < r["players"]] for p in range(players)]
+    bots: dict[str, list[float]] = {}
+    for r in rows:
+        for p, bot in enumerate(r.get("seats", ())):
+            bots.setdefault(str(bot), []).append(float(r[f"result_{p}"]))
+    return {
+        "seat_result": [round(statistics.fmean(xs), 4) if xs else 0.0 for xs in seats],
+        "bot_result": {b: round(statistics.fmean(xs), 4) for b, xs in sorted(bots.items())},
+    }
+
+
 def metrics_lines(m: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The metrics of :func:`metrics` as (label, text) pairs, in reading order."""
     out = [("games", str(m["games"]))]
     out += [(f"seat {p} wins", str(s)) for p, s in enumerate(m["seat_win"])]
     out.append(("first-player advantage", f"{100 * m['first_player_advantage']:+.1f} pts"))
     out += [(f"{b} wins", str(s)) for b, s in m["bot_win"].items()]
+    out += [(f"seat {p} mean result", f"{x:+g}") for p, x in enumerate(m.get("seat_result", ()))]
+    out += [(f"{b} mean result", f"{x:+g}") for b, x in m.get("bot_result", {}).items()]
     out += [
         ("draws", str(m["draw_rate"])),
         ("capped", str(m["capped_rate"])),
