@@ -503,6 +503,10 @@ class PuzzlePage(VBox):  # type: ignore[misc]
     def __init__(self, game: str | None = None) -> None:
         from tablegames.puzzles import GAMES as PUZZLE_GAMES
 
+        from .guard import install
+
+        install()  # the visitor's widget messages are checked before any work
+
         self.games = [g for g in PUZZLE_GAMES if g in tg.GAMES]
         if game is None:
             game = self.games[0]

@@ -69,8 +69,10 @@ def notice(text: str, problem: bool = True, games: bool = True) -> Notice:
 def table_page(query: str | None = None, store: TableStore | None = None) -> Any:
     """The widget ``table.ipynb?<query>`` shows (see the module docstring); ``query``
     defaults to the request's (Voila passes it to the kernel)."""
+    from .. import guard
     from ..pages import request_query
 
+    guard.install()  # the visitor's widget messages are checked before any work
     if query is None:
         query = request_query()
     asked = {k: v[0] for k, v in parse_qs(query).items()}
