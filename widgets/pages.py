@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +30,7 @@ import tablegames as tg
 from tablegames.analysis import make_bot
 from tablegames.options import Option
 
+from . import guard
 from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
@@ -92,13 +94,39 @@ def menu_items(values: tuple[Any, ...] | list[Any]) -> list[tuple[str, Any]]:
     return [("default", DEFAULT) if v is None else (str(v), v) for v in values]
 
 
-class PlayPage(VBox):  # type: ignore[misc]
-    """A whole play page for ``game_name`` (see the module docstring)."""
+#: For tests only: when the server's environment sets it, every play page deals this
+#: seed first, then the next ones (as a page given ``seed=`` does). Never on a public
+#: server: its deals, and so the bots' hands, would be known to anyone.
+SEED_ENV = "TABLEGAMES_PAGE_SEED"
 
-    def __init__(self, game_name: str, seed: int = 1, **board_options: Any) -> None:
+
+def new_seed() -> int:
+    """A deal nobody can predict: 48 bits of the system's randomness (a page's bots are
+    seeded from it too, so their hands and choices cannot be computed from the code)."""
+    return secrets.randbits(48)
+
+
+def first_seed() -> int | None:
+    """The seed :data:`SEED_ENV` fixes for every page (None when unset or not a number)."""
+    fixed = os.environ.get(SEED_ENV, "")
+    return int(fixed) if fixed.isdigit() else None
+
+
+class PlayPage(VBox):  # type: ignore[misc]
+    """A whole play page for ``game_name`` (see the module docstring).
+
+    Each game is dealt from a seed nobody can predict (:func:`new_seed`); a page given
+    ``seed`` (tests, a replay) deals that seed, then the next ones on New game."""
+
+    def __init__(self, game_name: str, seed: int | None = None, **board_options: Any) -> None:
+        guard.install()  # the visitor's widget messages are checked before any work
         cls = tg.GAMES[game_name]
         self.game_name = game_name
-        self.seed = seed
+        if seed is None:
+            seed = first_seed()
+        #: the seeds follow one another from a given seed; otherwise each is new
+        self.counted = seed is not None
+        self.seed = seed if seed is not None else new_seed()
         self.board_options = board_options
         self.controls = {}
         for option in cls.option_table:
@@ -197,7 +225,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         ]
         old = getattr(self, "play", None)
         if old is not None and old.game == game and old.restart(seats, self.seed):
-            self.seed += 1
+            self._next_seed()
             return
         before = shown_widgets(self)
         self.play = PlayWidget(game, seats, seed=self.seed, **self.board_options)
@@ -205,7 +233,11 @@ class PlayPage(VBox):  # type: ignore[misc]
             self.view.attach(self.play)
         self.table.children = [self.play]
         close_dropped(self, before)  # the old game's widgets
-        self.seed += 1
+        self._next_seed()
+
+    def _next_seed(self) -> None:
+        """The seed of the next New game: the next number after a given seed, else new."""
+        self.seed = self.seed + 1 if self.counted else new_seed()
 
     def __repr__(self) -> str:
         return f"<PlayPage: {self.game_name}>"
@@ -348,8 +380,19 @@ def voila_request_info(timeout: float | None = None) -> dict[str, str]:
     )
     found: dict[str, str] = {}
 
+    # the server answers only the kernel itself: an HMAC of its id under its session key
+    # (tablegames_widgets.server.requestinfo.kernel_proof, which a kernel must not import)
+    import hashlib
+    import hmac
+
+    from IPython import get_ipython
+
+    key = bytes(get_ipython().kernel.session.key)
+    proof = hmac.new(key, env["VOILA_KERNEL_ID"].encode(), hashlib.sha256).hexdigest()
+
     async def receive() -> None:
-        async with connect(url, open_timeout=5) as socket:
+        headers = {"X-Tablegames-Kernel": proof}
+        async with connect(url, open_timeout=5, additional_headers=headers) as socket:
             message = await asyncio.wait_for(socket.recv(), timeout)
         found.update(json.loads(message))
 
@@ -370,6 +413,7 @@ def page_from_query(query: str | None = None) -> Any:
 
     from IPython.display import HTML as StaticHTML
 
+    guard.install()
     if query is None:
         query = request_query()
     name = parse_qs(query).get("game", [""])[0]

@@ -220,3 +220,36 @@ def test_under_voila_a_play_page_carries_a_picture_of_its_board_for_the_loading_
     assert WIDGET_VIEW in data  # the live page still renders the widget
     assert data[SVG] == page.play.static_svg()
     assert data[SVG].startswith("<svg")
+
+
+def test_a_page_deals_a_seed_nobody_can_predict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 item 5: pages dealt seed 1, then 2, 3, ..., so anyone could compute the
+    bots' hands from the public code. Now every deal (the first and each New game) comes
+    from the system's randomness; the bots are seeded from it too."""
+    from tablegames_widgets.pages import SEED_ENV
+
+    monkeypatch.delenv(SEED_ENV, raising=False)
+    a, b = PlayPage("poohsticks"), PlayPage("poohsticks")
+    assert a.seed != b.seed
+    assert min(a.seed, b.seed) > 2**20, "a seed a counter could reach"
+    dealt = a.play.seed
+    a.start()
+    assert a.play.seed not in (dealt, dealt + 1) and a.play.seed > 2**20
+    assert a.play.history[0] == a.play.game.initial_state(a.play.seed)
+    seen = {PlayPage("poohsticks").seed for _ in range(5)}
+    assert len(seen) == 5
+
+
+def test_a_page_given_a_seed_deals_it_then_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests (and a replay) give the seed: that deal, then the next seeds on New game; the
+    test server's environment may fix it for every page (TABLEGAMES_PAGE_SEED)."""
+    from tablegames_widgets.pages import SEED_ENV
+
+    page = PlayPage("poohsticks", seed=7)
+    assert page.play.history[0] == page.play.game.initial_state(7)
+    page.start()
+    assert page.play.seed == 8
+    monkeypatch.setenv(SEED_ENV, "5")
+    assert PlayPage("poohsticks").play.seed == 5
+    monkeypatch.setenv(SEED_ENV, "not a number")
+    assert PlayPage("poohsticks").play.seed > 2**20
