@@ -204,8 +204,8 @@ def test_play_with_others_creates_a_table_with_a_link_per_seat(store: TableStore
     assert store.view(info.table, info.tokens[0]).seat == 0
     second = panel.create()
     assert [t.table for t in store.tables_of(panel.creator)] == [second.table, info.table]
-    assert "Your tables (2)" in panel.listing.value
-    assert creator_link(panel.creator, BASE).replace("&", "&amp;") in panel.listing.value
+    assert "Your tables (2)" in panel.listing_html()
+    assert creator_link(panel.creator, BASE).replace("&", "&amp;") in panel.listing_html()
     mine = table_page(f"creator={panel.creator}", store=store)
     assert isinstance(mine, TablesList) and len(mine.tables) == 2
 
@@ -287,3 +287,43 @@ def test_a_store_that_cannot_be_opened_is_said_not_raised(
         assert "unknown table store URL" in panel.result.value
     finally:
         use_store(None)
+
+
+def test_create_table_is_rate_limited_and_capped_per_page(store: TableStore) -> None:
+    """Issue 27 item 3: 1,000 presses of "Create table" had made 1,000 tables. A page
+    creates TABLES_AT_ONCE at once, then one every TABLE_EVERY seconds, MAX_TABLES in
+    all; a refused press says why and creates nothing."""
+    from tablegames_widgets.tables import panel as tables_panel
+
+    now = [0.0]
+    panel = OthersPanel("fellowship", lambda: {"players": 2}, store=lambda: store, base=BASE,
+                        clock=lambda: now[0])  # fmt: skip
+    made = [panel.create() for _ in range(tables_panel.TABLES_AT_ONCE + 5)]
+    assert sum(m is not None for m in made) == tables_panel.TABLES_AT_ONCE
+    assert "too fast" in panel.result.value
+    assert len(store.tables_of(panel.creator or "")) == tables_panel.TABLES_AT_ONCE
+    now[0] += tables_panel.TABLE_EVERY
+    assert panel.create() is not None and panel.create() is None  # one more a while later
+    for _ in range(tables_panel.MAX_TABLES):
+        now[0] += tables_panel.TABLE_EVERY
+        panel.create()
+    assert panel.made == tables_panel.MAX_TABLES
+    assert "the most one page may create" in panel.result.value
+    assert len(store.tables_of(panel.creator or "")) == tables_panel.MAX_TABLES
+
+
+def test_a_new_table_adds_one_row_to_the_list(store: TableStore) -> None:
+    """The creator's list grows by the new table's row: the rows already shown are not
+    drawn again (1,000 presses had re-sent the whole list each time)."""
+    panel = OthersPanel("fellowship", lambda: {"players": 2}, store=lambda: store, base=BASE)
+    first = panel.create()
+    rows = list(panel.listing.children[1:])
+    values = [r.value for r in rows]
+    second = panel.create()
+    assert first is not None and second is not None
+    assert list(panel.listing.children[2:]) == rows and [r.value for r in rows] == values
+    assert second.table in panel.listing.children[1].value  # newest first
+    assert "Your tables (2)" in panel.listing_html()
+    panel.toggle()  # opening the section reads the list afresh: the same list
+    assert "Your tables (2)" in panel.listing_html()
+    assert panel.listing_html().index(second.table) < panel.listing_html().index(first.table)

@@ -8,12 +8,19 @@ made with the token and shows their links again (the store derives the seat toke
 it and keeps only hashes: see docs/tables.md). Nothing about the person is stored
 anywhere else: no cookie, no account. A reloaded game page starts a new list; the
 bookmarked link keeps the old one.
+
+A page's "Create table" is bounded (issue 27 item 3): :data:`TABLES_AT_ONCE` tables at
+once, then one every :data:`TABLE_EVERY` seconds, and at most :data:`MAX_TABLES` from
+one page; a refused press says so. The list of tables grows by one row per table
+created, never drawn again whole: 1,000 presses had re-sent the whole list each time
+(output growing with the square of the presses: Voila +620 MB).
 """
 
 from __future__ import annotations
 
 import datetime
 import html
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +43,19 @@ TABLE_SEATS = [
     ("Greedy bot", "greedy"),
     ("MCTS bot", "mcts:300"),
 ]
+
+#: Tables one page may create at once, then one every TABLE_EVERY seconds, and at most
+#: MAX_TABLES in all: a class's teacher sets up 10 tables in one go and the rest of a
+#: class of 60 within a minute, while a script pressing "Create table" makes 10.
+TABLES_AT_ONCE = 10
+TABLE_EVERY = 5.0
+MAX_TABLES = 30
+#: What a refused press says (the same words each time: a repeated refusal sends nothing).
+TOO_FAST = "Tables are being created too fast: wait a few seconds, then press Create table again."
+TOO_MANY = (
+    f"This page has created {MAX_TABLES} tables, the most one page may create. Your "
+    "tables are listed below; to create more, open the game's page again."
+)
 
 CSS = """
 <style>
@@ -93,8 +113,13 @@ class OthersPanel(VBox):  # type: ignore[misc]
         creator: str | None = None,
         store: Callable[[], TableStore] = page_store,
         base: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.game_name = game_name
+        self.clock = clock
+        self.made = 0  #: tables created from this panel
+        self._allowance = float(TABLES_AT_ONCE)  # tables that may be created now
+        self._at = clock()
         self.options = options
         self.creator = creator if creator is not None and tk.well_formed(creator) else None
         self._store = store
@@ -111,7 +136,8 @@ class OthersPanel(VBox):  # type: ignore[misc]
         )
         self.create_button.on_click(lambda _b: self.create())
         self.result = HTML()
-        self.listing = HTML()
+        self.list_head = HTML()
+        self.listing = VBox([self.list_head])  # the head, then one HTML row per table
         intro = HTML(
             CSS + "<h3>Play with others</h3><p class='note'>Each person plays on their own "
             "device and sees only their own cards. Choose who sits where (the options above "
@@ -165,6 +191,10 @@ class OthersPanel(VBox):  # type: ignore[misc]
         if HUMAN not in self.seats():
             self._refuse("Seat at least one person: a table of bots alone has nobody to open it.")
             return None
+        refused = self._too_many()
+        if refused:
+            self._refuse(refused)
+            return None
         if self.creator is None:
             self.creator = tk.new_token()
         try:
@@ -184,47 +214,77 @@ class OthersPanel(VBox):  # type: ignore[misc]
             "anyone may watch with the spectators' link.</p>"
             + link_rows(info, self.base_url(), names)
         )
-        self.show_tables()
+        self.made += 1
+        self._allowance -= 1
+        self._add_row(info)
         return info
+
+    def _too_many(self) -> str:
+        """Why no table may be created now ('' when one may): the page's cap, or the rate."""
+        if self.made >= MAX_TABLES:
+            return TOO_MANY
+        now = self.clock()
+        self._allowance = min(TABLES_AT_ONCE, self._allowance + (now - self._at) / TABLE_EVERY)
+        self._at = now
+        return "" if self._allowance >= 1 else TOO_FAST
 
     def _refuse(self, text: str) -> None:
         self.result.value = f"<div role='alert' style='color:#c62828'>{html.escape(text)}</div>"
 
     def show_tables(self) -> None:
-        """The list of the tables made with this page's creator token."""
+        """The list of the tables made with this page's creator token, read afresh."""
         if self.creator is None:
-            self.listing.value = ""
+            self.list_head.value = ""
+            self.listing.children = [self.list_head]
             return
         try:
             tables = self.store.tables_of(self.creator)
         except Exception as exc:  # the store cannot be read now: say so, keep the page
-            self.listing.value = f"<p class='note'>{html.escape(str(exc))}</p>"
+            self.list_head.value = f"<p class='note'>{html.escape(str(exc))}</p>"
+            self.listing.children = [self.list_head]
             return
-        mine = html.escape(creator_link(self.creator, self.base_url()))
-        self.listing.value = (
-            f"<h3>Your tables ({len(tables)})</h3><p class='note'>Bookmark "
+        base = self.base_url()
+        rows = [HTML(f"<ul class='table-list'>{table_item(t, base)}</ul>") for t in tables]
+        self.listing.children = [self.list_head, *rows]
+        self._head(len(tables))
+
+    def _add_row(self, info: TableInfo) -> None:
+        """The new table at the top of the list: one row sent, not the whole list."""
+        row = HTML(f"<ul class='table-list'>{table_item(info, self.base_url())}</ul>")
+        self.listing.children = [self.list_head, row, *self.listing.children[1:]]
+        self._head(len(self.listing.children) - 1)
+
+    def _head(self, count: int) -> None:
+        mine = html.escape(creator_link(self.creator or "", self.base_url()))
+        self.list_head.value = (
+            f"<h3>Your tables ({count})</h3><p class='note'>Bookmark "
             f"<a href='{mine}' target='_blank' rel='noopener'>this link to your tables</a> "
             f"to see them and their links again later: <span class='link'>{mine}</span></p>"
-            + tables_html(tables, self.base_url())
         )
+
+    def listing_html(self) -> str:
+        """The list of tables as the page shows it (its head and rows), as one text."""
+        return "".join(w.value for w in self.listing.children)
 
 
 def tables_html(tables: list[TableInfo], base: str) -> str:
     """The tables of a creator: game, seats, progress, and each table's links."""
     if not tables:
         return "<p class='note'>No tables yet.</p>"
-    items = []
-    for info in tables:
-        names = board_class(info.game).player_name if info.game in tg.GAMES else _player
-        title = tg.GAMES[info.game].info.title if info.game in tg.GAMES else info.game
-        when = datetime.datetime.fromtimestamp(info.created).strftime("%Y-%m-%d %H:%M")
-        state = "finished" if info.finished else "in play"
-        items.append(
-            f"<li><b>{html.escape(title)}</b>, table {html.escape(info.table)} "
-            f"(created {when}; {info.ply} moves, {state}). "
-            f"{html.escape(seat_summary(info, names))}" + link_rows(info, base, names) + "</li>"
-        )
-    return f"<ul class='table-list'>{''.join(items)}</ul>"
+    return f"<ul class='table-list'>{''.join(table_item(t, base) for t in tables)}</ul>"
+
+
+def table_item(info: TableInfo, base: str) -> str:
+    """One table of a creator's list: game, seats, progress and links (an ``<li>``)."""
+    names = board_class(info.game).player_name if info.game in tg.GAMES else _player
+    title = tg.GAMES[info.game].info.title if info.game in tg.GAMES else info.game
+    when = datetime.datetime.fromtimestamp(info.created).strftime("%Y-%m-%d %H:%M")
+    state = "finished" if info.finished else "in play"
+    return (
+        f"<li><b>{html.escape(title)}</b>, table {html.escape(info.table)} "
+        f"(created {when}; {info.ply} moves, {state}). "
+        f"{html.escape(seat_summary(info, names))}" + link_rows(info, base, names) + "</li>"
+    )
 
 
 def _player(p: int) -> str:
