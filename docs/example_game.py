@@ -73,13 +73,18 @@ class RaceState(State):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         return {**self.to_json(), "viewer": player}  # nothing is hidden in this game
 
+    def describe(self) -> str:  # the caption pages show: public information only
+        return str(self)  # nothing is hidden in this game
+
     def __str__(self) -> str:
         return f"total {self.total}, player {self.player} to move"
 
 
 class RaceGame(Game):
     name = "race"
-    info = GameInfo("race", "Race", 2, 2, False, False, "race.txt", "the total grows every turn")
+    info = GameInfo(
+        "race", "Race", 2, 2, False, False, "example_game.py", "the total grows every turn"
+    )
     option_table = (
         Option("target", 10, "an integer from 2 to 100", int_range(2, 100), "the total to reach"),
         Option("max_step", 3, "an integer from 1 to 9", int_range(1, 9), "the most one turn adds"),
