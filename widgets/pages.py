@@ -380,8 +380,19 @@ def voila_request_info(timeout: float | None = None) -> dict[str, str]:
     )
     found: dict[str, str] = {}
 
+    # the server answers only the kernel itself: an HMAC of its id under its session key
+    # (tablegames_widgets.server.requestinfo.kernel_proof, which a kernel must not import)
+    import hashlib
+    import hmac
+
+    from IPython import get_ipython
+
+    key = bytes(get_ipython().kernel.session.key)
+    proof = hmac.new(key, env["VOILA_KERNEL_ID"].encode(), hashlib.sha256).hexdigest()
+
     async def receive() -> None:
-        async with connect(url, open_timeout=5) as socket:
+        headers = {"X-Tablegames-Kernel": proof}
+        async with connect(url, open_timeout=5, additional_headers=headers) as socket:
             message = await asyncio.wait_for(socket.recv(), timeout)
         found.update(json.loads(message))
 

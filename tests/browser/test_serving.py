@@ -14,12 +14,20 @@ from support.browser import NOTEBOOKS, PAINTED, new_page, play_pages, start_voil
 from support.processes import kernels
 
 
-def kernel_status(url: str, kernel_id: str) -> int:
-    """The server's answer about one kernel: 200 while it runs, 404 once it is gone."""
+def kernel_status(url: str, kernel_id: str, cookies: str) -> int:
+    """The server's answer about one kernel to its visitor (``cookies``: their Cookie
+    header): 200 while it runs, 404 once it is gone (and always, to anyone else)."""
+    request = urllib.request.Request(f"{url}/api/kernels/{kernel_id}", headers={"Cookie": cookies})
     try:
-        return int(urllib.request.urlopen(f"{url}/api/kernels/{kernel_id}", timeout=10).status)
+        return int(urllib.request.urlopen(request, timeout=10).status)
     except urllib.error.HTTPError as exc:
         return int(exc.code)
+
+
+def cookie_header(page: object) -> str:
+    """The Cookie header of a page's browser context (its visitor's cookies)."""
+    cookies = page.context.cookies()  # type: ignore[attr-defined]
+    return "; ".join(f"{c['name']}={c['value']}" for c in cookies)
 
 
 def page_kernel(page: object) -> str:
@@ -35,29 +43,38 @@ def test_leaving_a_page_frees_its_kernel_at_once(browser, voila_url: str) -> Non
     page.goto(f"{voila_url}/voila/render/resistor.ipynb", timeout=90_000)
     assert wait_painted(page) > 1000
     kernel = page_kernel(page)
-    assert kernel_status(voila_url, kernel) == 200
+    visitor = cookie_header(page)
+    assert kernel_status(voila_url, kernel, visitor) == 200
+    assert kernel_status(voila_url, kernel, "") == 404, "anyone may look at the kernel"
     cookies = {c["name"] for c in page.context.cookies()}
     assert "_xsrf" in cookies, "the page did not get the xsrf cookie its shutdown post needs"
     page.close(run_before_unload=True)  # as a browser closing the tab: beforeunload runs
     deadline = time.time() + 5
-    while kernel_status(voila_url, kernel) == 200 and time.time() < deadline:
+    while kernel_status(voila_url, kernel, visitor) == 200 and time.time() < deadline:
         time.sleep(0.2)
     page.context.close()
-    assert kernel_status(voila_url, kernel) == 404, "the kernel outlived its page by 5 s"
+    assert kernel_status(voila_url, kernel, visitor) == 404, "the kernel outlived its page by 5 s"
 
 
 def test_a_shutdown_post_without_the_xsrf_cookie_is_refused(voila_url: str) -> None:
-    """The xsrf check stays on: a post whose token matches no cookie is refused before
-    the handler looks at the kernel id."""
+    """The xsrf check stays on: the kernel's own visitor (their identity cookie, but not
+    the xsrf cookie) posting a token that matches no cookie is refused, and the kernel
+    stays. (Anyone else is refused before that: the kernel is not theirs.)"""
+    from support.kernel_client import fetch_page, kernel_id
+
+    html, jar = fetch_page(f"{voila_url}/voila/render/resistor.ipynb")
+    kernel = kernel_id(html)
+    visitor = "; ".join(f"{c.name}={c.value}" for c in jar if c.name != "_xsrf")
     request = urllib.request.Request(
-        f"{voila_url}/voila/api/shutdown/{'0' * 8}-0000-0000-0000-{'0' * 12}",
-        data=b"_xsrf=forged", method="POST",
+        f"{voila_url}/voila/api/shutdown/{kernel}", data=b"_xsrf=forged", method="POST",
+        headers={"Cookie": visitor},
     )  # fmt: skip
     try:
         urllib.request.urlopen(request, timeout=10)
         raise AssertionError("a shutdown post without the xsrf cookie was accepted")
     except urllib.error.HTTPError as exc:
         assert exc.code == 403
+    assert kernel_status(voila_url, kernel, visitor) == 200
 
 
 def kernel_processes(parent: int) -> list[int]:
@@ -94,10 +111,11 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
         # the kernel waited in the pool past the idle timeout: it must not be culled now
         assert wait_painted(page, timeout=150) > 1000  # slow when the suite loads both cores
         kernel = page_kernel(page)
+        visitor = cookie_header(page)
         # the visitor took a pooled kernel, and the pool is refilled behind them
         assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages + 1, 60)
         page.context.close()  # the visitor leaves without a clean shutdown: the cull
-        assert wait_for(lambda: kernel_status(url, kernel) == 404, 60)
+        assert wait_for(lambda: kernel_status(url, kernel, visitor) == 404, 60)
         assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 30)
     finally:
         proc.terminate()
@@ -122,6 +140,12 @@ def test_the_pool_and_the_cull_are_configured_in_the_repo() -> None:
     # a kernel that waited in the pool past the idle timeout is not culled when handed out
     assert voila["multi_kernel_manager_class"].endswith("HandoffKernelManager")
     assert voila["template"] == "tablegames"  # its loading screen says the game is starting
+    # issue 27: kernels belong to their visitor, within caps (docs/security.md)
+    caps = settings["HandoffKernelManager"]
+    assert 1 <= caps["max_kernels_per_visitor"] <= caps["max_kernels_per_address"]
+    assert caps["max_kernels_per_address"] <= caps["max_kernels"]
+    assert 0 < caps["connect_timeout"] <= 60
+    assert caps["trusted_proxies"] == []  # X-Forwarded-For is read only when configured
 
 
 LOOK = """() => {

@@ -177,3 +177,113 @@ def test_the_server_heap_is_frozen_at_start_and_at_the_first_handoff_only() -> N
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["True", "True", "True"], out.stdout + out.stderr
+
+
+class _Stream:
+    """A kernel channel's stream, as the buffering sees it."""
+
+    def __init__(self) -> None:
+        self.callback: Any = None
+        self.closed = False
+        self.socket = type("Socket", (), {"closed": False})()
+
+    def on_recv(self, callback: Any) -> None:
+        self.callback = callback
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize(
+    ("sent", "size", "wait", "kept"),
+    [
+        (3, 100, 0.0, 3),  # a page that comes back in time gets its replies
+        (10, 10, 0.0, None),  # more replies than the count: dropped
+        (2, 800, 0.0, None),  # more bytes than the bound: dropped
+        (2, 10, 0.7, None),  # the page did not come back in time: dropped
+    ],
+)
+def test_replies_kept_for_a_closed_page_are_bounded(sent, size, wait, kept) -> None:
+    """jupyter_server keeps every reply of a kernel whose page's websocket closed, for
+    the same session to come back, with no bound and until the kernel goes (160 MB for a
+    visitor who sent 100,000 widget messages and left). Here: at most
+    ``buffer_max_messages`` replies and ``buffer_max_bytes``, for ``buffer_timeout``
+    seconds; past any of them the buffer and its streams are dropped."""
+    import asyncio
+    import gc
+
+    from tablegames_widgets.server.kernels import HandoffKernelManager
+
+    async def run() -> tuple[Any, list[_Stream]]:
+        manager = HandoffKernelManager(
+            buffer_max_messages=5, buffer_max_bytes=1000, buffer_timeout=0.5
+        )
+        gc.unfreeze()  # the manager freezes the heap, for a server's life: not a test's
+        manager._kernels["k"] = object()
+        streams = {"iopub": _Stream(), "shell": _Stream()}
+        manager.start_buffering("k", "session", streams)
+        for _ in range(sent):
+            streams["iopub"].callback([b"x" * size])
+        await asyncio.sleep(wait + 0.05)
+        return manager.get_buffer("k", "session"), list(streams.values())
+
+    buffer, streams = asyncio.run(run())
+    if kept is None:
+        assert buffer is None, f"{len(buffer['buffer'])} replies still kept"
+        assert all(s.closed for s in streams)
+    else:
+        assert buffer is not None and len(buffer["buffer"]) == kept
+
+
+def test_a_visitor_past_their_cap_makes_way_with_their_oldest_kernel() -> None:
+    """Past their own cap, a visitor's oldest kernel is let go (theirs alone); past the
+    address's or the server's cap, the request is refused and nobody's kernel goes."""
+    from tablegames_widgets.server.visitors import Limits, Visitors
+
+    visitors = Visitors(Limits(per_visitor=2, per_address=3, total=4))
+    a1, _ = visitors.admit("a", "10.0.0.1")
+    assert a1 is not None
+    visitors.bind(a1, "k1")
+    a2, _ = visitors.admit("a", "10.0.0.1")
+    assert a2 is not None
+    visitors.bind(a2, "k2")
+    a3, gone = visitors.admit("a", "10.0.0.1")
+    assert a3 is not None and gone == ["k1"] and visitors.owner("k1") is None
+    # a page still loading holds its claim, and is never the one to make way
+    a4, gone = visitors.admit("a", "10.0.0.1")
+    assert a4 is not None and gone == ["k2"]
+    assert visitors.admit("a", "10.0.0.1") == (None, [])  # both claims still loading
+    b1, _ = visitors.admit("b", "10.0.0.1")
+    assert b1 is not None  # the address's third
+    assert visitors.admit("c", "10.0.0.1") == (None, [])  # the address is full
+    c1, _ = visitors.admit("c", "10.0.0.2")
+    assert c1 is not None
+    assert visitors.admit("d", "10.0.0.3") == (None, [])  # the server is full
+    visitors.release(b1)  # b's page ended without a kernel
+    assert visitors.admit("d", "10.0.0.3")[0] is not None
+
+
+@pytest.mark.parametrize(
+    ("peer", "forwarded", "trusted", "address"),
+    [
+        ("10.9.9.9", ["1.2.3.4"], [], "10.9.9.9"),  # no proxy trusted: the header is unread
+        ("10.9.9.9", ["1.2.3.4"], ["127.0.0.1"], "10.9.9.9"),  # not from the proxy
+        ("127.0.0.1", ["1.2.3.4"], ["127.0.0.1"], "1.2.3.4"),
+        ("127.0.0.1", [], ["127.0.0.1"], "127.0.0.1"),
+        # what the client wrote itself stays on the left, unread
+        ("127.0.0.1", ["6.6.6.6, 1.2.3.4"], ["127.0.0.1"], "1.2.3.4"),
+        # a chain of trusted proxies is skipped, header lines joined in order
+        ("127.0.0.1", ["6.6.6.6", "1.2.3.4, 10.0.0.5"], ["127.0.0.1", "10.0.0.0/8"], "1.2.3.4"),
+    ],
+)
+def test_the_client_address_behind_trusted_proxies(peer, forwarded, trusted, address) -> None:
+    from tablegames_widgets.server.visitors import client_address, trusted_networks
+
+    assert client_address(peer, forwarded, trusted_networks(trusted)) == address
+
+
+def test_a_mistyped_trusted_proxy_is_named_when_the_server_starts() -> None:
+    from tablegames_widgets.server.visitors import trusted_networks
+
+    with pytest.raises(ValueError, match=r"'10\.0\.0\.300'"):
+        trusted_networks(["10.0.0.300"])

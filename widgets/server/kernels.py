@@ -12,10 +12,18 @@
   that drops it.
 - The server's long-lived objects are moved out of the garbage collector's way
   (``gc.freeze``): see :class:`HandoffKernelManager`.
+- Each kernel a visitor causes belongs to them (:mod:`.visitors`): the kernel manager
+  records it when it starts a kernel for a page or hands a preheated one over, holds
+  visitors to its caps (``max_kernels_per_visitor``, ``max_kernels_per_address``,
+  ``max_kernels``), shuts a kernel down when its page never connects
+  (``connect_timeout``), bounds the replies kept for a closed page (:mod:`.buffers`) and
+  forgets a kernel's request when it goes (:mod:`.requestinfo`). The identity provider
+  (:mod:`.identity`) asks it who may use a kernel.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import logging
@@ -25,7 +33,22 @@ from typing import Any
 import jinja2
 from jupyter_client.session import DELIM
 from jupyter_server._tz import utcnow
+from jupyter_server.base.call_context import CallContext
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Int, List, Unicode
+
+from .buffers import BufferLimits, bound_buffer
+from .requestinfo import forget_request, guard_request_info
+from .visitors import Limits, Visit, Visitors, trusted_networks
+
+#: The attribute of a page request's handler that holds its claim on a kernel.
+VISIT = "tablegames_visit"
+
+
+def current_visit() -> Visit | None:
+    """The claim of the page request being served now (None outside one)."""
+    handler = CallContext.get(CallContext.JUPYTER_HANDLER)
+    return getattr(handler, VISIT, None)
 
 
 class MemoryBytecodeCache(jinja2.BytecodeCache):
@@ -125,7 +148,8 @@ def skip_unshown_records(log: logging.Logger) -> None:
 class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """jupyter_server's kernel manager (Voila adds its pool on top), whose preheated
     kernels start their idle clock when a visitor is handed one; Voila's page templates
-    share one compiled-template cache (:func:`share_templates`).
+    share one compiled-template cache (:func:`share_templates`); each kernel a visitor
+    causes belongs to them, within caps (see :mod:`.visitors` and docs/security.md).
 
     It also freezes the heap twice (``gc.freeze``): when the server starts and when the
     first visitor is handed a kernel (by then the page machinery has been imported and
@@ -136,10 +160,52 @@ class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     made at those two moments stays (once, a bounded amount); later garbage is collected
     as usual."""
 
+    max_kernels_per_visitor = Int(
+        8, config=True,
+        help="Kernels one browser (one visitor cookie) may hold; past it, their oldest "
+        "kernel is shut down to make way.",
+    )  # fmt: skip
+    max_kernels_per_address = Int(
+        64, config=True,
+        help="Kernels one client address may hold (a class behind one NAT shares one); "
+        "past it, the 'server is full' page.",
+    )  # fmt: skip
+    max_kernels = Int(
+        128, config=True,
+        help="Kernels all visitors together may hold (the preheated pool comes on top); "
+        "past it, the 'server is full' page. About 50 MB each.",
+    )  # fmt: skip
+    trusted_proxies = List(
+        Unicode(), [], config=True,
+        help="Addresses (or networks) of the proxies in front of the server: only a "
+        "request from one of them has its X-Forwarded-For read. Empty: never read.",
+    )  # fmt: skip
+    connect_timeout = Float(
+        30, config=True,
+        help="Seconds a visitor's kernel waits, after its page was sent, for the page's "
+        "websocket; then it is shut down.",
+    )  # fmt: skip
+    buffer_max_messages = Int(
+        2000, config=True, help="Replies kept for a page whose websocket closed: at most."
+    )  # fmt: skip
+    buffer_max_bytes = Int(
+        8 << 20, config=True, help="Bytes of replies kept for a page whose websocket closed."
+    )  # fmt: skip
+    buffer_timeout = Float(
+        60, config=True,
+        help="Seconds the replies of a closed page are kept for it to come back.",
+    )  # fmt: skip
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         share_templates()
         skip_unshown_records(self.log)
+        self.visitors = Visitors(
+            Limits(self.max_kernels_per_visitor, self.max_kernels_per_address, self.max_kernels)
+        )
+        self.trusted = trusted_networks(self.trusted_proxies)
+        self._letting_go: set[asyncio.Future[Any]] = set()
+        guard_request_info(self._session_key)
         gc.freeze()  # the server's own modules and objects, loaded by now
         take = getattr(self, "get_rendered_notebook", None)  # Voila's pool, when it is on
         if take is None:
@@ -155,9 +221,71 @@ class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             kernel = self._kernels.get(taken[2])  # (render task, rendered cells, kernel id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
+            self._claim(taken[2])
             return taken
 
         self.get_rendered_notebook = handed
+
+    def _session_key(self, kernel_id: str) -> bytes | None:
+        kernel = self._kernels.get(kernel_id)
+        return None if kernel is None else bytes(kernel.session.key)
+
+    def _claim(self, kernel_id: str) -> None:
+        """The kernel now serving the current page request belongs to its visitor."""
+        visit = current_visit()
+        if visit is None or visit.kernel is not None:
+            return
+        self.visitors.bind(visit, kernel_id)
+        # in case the page request never ends: the connect check runs at the latest then
+        delay = max(self.connect_timeout, 180.0)
+        asyncio.get_event_loop().call_later(delay, self._unless_connected, visit)
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        """Start a kernel; one started for a page request (not for the pool) belongs to
+        the request's visitor."""
+        kernel_id = str(await super().start_kernel(**kwargs))
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+            self._claim(kernel_id)
+        return kernel_id
+
+    def page_sent(self, visit: Visit) -> None:
+        """A page request ended: without a kernel its claim is released; with one, the
+        page has ``connect_timeout`` seconds to connect its websocket."""
+        if visit.sent:
+            return
+        visit.sent = True
+        if visit.kernel is None:
+            self.visitors.release(visit)
+        elif not visit.connected:
+            asyncio.get_event_loop().call_later(self.connect_timeout, self._unless_connected, visit)
+
+    def _unless_connected(self, visit: Visit) -> None:
+        kernel = visit.kernel
+        if kernel is None or visit.connected or self.visitors.owner(kernel) is not visit:
+            return
+        self.log.info("Shutting down kernel %s: its page never connected", kernel)
+        self.let_go(kernel)
+
+    def let_go(self, kernel_id: str) -> None:
+        """Shut ``kernel_id`` down in the background (it counts no more at once)."""
+        self.visitors.forget(kernel_id)
+        if kernel_id in self._kernels:
+            task = asyncio.ensure_future(self.shutdown_kernel(kernel_id))
+            self._letting_go.add(task)  # kept until done: a task nobody holds may vanish
+            task.add_done_callback(self._letting_go.discard)
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        """Forget a kernel that goes (every way out passes here): its owner and the
+        request Voila kept for it."""
+        self.visitors.forget(kernel_id)
+        forget_request(kernel_id)
+        return super().remove_kernel(kernel_id)
+
+    def start_buffering(self, kernel_id: str, session_key: str, channels: Any) -> None:
+        """Keep a closed page's replies as jupyter_server does, within bounds."""
+        super().start_buffering(kernel_id, session_key, channels)
+        limits = BufferLimits(self.buffer_max_messages, self.buffer_max_bytes, self.buffer_timeout)
+        bound_buffer(self, kernel_id, limits)
 
     def start_watching_activity(self, kernel_id: str) -> None:
         """Watch a kernel's published messages with :func:`activity_watcher`."""
