@@ -280,3 +280,24 @@ print("ok")
     out = run(site, "-m", "tablegames", "check", "naive", "--games", "10")
     assert out.returncode == 1, out.stdout + out.stderr
     assert "changes with what seat" in out.stdout, out.stdout
+
+
+def test_the_readme_gives_a_complete_pyproject() -> None:
+    """The guide's pyproject.toml builds a one-module game with setuptools and declares it
+    (not a fragment: the build system, the project, the module and the entry point)."""
+    import re
+    import tomllib
+
+    readme = (EXAMPLE.parent.parent / "README.md").read_text()
+    guide = readme[readme.index("## Writing a game") :]
+    block = re.search(r"```toml\n(.*?)```", guide, re.S)
+    assert block is not None
+    data = tomllib.loads(block.group(1))
+    assert data["build-system"]["build-backend"] == "setuptools.build_meta"
+    project = data["project"]
+    assert {"name", "version", "dependencies"} <= set(project) and "tablegames" in str(
+        project["dependencies"]
+    )
+    (module,) = data["tool"]["setuptools"]["py-modules"]
+    target = project["entry-points"]["tablegames.games"]["kuhn"]
+    assert target == f"{module}:KuhnGame" and "class KuhnGame(Game)" in POKER.read_text()
