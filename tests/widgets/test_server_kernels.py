@@ -274,6 +274,10 @@ def test_a_visitor_past_their_cap_makes_way_with_their_oldest_kernel() -> None:
         ("127.0.0.1", ["6.6.6.6, 1.2.3.4"], ["127.0.0.1"], "1.2.3.4"),
         # a chain of trusted proxies is skipped, header lines joined in order
         ("127.0.0.1", ["6.6.6.6", "1.2.3.4, 10.0.0.5"], ["127.0.0.1", "10.0.0.0/8"], "1.2.3.4"),
+        # an IPv6 client may use any address of its /64: it counts as the /64
+        ("2001:db8:1:2:aaaa::1", [], [], "2001:db8:1:2::/64"),
+        ("::1", ["2001:db8:1:2:bbbb::7"], ["::1"], "2001:db8:1:2::/64"),
+        ("::ffff:10.0.0.7", [], [], "10.0.0.7"),
     ],
 )
 def test_the_client_address_behind_trusted_proxies(peer, forwarded, trusted, address) -> None:

@@ -132,11 +132,26 @@ def client_address(peer: str, forwarded: list[str], trusted: tuple[Network, ...]
     ``X-Forwarded-For`` (``forwarded``: each header's value) read: from its right end
     (what the nearest proxy wrote), skipping trusted proxies, the first address is the
     client's. What a client writes into the header itself stays on the left, unread. With
-    no trusted proxy (the default) the header is ignored: anyone could write it."""
+    no trusted proxy (the default) the header is ignored: anyone could write it. An IPv6
+    client counts as its /64 (:func:`_grouped`)."""
     if not _is_trusted(peer, trusted):
-        return peer
+        return _grouped(peer)
     hops = [hop.strip() for line in forwarded for hop in line.split(",") if hop.strip()]
     for hop in reversed(hops):
         if not _is_trusted(hop, trusted):
-            return hop[:64]
-    return peer
+            return _grouped(hop[:64])
+    return _grouped(peer)
+
+
+def _grouped(address: str) -> str:
+    """An IPv6 address counts as its /64 (one home or one machine is given a whole /64
+    and may use any address in it); an IPv4 address as itself."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
