@@ -3,9 +3,10 @@ the play server now that kernels are capped, and what an ordinary visitor sees m
 
 Run: ``python benchmarks/attack_kernels.py [--loads 100] [--threads 8] [--jar-loads 30]
 [--visits 3] [--pool 1] [--buffer-messages 20000] [--parts flood,jar,never,buffer]``.
-Starts Voila as ``make play`` does (its voila.json caps: 8 kernels per visitor, 64 per address, 128 in all, 30 s to connect),
-trusting 127.0.0.1 as its proxy so that the attacker (``X-Forwarded-For: 10.9.0.1``) and
-the ordinary visitor (``10.9.0.2``) count as two addresses. Prints:
+Starts Voila as ``make play`` does (its voila.json caps: 8 kernels per visitor, 64 per
+address, 128 in all, 30 s to connect), trusting 127.0.0.1 as its proxy so that the
+attacker (``X-Forwarded-For: 10.9.0.1``) and the ordinary visitor (``10.9.0.2``) count as
+two addresses. Prints:
 
 - an ordinary visitor's page-ready time in Chromium (navigation to a painted board) with
   nothing else running, and while the flood runs: median and max of ``--visits``; and
