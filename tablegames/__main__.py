@@ -68,7 +68,9 @@ def check_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
 
     options = game_options(args.game, extra)
     try:
-        report = check_game(args.game, games=args.games, seed=args.seed, options=options)
+        report = check_game(
+            args.game, games=args.games, seed=args.seed, options=options, views=args.views
+        )
     except ValueError as e:
         raise SystemExit(str(e)) from None
     print(report)
@@ -161,15 +163,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--rows", default=None, help="also write the rows here (JSON lines)")
     sim.add_argument("--max-decisions", type=int, default=100_000, help="cap per game")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from .conformance import VIEW_STATES
+
     check = sub.add_parser(
         "check",
-        help="run the conformance suite on a game (random games, replay, JSON, hidden cards)",
+        help="run the conformance suite on a game (random games, replay, JSON, what each "
+        "seat may see: observations, pictures, captions; the bots)",
         description="Game options may follow as --option value (default: the game's "
         "defaults, with --max-turns 300 where the game has it).",
     )
     check.add_argument("game", help="game name: " + ", ".join(GAMES))
     check.add_argument("--games", type=int, default=100, help="random games (default 100)")
     check.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    check.add_argument("--views", type=int, default=VIEW_STATES,
+                       help="states whose every seat's observation, picture and caption are "
+                       f"checked against redeals (default {VIEW_STATES})")  # fmt: skip
     # puzzles: tablegames.puzzles.cli (issue 19)
     from .puzzles.cli import add_parser as add_puzzles_parser
 

@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.plugins import EXAMPLE, POKER, install, install_naive, install_poker, install_race
@@ -301,3 +302,36 @@ def test_the_readme_gives_a_complete_pyproject() -> None:
     (module,) = data["tool"]["setuptools"]["py-modules"]
     target = project["entry-points"]["tablegames.games"]["kuhn"]
     assert target == f"{module}:KuhnGame" and "class KuhnGame(Game)" in POKER.read_text()
+
+
+def test_the_view_checks_hold_the_built_in_games_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks every plug-in meets run on the five games: Currents' picture made to
+    ignore its viewer, or Fellowship's caption made to tell how many hearts seat 1
+    holds, fails them."""
+    import tablegames.core
+    from tablegames.conformance import check_game
+    from tablegames.currents import scene
+    from tablegames.fellowship import text
+
+    draw = scene.state_scene
+    monkeypatch.setattr(
+        scene, "state_scene", lambda state, **kw: draw(state, **{**kw, "viewer": None})
+    )
+    report = check_game("currents", games=1, views=20)
+    assert any("seat 0's picture shows hidden card(s)" in f for f in report.failures), report
+
+    describe = text.describe
+
+    def telling(state: Any) -> str:
+        hearts = sum(c.endswith("H") for c in state.hands[1])
+        return f"{describe(state)} Seat 1 holds {hearts} hearts."
+
+    monkeypatch.setattr(text, "describe", telling)
+    tablegames.core._module_part.cache_clear()
+    try:
+        report = check_game("fellowship", games=2, views=60)
+    finally:
+        monkeypatch.undo()
+        tablegames.core._module_part.cache_clear()
+    assert any("the caption changes with what seat 0 cannot see" in f
+               for f in report.failures), report  # fmt: skip

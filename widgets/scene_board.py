@@ -3,6 +3,11 @@
 A click means the ``key`` of the topmost keyed shape under the pointer (the scene names
 its places); every legal move is offered as a button, since a generic board cannot know
 which clicks make up a move. A game's own board (``Game.board``) does better.
+
+What a seat sees is not up to the plug-in's author: the picture comes from
+``tablegames.scene.scene_of`` with the board's ``viewer`` (a game that hides anything and
+whose picture takes no viewer is drawn from that seat's observation), and the caption
+from ``state.describe()``, public by default (never ``str(state)``).
 """
 
 from __future__ import annotations

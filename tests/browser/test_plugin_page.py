@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from support.browser import new_page, start_voila, wait_painted
 from support.kernel_client import json_text
-from support.plugins import install_naive, install_race
+from support.plugins import install_naive, install_poker, install_race
 
 #: Records every text drawn on any canvas of the page, before the page's own scripts run.
 SPY = """(() => {
@@ -47,6 +47,7 @@ CODE = re.compile(r"(?<![A-Za-z0-9])([JQK])S(?![A-Za-z0-9])")
 def plugin_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     site = install_race(tmp_path_factory.mktemp("site"))
     install_naive(site)
+    install_poker(site)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("PYTHONPATH", str(site))
         proc, url = start_voila(tmp_path_factory.mktemp("voila-plugin"))
@@ -120,3 +121,20 @@ def test_a_naive_poker_plugin_shows_a_seat_only_its_own_card(page, plugin_voila:
             page.wait_for_timeout(3000)  # the bot answers at once (a random bot)
     assert "Traceback" not in page.inner_text("body") and not page.errors, page.errors
     page.screenshot(path=str(Path(__file__).parents[1] / "artifacts" / "plugin-naive.png"))
+
+
+def test_the_poker_example_draws_the_seat_its_card_and_a_card_back(page, plugin_voila: str) -> None:
+    """docs/example_poker.py's own picture (it takes the viewer) on the generic page: the
+    seat's card face up (one rank drawn), the other face down, a public caption."""
+    page.add_init_script(SPY)
+    page.goto(f"{plugin_voila}/voila/render/game.ipynb?game=kuhn", timeout=90_000)
+    page.wait_for_selector(".tablegames-caption", timeout=90_000)
+    assert wait_painted(page) > 1000, "the generic board stayed empty"
+    caption = page.locator(".tablegames-caption").first.inner_text()
+    assert caption == "Player 0 to act.", caption
+    ranks = [t for t in page.evaluate("() => window.__drawn") if t in ("J", "Q", "K")]
+    assert len(set(ranks)) == 1, ranks
+    words = re.findall(r"(?<![A-Za-z0-9])[JQK](?![A-Za-z0-9])", page.evaluate(DOM_TEXT))
+    assert not words, words
+    assert not page.errors, page.errors
+    page.screenshot(path=str(Path(__file__).parents[1] / "artifacts" / "plugin-kuhn.png"))
