@@ -5,6 +5,7 @@ any work and with one log line; a handler's failure is logged, never raised."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -182,3 +183,32 @@ def test_install_guards_widgets_made_before_and_after() -> None:
         assert widget.comm._msg_callback == widget._handle_msg
     guard.install()  # twice is once
     assert Widget._handle_msg is guard._guarded_handle_msg
+
+
+def test_a_widget_the_browser_asks_for_is_refused(monkeypatch) -> None:
+    from ipywidgets.widgets.widget import _instances
+
+    monkeypatch.setattr(guard, "_log", lambda: type("L", (), {"warning": lambda *a: None}))
+    closed: list[bool] = []
+    comm = type("Comm", (), {"close": lambda self: closed.append(True)})()
+    before = len(_instances)
+    guard.refuse_comm_open(comm, {"content": {"data": {"state": {"_model_name": "x"}}}})
+    assert closed == [True] and len(_instances) == before
+
+
+def test_records_without_a_handler_become_one_line_without_traceback(monkeypatch) -> None:
+    import logging
+
+    lines: list[str] = []
+    monkeypatch.setattr(guard, "REPORT", Report(clock=lambda: 0.0))
+    monkeypatch.setattr(
+        guard, "_log", lambda: type("L", (), {"warning": lambda *a: lines.append(a[-1])})
+    )
+    try:
+        raise KeyError("/work/secret/path.py")
+    except KeyError:
+        failure = sys.exc_info()
+    said = "Exception in comm_msg for %s"
+    record = logging.LogRecord("Comm", logging.ERROR, __file__, 1, said, ("abc",), failure)
+    guard.OneLine().emit(record)
+    assert lines == ["Comm: Exception in comm_msg for abc"]
