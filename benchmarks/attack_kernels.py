@@ -119,9 +119,11 @@ class Sampler:
         self._thread.join()
 
 
-def flood(url: str, loads: int, address: str, threads: int = 4) -> list[int]:
-    """``loads`` page loads, each with a fresh jar, never connecting; the statuses."""
+def flood(url: str, loads: int, address: str, threads: int = 4) -> tuple[list[int], set[str]]:
+    """``loads`` page loads, each with a fresh jar, never connecting; the statuses, and
+    the ids of the kernels the pages were given."""
     statuses: list[int] = []
+    given: set[str] = set()
     todo = list(range(loads))
     lock = threading.Lock()
     end = time.monotonic() + 600
@@ -132,16 +134,18 @@ def flood(url: str, loads: int, address: str, threads: int = 4) -> list[int]:
                 if not todo:
                     return
                 todo.pop()
-            status, _ = load(url, http.cookiejar.CookieJar(), address)
+            status, html = load(url, http.cookiejar.CookieJar(), address)
             with lock:
                 statuses.append(status)
+                if status == 200:
+                    given.add(kernel_id(html))
 
     workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
     for w in workers:
         w.start()
     for w in workers:
         w.join(timeout=700)
-    return statuses
+    return statuses, given
 
 
 def visit(browser: Any, url: str) -> tuple[float, float]:
@@ -282,7 +286,7 @@ def flood_figures(browser: Any, url: str, pid: int, pool: int, loads: int, args:
     print("no attack:", figures("ready", ready), "|", figures("connect", connect))
     cpu = cpu_seconds(pid)
     t0 = time.perf_counter()
-    done: list[list[int]] = []
+    done: list[tuple[list[int], set[str]]] = []
     with Sampler(pid) as peak:
         attack = threading.Thread(
             target=lambda: done.append(flood(url, loads, ATTACKER, args.threads)), daemon=True
@@ -292,7 +296,7 @@ def flood_figures(browser: Any, url: str, pid: int, pool: int, loads: int, args:
         ready, connect = visits(browser, url, args.visits)
         attack.join(timeout=700)
         took = time.perf_counter() - t0
-    statuses = done[0] if done else []
+    statuses, given = done[0] if done else ([], set())
     print(f"flood of {loads} loads ({args.threads} at a time, fresh jars, one address): "
           f"{statuses.count(200)} x 200, {statuses.count(503)} x 503 in {took:.1f} s; "
           f"peak kernels {peak.kernels:.0f} (pool {pool}), peak RSS {peak.rss:.0f} MB, "
@@ -301,10 +305,10 @@ def flood_figures(browser: Any, url: str, pid: int, pool: int, loads: int, args:
     print("during the flood:", figures("ready", ready), "|", figures("connect", connect))
     gone = time.perf_counter()
     end = time.monotonic() + 360
-    while len(kernels(pid)) > pool and time.monotonic() < end:
+    while given & set(kernels(pid)) and time.monotonic() < end:
         time.sleep(0.5)
     print(f"the flood's kernels gone {time.perf_counter() - gone:.1f} s after the flood "
-          f"ended (kernels now {len(kernels(pid))})")  # fmt: skip
+          f"ended (kernels now {len(kernels(pid))}, pool {pool})")  # fmt: skip
 
 
 def jar_figures(url: str, pid: int, loads: int) -> None:
