@@ -3,8 +3,9 @@ what it cannot see (the conformance check's view checks, issue 27 items 6 and 7)
 
 Two checks per seat of a state:
 
-- direct: the picture drawn for the seat (``scene_of(state, viewer=seat)``: every face-up
-  card, every text, the label) and the caption (``state.describe()``) name no card the
+- direct: the picture the game draws for the seat (``game_scene(state, viewer=seat)``,
+  before the generic board's own look for hidden cards: every face-up card, every text,
+  the label) and the caption (``state.describe()``) name no card the
   seat may not see (``Game.hidden_cards``) and has not seen before;
 - general: states that differ only in what the seat cannot see (its information set,
   redealt by :class:`tablegames.determinize.InformationSet` as the MCTS bot samples it,
@@ -17,42 +18,17 @@ Card codes are the game's own (``game.card_deck()``): ``JS`` or ``K`` alike.
 
 from __future__ import annotations
 
-import functools
 import random
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from .core import State
 from .determinize import InformationSet
 from .errors import InvalidState
-from .scene import Card, Scene, Text, scene_of
+from .scene import Scene, drawn_cards, game_scene, named
 
 #: Samples of a seat's information set compared per state (at most).
 SAMPLES = 4
-
-
-@functools.cache
-def card_words(deck: tuple[str, ...]) -> re.Pattern[str] | None:
-    """A pattern finding the cards of ``deck`` as words in a text (None without cards)."""
-    codes = sorted(set(deck), key=len, reverse=True)
-    if not codes:
-        return None
-    alternatives = "|".join(map(re.escape, codes))
-    return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
-
-
-def named(texts: Iterable[str], deck: tuple[str, ...]) -> set[str]:
-    """The cards of ``deck`` that ``texts`` name as words."""
-    words = card_words(deck)
-    return set() if words is None else {m.group(0) for t in texts for m in words.finditer(t)}
-
-
-def drawn_cards(scene: Scene, deck: tuple[str, ...]) -> set[str]:
-    """Every card ``scene`` shows: its face-up cards, and the cards its texts and label name."""
-    faces = {s.card for s in scene.shapes() if isinstance(s, Card) and s.card and not s.hidden}
-    texts = [s.text for s in scene.shapes() if isinstance(s, Text)]
-    return faces | named([*texts, scene.label], deck)
 
 
 def _public(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -76,7 +52,7 @@ def check_views(state: State, hidden: list[list[str]], seen: list[set[str]], see
         secret = set(hidden[p]) - seen[p]
         told = named([caption], deck) & secret
         assert not told, f"the caption names card(s) {sorted(told)} hidden from seat {p}"
-        picture = scene_of(state, viewer=p)
+        picture = game_scene(state, viewer=p)
         shown = drawn_cards(picture, deck) & secret
         assert not shown, f"seat {p}'s picture shows hidden card(s) {sorted(shown)}"
         _check_information_set(state, p, picture, caption, seed)
@@ -110,7 +86,7 @@ def _check_information_set(state: State, p: int, picture: Scene, caption: str, s
     events = "events" in obs
     ref_picture, ref_caption = picture, caption
     if events and samples:  # a sample's events are empty: compare samples with each other
-        ref_picture = scene_of(samples[0], viewer=p)
+        ref_picture = game_scene(samples[0], viewer=p)
         ref_caption = samples[0].describe()
     for sample in samples:
         other = sample.observation(p)
@@ -122,9 +98,9 @@ def _check_information_set(state: State, p: int, picture: Scene, caption: str, s
             f"the caption changes with what seat {p} cannot see: "
             f"{ref_caption!r} / {sample.describe()!r}"
         )
-        assert scene_of(sample, viewer=p) == ref_picture, (
+        assert game_scene(sample, viewer=p) == ref_picture, (
             f"seat {p}'s picture changes with what it cannot see"
         )
 
 
-__all__ = ["SAMPLES", "card_words", "check_views", "drawn_cards", "named"]
+__all__ = ["SAMPLES", "check_views", "drawn_cards", "named"]

@@ -20,6 +20,7 @@ import functools
 import importlib
 import json
 import math
+import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,7 @@ from . import style
 from .svg import FONT, card_svg, document
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable, Iterator
+    from collections.abc import Hashable, Iterable, Iterator
 
     from .core import Game, State
 
@@ -251,6 +252,32 @@ def to_svg(scene: Scene) -> str:
     return document(scene.width, scene.height, scene.label, parts)
 
 
+# ---- the cards a scene names --------------------------------------------------------------
+
+
+@functools.cache
+def card_words(deck: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A pattern finding the cards of ``deck`` as words in a text (None without cards)."""
+    codes = sorted(set(deck), key=len, reverse=True)
+    if not codes:
+        return None
+    alternatives = "|".join(map(re.escape, codes))
+    return re.compile(rf"(?<![A-Za-z0-9])(?:{alternatives})(?![A-Za-z0-9])")
+
+
+def named(texts: Iterable[str], deck: tuple[str, ...]) -> set[str]:
+    """The cards of ``deck`` that ``texts`` name as words."""
+    words = card_words(deck)
+    return set() if words is None else {m.group(0) for t in texts for m in words.finditer(t)}
+
+
+def drawn_cards(scene: Scene, deck: tuple[str, ...]) -> set[str]:
+    """Every card ``scene`` shows: its face-up cards, and the cards its texts and label name."""
+    faces = {s.card for s in scene.shapes() if isinstance(s, Card) and s.card and not s.hidden}
+    texts = [s.text for s in scene.shapes() if isinstance(s, Text)]
+    return faces | named([*texts, scene.label], deck)
+
+
 # ---- a state's scene ---------------------------------------------------------------------
 
 
@@ -273,7 +300,9 @@ def observation_scene(state: State, viewer: int, size: float = 14.0) -> Scene:
         if key not in _NOT_DRAWN:
             text = json.dumps(value, ensure_ascii=False).replace("null", "?")
             lines += textwrap.wrap(f"{key}: {text}", 72, subsequent_indent="  ") or [key]
-    return _lines_scene(lines, _describe(state), size)
+    from .core import public_sentence  # its label too: not the game's own describe
+
+    return _lines_scene(lines, public_sentence(state), size)
 
 
 def _lines_scene(lines: list[str], label: str, size: float) -> Scene:
@@ -303,10 +332,25 @@ def _describe(state: State) -> str:
 def scene_of(state: State, **settings: Any) -> Scene:
     """``state``'s picture: its game's :meth:`~tablegames.Game.scene` with those of
     ``settings`` it takes. Every board, preview and SVG draws through here. With a
-    ``viewer`` (a seat's page), a picture that does not take the viewer is not trusted
-    with a game that hides anything: that seat gets its observation as text
-    (:func:`observation_scene`)."""
-    return _seen_by(state, state.game.scene, settings)  # type: ignore[no-any-return]
+    ``viewer`` (a seat's page), a picture is not trusted with a game that hides anything
+    when it takes no viewer, nor, for a game drawn on the generic board (a plug-in),
+    when it shows a card hidden from the viewer (``Game.hidden_cards``): that seat gets
+    its observation as text instead (:func:`observation_scene`)."""
+    scene = game_scene(state, **settings)
+    viewer = settings.get("viewer")
+    game = state.game
+    if viewer is not None and game.board is None and hides_cards(game):
+        hidden = set(game.hidden_cards(state, viewer))
+        if hidden and drawn_cards(scene, tuple(game.card_deck())) & hidden:
+            return observation_scene(state, viewer)
+    return scene
+
+
+def game_scene(state: State, **settings: Any) -> Scene:
+    """The game's own picture (:func:`scene_of` without its look for hidden cards, which
+    would hide a leak from the conformance check that tells the author)."""
+    scene: Scene = _seen_by(state, state.game.scene, settings)
+    return scene
 
 
 def module_scene(state: State, viewer: int | None, settings: dict[str, Any]) -> Scene:
