@@ -291,3 +291,16 @@ def test_a_mistyped_trusted_proxy_is_named_when_the_server_starts() -> None:
 
     with pytest.raises(ValueError, match=r"'10\.0\.0\.300'"):
         trusted_networks(["10.0.0.300"])
+
+
+def test_a_page_request_whose_end_was_missed_stops_counting() -> None:
+    """A claim still without a kernel after ``STALE`` seconds (its request's end was
+    never seen) no longer holds a place under the caps."""
+    from tablegames_widgets.server import visitors as v
+
+    registry = v.Visitors(v.Limits(per_visitor=1, per_address=1, total=1))
+    lost, _ = registry.admit("a", "10.0.0.1")
+    assert lost is not None
+    assert registry.admit("b", "10.0.0.2") == (None, [])
+    lost.since -= v.STALE + 1
+    assert registry.admit("b", "10.0.0.2")[0] is not None

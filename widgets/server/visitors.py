@@ -46,6 +46,11 @@ class Visit:
     sent: bool = False  #: the page has been sent (or its request ended)
 
 
+#: Seconds after which a page request still without a kernel no longer counts: no page
+#: takes that long (Voila gives up on a silent kernel after 120 s), so its end was missed.
+STALE = 600.0
+
+
 class Visitors:
     """The claims of page requests on kernels, and the caps they are held to."""
 
@@ -61,6 +66,8 @@ class Visitors:
         """A claim for a page request, and the kernels to shut down to make way for it
         (the visitor's oldest, past their own cap); ``(None, [])`` when the address or
         the server is full."""
+        now = time.monotonic()
+        self._pending = {v for v in self._pending if now - v.since < STALE}
         claims = self._claims()
         mine = [v for v in claims if v.visitor == visitor]
         evict: list[Visit] = []
