@@ -88,27 +88,10 @@ def _shaped(deck: tuple[str, ...]) -> bool:
 
 
 def hidden_cards(s: State, d: Mapping[str, Any], p: int) -> list[str]:
-    """The cards ``p`` may not see, read from the full JSON ``d``: the game's own
-    ``hidden_cards`` where it overrides it; else the other players' hands and the draw
-    pile; Poohsticks' face-down bridge and rock cards; Card Chess's face-down surface
-    cards."""
-    if type(s.game).hidden_cards is not Game.hidden_cards:
-        return s.game.hidden_cards(s, p)
-    name = d.get("game")
-    if name == "cardchess":
-        rows = d["surface"]
-        cols = len(rows[0])
-        return [c for r, row in enumerate(rows) for k, c in enumerate(row)
-                if not s.face_up(r * cols + k)]  # type: ignore[attr-defined]  # fmt: skip
-    out = [c for q, h in enumerate(d.get("hands", [])) if q != p for c in h]
-    out += d.get("draw_pile", [])
-    if name == "poohsticks":
-        g = s.game
-        w = g.width  # type: ignore[attr-defined]
-        for cell in (*d["face_down"], *d["rocks"]):
-            i = g.index[cell]  # type: ignore[attr-defined]
-            out.append(d["river"][i // w][i % w])
-    return out
+    """The cards ``p`` may not see: the game's own :meth:`~tablegames.Game.hidden_cards`
+    (``d``, the state's JSON, is kept for callers that have it at hand)."""
+    del d
+    return s.game.hidden_cards(s, p)
 
 
 class Seat:

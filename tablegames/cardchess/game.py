@@ -144,6 +144,11 @@ class CardChessGame(Game):
         """All 52 cards: the 36 of the surface and the 16 units."""
         return standard_deck(0)
 
+    def hidden_cards(self, state: State, player: int) -> list[str]:
+        """The face-down surface cards (nobody holds a hand: every unit is on the board)."""
+        s: CardChessState = state  # type: ignore[assignment]
+        return [card for cell, card in enumerate(s.surface) if not s.face_up(cell)]
+
     def hidden_places(self, d: dict[str, Any]) -> list[tuple[list[Any], int]]:
         """The face-down surface cards. Nobody ever sees them and they have no colour, so
         they never change what is legal (hence ``hidden_information`` is False); sampling

@@ -286,6 +286,16 @@ class PoohsticksGame(Game):
         ]
         return relative(progress)
 
+    def hidden_cards(self, state: State, player: int) -> list[str]:
+        """The other hands, the draw pile, and the face-down bridge and rock cards."""
+        d = state.to_json()
+        out = super().hidden_cards(state, player)
+        w = self.width
+        for cell in (*d["face_down"], *d["rocks"]):
+            i = self.index[cell]
+            out.append(d["river"][i // w][i % w])
+        return out
+
     def hidden_places(self, d: dict[str, Any]) -> list[tuple[list[Any], int]]:
         """Hands, draw pile, and the face-down bridge and rock cards of the river."""
         places = super().hidden_places(d)
