@@ -11,6 +11,7 @@ See docs/security.md, "Kernels: who may use one, and how many".
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.cookiejar
 import threading
 import time
@@ -189,7 +190,7 @@ def test_the_page_sets_a_signed_http_only_visitor_cookie(server: Server) -> None
     attributes = {a.strip().split("=")[0].lower(): a.strip() for a in visitor[0].split(";")[1:]}
     assert "httponly" in attributes and attributes["path"] == "Path=/"
     assert attributes["samesite"].lower() == "samesite=lax"
-    assert visitor[0].split("=", 1)[1].startswith('"2|'), "not a signed value"
+    assert visitor[0].split("=", 1)[1].lstrip('"').startswith("2|"), "not a signed value"
 
 
 def test_the_kernel_listing_stays_blocked(server: Server) -> None:
@@ -217,10 +218,11 @@ def count_kernels(server: Server) -> int:
     return len(kernels(server.proc.pid))  # type: ignore[attr-defined]
 
 
-def flood(url: str, loads: int, visitor: Visitor | None, address: str, threads: int = 4
-          ) -> list[tuple[int, str, dict[str, str]]]:  # fmt: skip
+def flood(url: str, loads: int, visitor: Visitor | None, address: str, threads: int = 4,
+          given: set[str] | None = None) -> list[tuple[int, str, dict[str, str]]]:  # fmt: skip
     """``loads`` page loads (``threads`` at a time) without ever connecting a websocket:
-    with one cookie jar, or a fresh one per load (``visitor`` None); the answers."""
+    with one cookie jar, or a fresh one per load (``visitor`` None); the answers (and the
+    ids of the kernels given, added to ``given`` as they come)."""
     answers: list[tuple[int, str, dict[str, str]]] = []
     todo = list(range(loads))
     lock = threading.Lock()
@@ -236,6 +238,8 @@ def flood(url: str, loads: int, visitor: Visitor | None, address: str, threads: 
             answer = who.open(f"{url}/voila/render/{PAGE}")
             with lock:
                 answers.append(answer)
+                if answer[0] == 200 and given is not None:
+                    given.add(kernel_id(answer[1]))
 
     workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
     for w in workers:
@@ -252,11 +256,29 @@ def test_a_flood_of_page_loads_is_bounded_and_told_the_server_is_full(server: Se
     keeps at most the visitor's cap (their oldest kernel makes way)."""
     url = server.url
     pool = len(play_pages())  # one preheated kernel per page
-    answers = flood(url, 60, None, "10.2.0.1")
+    given: set[str] = set()
+    most = [0]
+    stop_watch = threading.Event()
+
+    def watch() -> None:  # the most of the flood's kernels alive at once
+        while not stop_watch.wait(0.2):
+            alive = set(kernels(server.proc.pid))  # type: ignore[attr-defined]
+            with contextlib.suppress(RuntimeError):  # given grew while copied: next time
+                most[0] = max(most[0], len(alive & set(given)))
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        answers = flood(url, 60, None, "10.2.0.1", given=given)
+    finally:
+        stop_watch.set()
+        watcher.join()
     assert len(answers) == 60
     full = [a for a in answers if a[0] == 503]
-    assert len([a for a in answers if a[0] == 200]) <= PER_ADDRESS
-    assert full, "no load was told that the server is full"
+    # at most the address's cap at once (a kernel that never connected goes after
+    # CONNECT seconds and makes room, so a slow flood may get a few more in all)
+    assert most[0] <= PER_ADDRESS, f"{most[0]} of the flood's kernels alive at once"
+    assert len(full) >= 60 - 3 * PER_ADDRESS, "no load was told that the server is full"
     _status, body, headers = full[0]
     assert int(headers.get("Retry-After", "0")) > 0
     assert "The server is full" in body and "try again in a minute" in body
