@@ -7,18 +7,20 @@ Run: ``python benchmarks/attack_websocket.py [--runs 3] [--traffic] [--attacks N
   and played as fast as a person could: its "Play" button clicked back to back 40 times
   (no wait for the answer), then 40 clicks spread over its board, then the pointer
   swept along its move list six times (600 mouse moves, each a message to the kernel).
-  Every frame the page
-  sends on its kernel websocket is recorded (Playwright's ``framesent``). Prints per page
-  the frames, the largest frame in bytes, and the most frames within any 0.1 s and any
-  1 s: the rate limit (burst, rate) and the size cap must leave these far behind.
-- the attacks (default: all): for each, a fresh Voila as ``make play`` starts it; a
-  light client opens a page's kernel websocket and sends the attack's frames again and
-  again for ``--seconds`` (reconnecting when the server closes it); meanwhile an ordinary
-  visitor opens a play page in Chromium: ready = from navigation until the board canvas
-  has pixels. Prints, as the median of ``--runs`` runs: the Voila process's peak RSS
-  (and its RSS before), its CPU seconds during the attack, the visitor's page-ready time,
-  and how many hostile frames/connections went out. A Voila past ``--ceiling`` MB RSS is
-  killed (an attack on unfixed code stays bounded): the line says so.
+  Every frame the page sends on its kernel websocket is recorded (Playwright's
+  ``framesent``). Prints per page the frames, the largest frame in bytes, and the most
+  frames within any 0.1 s and any 1 s: the rate limit (burst, rate) and the size cap
+  must leave these far behind.
+- the attacks (default: all; "none", nobody attacking, is the baseline): for each, a
+  fresh Voila as ``make play`` starts it; a light client opens a page's kernel websocket
+  and sends the attack's frames again and again for ``--seconds`` (reconnecting when the
+  server closes it; each connection opens the page first, as a visitor must, to learn a
+  kernel id); meanwhile an ordinary visitor opens a play page in Chromium: ready = from
+  navigation until the board canvas has pixels. Prints, as the median of ``--runs``
+  runs: the Voila process's RSS before and its peak, its own CPU seconds during the
+  attack, the visitor's page-ready time, and how many hostile connections and frames
+  went out. A Voila past ``--ceiling`` MB RSS is killed (an attack on unfixed code stays
+  bounded): the line says so.
 
 Loopback only; every loop is bounded in count and time.
 """
@@ -26,6 +28,8 @@ Loopback only; every loop is bounded in count and time.
 from __future__ import annotations
 
 import argparse
+import logging
+import shutil
 import statistics
 import sys
 import tempfile
@@ -60,6 +64,7 @@ def out_of_order() -> bytes:
 
 #: name -> (frames sent on each connection, subprotocol v1?)
 ATTACKS: dict[str, tuple[Callable[[], list[Any]], bool]] = {
+    "none": (lambda: [], True),  # the baseline: the same visitor, nobody attacking
     "claim-2^62": (lambda: [claim(2**62)], True),
     "claim-50M": (lambda: [claim(50_000_000)], True),
     "v1-frame-on-legacy": (lambda: [message()], False),
@@ -75,6 +80,9 @@ def hostile(
     """Send attack ``name`` over and over (new connection when closed) until ``seconds``."""
     make, v1 = ATTACKS[name]
     end = time.monotonic() + seconds
+    if name == "none":
+        stop_at.wait(seconds)
+        return
     while time.monotonic() < end and not stop_at.is_set():
         try:
             socket = open_socket(url, v1=v1)
@@ -130,6 +138,7 @@ def one_run(browser: Any, name: str, seconds: float, ceiling: float) -> dict[str
     finally:
         if proc.poll() is None:
             stop(proc, timeout=5)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def attacks(names: list[str], runs: int, seconds: float, ceiling: float) -> None:
@@ -209,6 +218,7 @@ def traffic(clicks: int = 40) -> None:
             browser.close()
     finally:
         stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> None:
@@ -219,6 +229,8 @@ def main() -> None:
     parser.add_argument("--traffic", action="store_true", help="measure real pages only")
     parser.add_argument("--attacks", nargs="*", default=list(ATTACKS), choices=list(ATTACKS))
     args = parser.parse_args()
+    # the client library logs a server's abort of an oversized frame as its own error
+    logging.getLogger("websockets").setLevel(logging.CRITICAL)
     if args.traffic:
         traffic()
     else:
