@@ -206,9 +206,16 @@ class Visit:
         self._tokens -= 1
 
     async def answers(self, timeout: float = 30.0) -> float:
-        """Seconds the kernel takes to answer a kernel_info request (it still answers)."""
+        """Seconds the kernel takes to answer a kernel_info request (it still answers; the
+        reply, on the shell channel, is what is waited for: see :meth:`flood`)."""
         start = time.perf_counter()
-        await asyncio.wait_for(self.k.request("kernel_info_request", {}), timeout)
+        msg_id = await self.k.send("kernel_info_request", {})
+
+        async def reply() -> None:
+            while msg_id not in self.received.replies:
+                await self.k.receive()
+
+        await asyncio.wait_for(reply(), timeout)
         return time.perf_counter() - start
 
 
