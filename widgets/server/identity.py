@@ -8,8 +8,10 @@ identity provider is consulted by every Jupyter request before its handler runs 
 page, ``/api/kernels/<id>``, its ``/channels`` websocket, ``/voila/api/shutdown/<id>``),
 so the checks live here:
 
-- a page request claims a kernel for its visitor (:mod:`.visitors`), or gets the
-  "server is full" page (HTTP 503, :mod:`.full`) past the caps;
+- a page request waits its address's turn to render (:mod:`.fairness`: a few renders
+  at once per address, so that one address cannot take the whole CPU), then claims a
+  kernel for its visitor (:mod:`.visitors`), or gets the "server is full" page (HTTP
+  503, :mod:`.full`) past the caps or its address's queue;
 - a request naming a kernel is answered only for that kernel's visitor: anyone else gets
   404 in plain words, whatever ``_xsrf`` pair they made up (``/voila/query/<id>`` is not
   a Jupyter handler: see :mod:`.requestinfo`).
@@ -27,12 +29,13 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
+from typing import Any, NoReturn
 
 from tornado import web
 from traitlets import default
 from voila.voila_identity_provider import VoilaIdentityProvider  # type: ignore[import-untyped]
 
+from .fairness import Busy
 from .full import FULL_PAGE, RETRY_AFTER
 from .kernels import VISIT
 from .visitors import client_address
@@ -82,7 +85,7 @@ class PageIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
             handler.current_user = user
             handler.xsrf_token  # noqa: B018 - reading it sets the cookie when it is missing
             if visitors is not None and user is not None:
-                self._admit(handler, manager, user.username)
+                await self._admit(handler, manager, user.username)
             return user
         kernel = kernel_named(handler)
         if kernel is not None and visitors is not None:
@@ -93,35 +96,62 @@ class PageIdentityProvider(VoilaIdentityProvider):  # type: ignore[misc]
                 visit.connected = True
         return user
 
-    def _admit(self, handler: Any, manager: Any, visitor: str) -> None:
-        """Claim a kernel for this page request, or answer it with the full page."""
+    async def _admit(self, handler: Any, manager: Any, visitor: str) -> None:
+        """Wait for this page request's turn to render (its address's lane), then claim
+        a kernel for it; or answer it with the full page."""
         if getattr(handler, VISIT, None) is not None:
             return
         request = handler.request
         address = client_address(
             request.remote_ip, request.headers.get_list("X-Forwarded-For"), manager.trusted
         )
+        gate = getattr(manager, "gate", None)
+        if gate is not None:
+            try:
+                await gate.enter(address)
+            except Busy:
+                self.log.warning("Too many pages at once from %s (%s)", address, gate.load())
+                self._full(handler)
+            stream = getattr(request.connection, "stream", None)
+            if stream is not None and stream.closed():  # gone while waiting its turn
+                gate.leave(address)
+                raise web.Finish()
+        left: list[bool] = []
+
+        def leave() -> None:  # the render's turn ends once, however the request ends
+            if gate is not None and not left:
+                left.append(True)
+                gate.leave(address)
+
         visit, gone = manager.visitors.admit(visitor, address)
         for kernel in gone:
             self.log.info("Shutting down kernel %s: its visitor opened one page too many", kernel)
             manager.let_go(kernel)
         if visit is None:
             self.log.warning("The server is full for %s (%s)", address, manager.visitors.held())
-            handler.set_status(503)
-            handler.set_header("Retry-After", str(RETRY_AFTER))
-            handler.set_header("Content-Type", "text/html; charset=UTF-8")
-            handler.set_header("Cache-Control", "no-store")
-            raise web.Finish(FULL_PAGE)
+            leave()
+            self._full(handler)
         setattr(handler, VISIT, visit)
         finish, close = handler.on_finish, handler.on_connection_close
 
         def on_finish() -> None:
+            leave()
             manager.page_sent(visit)
             finish()
 
         def on_connection_close() -> None:
+            leave()
             manager.page_sent(visit)
             close()
 
         handler.on_finish = on_finish
         handler.on_connection_close = on_connection_close
+
+    @staticmethod
+    def _full(handler: Any) -> NoReturn:
+        """Answer the request with the "server is full" page (503, Retry-After)."""
+        handler.set_status(503)
+        handler.set_header("Retry-After", str(RETRY_AFTER))
+        handler.set_header("Content-Type", "text/html; charset=UTF-8")
+        handler.set_header("Cache-Control", "no-store")
+        raise web.Finish(FULL_PAGE)

@@ -19,6 +19,9 @@
   (``connect_timeout``), bounds the replies kept for a closed page (:mod:`.buffers`) and
   forgets a kernel's request when it goes (:mod:`.requestinfo`). The identity provider
   (:mod:`.identity`) asks it who may use a kernel.
+- Each client address renders a few pages at once, the next ones waiting their turn
+  (:mod:`.fairness`: ``renders_per_address``, ``render_queue_per_address``,
+  ``render_wait``, ``render_burst``, ``renders_per_second``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Float, Int, List, Unicode
 
 from .buffers import BufferLimits, bound_buffer
+from .fairness import Fairness, RenderGate
 from .requestinfo import forget_request, guard_request_info
 from .visitors import Limits, Visit, Visitors, trusted_networks
 
@@ -196,8 +200,40 @@ class HandoffKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         help="Seconds the replies of a closed page are kept for it to come back.",
     )  # fmt: skip
 
+    renders_per_address = Int(
+        2, config=True,
+        help="Page renders one client address may have running at once (each costs about "
+        "0.6 CPU-s); its next pages wait their turn.",
+    )  # fmt: skip
+    render_queue_per_address = Int(
+        60, config=True,
+        help="Page requests of one client address that may wait their turn to render; "
+        "past it, the 'server is full' page.",
+    )  # fmt: skip
+    render_wait = Float(
+        120, config=True,
+        help="Seconds a page request may wait its turn to render; then the 'server is "
+        "full' page.",
+    )  # fmt: skip
+    render_burst = Int(
+        60, config=True,
+        help="Page renders one client address may start in a burst (a class behind one "
+        "NAT arriving at once).",
+    )  # fmt: skip
+    renders_per_second = Float(
+        0.5, config=True,
+        help="Page renders one client address may start a second, sustained (the burst's "
+        "refill).",
+    )  # fmt: skip
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.gate = RenderGate(
+            Fairness(
+                self.renders_per_address, self.render_queue_per_address, self.render_wait,
+                self.render_burst, self.renders_per_second,
+            )
+        )  # fmt: skip
         share_templates()
         skip_unshown_records(self.log)
         self.visitors = Visitors(

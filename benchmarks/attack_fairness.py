@@ -1,0 +1,182 @@
+"""Figures for fairness between client addresses (issue 27: an ordinary visitor's page stays
+quick while another address floods the server with page loads).
+
+``.venv/bin/python benchmarks/attack_fairness.py [--visits 3] [--threads 8] [--class-size 30]
+[--modes fair,unfair]``. For each mode, a fresh play server (``make play``'s settings, one
+preheated kernel per page) and:
+
+- an ordinary visitor in Chromium from 127.0.0.1: seconds from navigation to a painted
+  board, median and max of ``--visits``, with nothing else running, then while page loads
+  come from 127.0.0.2 (``--threads`` at a time, fresh cookie jars, never connecting; the
+  flood runs for as long as the visitor's loads, at most 200 loads);
+- a class: ``--class-size`` page loads at once from 127.0.0.4: statuses and the seconds
+  until the last page arrived.
+
+Modes: ``fair`` is the server as configured (renders_per_address and the rest at their
+defaults); ``unfair`` sets the per-address limits out of reach (1000 renders at once, a
+burst of 1000), which is the server as it was before the render gate.
+
+Loopback only (on Linux every 127.x.y.z reaches a server on 127.0.0.1); every loop bounded
+in count and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.browser import CHROMIUM, FLAGS, PAINTED, start_voila, stop
+from support.processes import cpu_seconds, kernels
+
+PAGE = "resistor.ipynb"
+MODES = {
+    "fair": [],
+    "unfair": [
+        "--HandoffKernelManager.renders_per_address=1000",
+        "--HandoffKernelManager.render_burst=1000",
+        "--HandoffKernelManager.render_queue_per_address=1000",
+    ],
+}
+
+
+def load(port: int, source: str) -> int:
+    """One page load from ``source``, no cookies, never connecting: its status."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300,
+                                            source_address=(source, 0))  # fmt: skip
+    try:
+        connection.request("GET", f"/voila/render/{PAGE}")
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    except OSError:
+        return 0
+    finally:
+        connection.close()
+
+
+def loads(port: int, source: str, count: int, at_once: int, until: threading.Event) -> list[int]:
+    """Up to ``count`` page loads, ``at_once`` at a time, until ``until`` (or 600 s)."""
+    statuses: list[int] = []
+    todo = list(range(count))
+    lock = threading.Lock()
+    end = time.monotonic() + 600
+
+    def run() -> None:
+        while time.monotonic() < end and not until.is_set():
+            with lock:
+                if not todo:
+                    return
+                todo.pop()
+            status = load(port, source)
+            with lock:
+                statuses.append(status)
+
+    workers = [threading.Thread(target=run, daemon=True) for _ in range(at_once)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=900)
+    return statuses
+
+
+def visit(browser: Any, url: str) -> float:
+    """Seconds from navigation to a painted board (nan: not painted within 240 s)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 1000})
+    page = context.new_page()
+    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
+    start = time.perf_counter()
+    ready = float("nan")
+    try:
+        page.goto(f"{url}/voila/render/{PAGE}", timeout=240_000)
+        end = time.monotonic() + 240
+        while time.monotonic() < end:
+            if page.evaluate(PAINTED) > 1000:
+                ready = time.perf_counter() - start
+                break
+            time.sleep(0.05)
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+    return ready
+
+
+def figures(values: list[float]) -> str:
+    ok = [v for v in values if v == v]
+    if not ok:
+        return "none"
+    return f"median {statistics.median(ok):.2f} s, max {max(ok):.2f} s (n={len(ok)})"
+
+
+def run_mode(browser: Any, mode: str, args: Any) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, url = start_voila(Path(tmp), *MODES[mode])
+        port = int(url.rsplit(":", 1)[1])
+        try:
+            pool = len(list((Path(__file__).resolve().parents[1] / "notebooks/play")
+                            .glob("*.ipynb")))  # fmt: skip
+            end = time.monotonic() + 240
+            while len(kernels(proc.pid)) < pool and time.monotonic() < end:
+                time.sleep(0.5)
+            visit(browser, url)  # warm-up: the first page compiles the templates
+            alone = [visit(browser, url) for _ in range(args.visits)]
+            print(f"[{mode}] no attack: ready {figures(alone)}", flush=True)
+            cpu = cpu_seconds(proc.pid)
+            stop_flood = threading.Event()
+            done: list[list[int]] = []
+
+            def flood() -> None:
+                done.append(loads(port, "127.0.0.2", 200, args.threads, stop_flood))
+
+            attack = threading.Thread(target=flood, daemon=True)
+            t0 = time.perf_counter()
+            attack.start()
+            time.sleep(4.0)
+            during = [visit(browser, url) for _ in range(args.visits)]
+            stop_flood.set()
+            attack.join(timeout=900)
+            statuses = done[0] if done else []
+            print(f"[{mode}] during the flood from another address ({args.threads} at a "
+                  f"time): ready {figures(during)}; the flood: {len(statuses)} loads, "
+                  f"{statuses.count(200)} x 200, {statuses.count(503)} x 503 in "
+                  f"{time.perf_counter() - t0:.1f} s, Voila CPU "
+                  f"{cpu_seconds(proc.pid) - cpu:.1f} s", flush=True)  # fmt: skip
+            time.sleep(25)  # the flood's kernels go (never connected)
+            t0 = time.perf_counter()
+            got = loads(port, "127.0.0.4", args.class_size, args.class_size, threading.Event())
+            print(f"[{mode}] a class of {args.class_size} at once from one address: "
+                  f"{got.count(200)} x 200, {got.count(503)} x 503, last page after "
+                  f"{time.perf_counter() - t0:.1f} s", flush=True)  # fmt: skip
+        finally:
+            stop(proc)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--visits", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--class-size", type=int, default=30)
+    parser.add_argument("--modes", default="fair,unfair")
+    args = parser.parse_args()
+    args.class_size = min(args.class_size, 60)
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            for mode in args.modes.split(","):
+                run_mode(browser, mode, args)
+        finally:
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
