@@ -13,8 +13,9 @@ preheated kernel per page) and:
   until the last page arrived.
 
 Modes: ``fair`` is the server as configured (renders_per_address and the rest at their
-defaults); ``unfair`` sets the per-address limits out of reach (1000 renders at once, a
-burst of 1000), which is the server as it was before the render gate.
+defaults); ``one`` and ``four`` set ``renders_per_address`` to 1 and 4; ``unfair`` sets
+the per-address limits out of reach (1000 renders at once, a burst of 1000), which is the
+server as it was before the render gate.
 
 Loopback only (on Linux every 127.x.y.z reaches a server on 127.0.0.1); every loop bounded
 in count and time.
@@ -39,6 +40,8 @@ from support.processes import cpu_seconds, kernels
 PAGE = "resistor.ipynb"
 MODES = {
     "fair": [],
+    "one": ["--HandoffKernelManager.renders_per_address=1"],
+    "four": ["--HandoffKernelManager.renders_per_address=4"],
     "unfair": [
         "--HandoffKernelManager.renders_per_address=1000",
         "--HandoffKernelManager.render_burst=1000",
