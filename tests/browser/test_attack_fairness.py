@@ -117,14 +117,27 @@ def ready(browser: Any, url: str) -> float:
         page.context.close()
 
 
+def page_time(port: int) -> float:
+    """Seconds for a light client from 127.0.0.3 to receive a page's HTML (its render)."""
+    start = time.perf_counter()
+    status, body, _ = load(port, "127.0.0.3")
+    assert status == 200, body[:300]
+    return time.perf_counter() - start
+
+
 def test_a_flood_from_one_address_leaves_the_cpu_to_another(server: Server, browser: Any) -> None:
-    """Page loads from 127.0.0.2, 8 at a time, for as long as an ordinary visitor from
-    127.0.0.1 loads the page 3 times (at most 150 loads): the visitor's board is painted
-    within twice its time with nothing running, plus 2 s (before the fix: 3 times and
-    more)."""
+    """Page loads from 127.0.0.2, 8 at a time, while ordinary visitors load the page 3
+    times each (at most 150 loads): a light client from 127.0.0.3 receives its page
+    within 3 times its time with nothing running plus 2.5 s (alone it is handed a
+    preheated page at once; during the flood it waits for a render beside the flood's 2:
+    0.5-1.9 s, median 1.5; before the fix beside 8 and more: 0.8-4.7 s, median 4.2),
+    and Chromium from 127.0.0.1 gets a painted board within 3 times its time alone plus
+    5 s (a "not frozen" bound: its time is mostly the browser's own front end, which the
+    server does not share out)."""
     ready(browser, server.url)  # warm-up: the first page compiles the templates
+    light = statistics.median(page_time(server.port) for _ in range(3))
     alone = statistics.median(ready(browser, server.url) for _ in range(3))
-    done: list[list[tuple[int, str, dict[str, str]]]] = []
+    done: list[list[Got]] = []
     stop_flood = threading.Event()
     attack = threading.Thread(
         target=lambda: done.append(loads(server.port, "127.0.0.2", 150, 8, 400, stop_flood)),
@@ -133,13 +146,17 @@ def test_a_flood_from_one_address_leaves_the_cpu_to_another(server: Server, brow
     attack.start()
     try:
         time.sleep(4.0)  # the flood is under way
+        light_during = [page_time(server.port) for _ in range(3)]
         during = [ready(browser, server.url) for _ in range(3)]
     finally:
         stop_flood.set()
         attack.join(timeout=700)
     statuses = [status for status, _, _ in done[0]] if done else []
-    print(f"alone {alone:.2f} s; during the flood {during}; flood statuses {statuses}")
-    assert statistics.median(during) <= 2 * alone + 2.0, (alone, during)
+    print(f"light client: alone {light:.2f} s, during the flood {light_during}; "
+          f"Chromium: alone {alone:.2f} s, during the flood {during}; "
+          f"flood: {len(statuses)} loads, {statuses.count(200)} x 200")  # fmt: skip
+    assert statistics.median(light_during) <= 3 * light + 2.5, (light, light_during)
+    assert statistics.median(during) <= 3 * alone + 5.0, (alone, during)
 
 
 def test_an_address_past_its_queue_gets_the_full_page(server: Server) -> None:
