@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,38 @@ def chromium() -> Iterator[object]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield b
         b.close()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run a test that does not use the browser in a fresh thread when the session's
+    Playwright loop is marked running on this thread.
+
+    Playwright's sync API runs its event loop in a greenlet of the main thread, and
+    asyncio keeps "the running loop" per thread: once a worker has started the browser,
+    every later test on that worker sees a running loop, so its ``asyncio.run`` fails
+    ("cannot be called from a running event loop") and code that hands work to the running
+    loop (a table seat's bot answer) hands it to a loop that never turns. Which worker
+    runs which module changes with every new test file (``--dist loadscope``), so this is
+    settled here once rather than in each test."""
+    if asyncio.events._get_running_loop() is None or "chromium" in pyfuncitem.fixturenames:
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    args = {name: pyfuncitem.funcargs[name] for name in names}
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            pyfuncitem.obj(**args)
+        except BaseException as exc:  # handed back to the main thread as it was
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name=f"test:{pyfuncitem.name}")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return True
 
 
 @pytest.fixture

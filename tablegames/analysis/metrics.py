@@ -101,7 +101,9 @@ def metrics(rows: Sequence[Row]) -> dict[str, Any]:
       where it happens at least once;
     - ``seat_result`` and ``bot_result``: the mean of ``returns()`` per seat and per bot
       (the rows' ``result_<seat>``): for a game with general payoffs (chips), what a seat
-      or a bot wins on average; absent when the rows carry no results.
+      or a bot wins on average; absent when the rows carry no results. ``general_payoffs``
+      says whether any result was other than a win, a loss or a draw (-1, 0, 1): only then
+      does :func:`metrics_lines` show them, as win shares already say the rest.
     """
     n = len(rows)
     if n == 0:
@@ -152,7 +154,9 @@ def _results(rows: Sequence[Row], players: int) -> dict[str, Any]:
     for r in rows:
         for p, bot in enumerate(r.get("seats", ())):
             bots.setdefault(str(bot), []).append(float(r[f"result_{p}"]))
+    general = any(x not in (-1.0, 0.0, 1.0) for xs in seats for x in xs)
     return {
+        "general_payoffs": general,
         "seat_result": [round(statistics.fmean(xs), 4) if xs else 0.0 for xs in seats],
         "bot_result": {b: round(statistics.fmean(xs), 4) for b, xs in sorted(bots.items())},
     }
@@ -164,8 +168,9 @@ def metrics_lines(m: Mapping[str, Any]) -> list[tuple[str, str]]:
     out += [(f"seat {p} wins", str(s)) for p, s in enumerate(m["seat_win"])]
     out.append(("first-player advantage", f"{100 * m['first_player_advantage']:+.1f} pts"))
     out += [(f"{b} wins", str(s)) for b, s in m["bot_win"].items()]
-    out += [(f"seat {p} mean result", f"{x:+g}") for p, x in enumerate(m.get("seat_result", ()))]
-    out += [(f"{b} mean result", f"{x:+g}") for b, x in m.get("bot_result", {}).items()]
+    if m.get("general_payoffs"):
+        out += [(f"seat {p} mean result", f"{x:+g}") for p, x in enumerate(m["seat_result"])]
+        out += [(f"{b} mean result", f"{x:+g}") for b, x in m["bot_result"].items()]
     out += [
         ("draws", str(m["draw_rate"])),
         ("capped", str(m["capped_rate"])),
