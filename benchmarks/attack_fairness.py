@@ -35,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.browser import CHROMIUM, FLAGS, PAINTED, start_voila, stop
+from support.hostile import in_parallel
 from support.processes import cpu_seconds, kernels
 
 PAGE = "resistor.ipynb"
@@ -67,27 +68,7 @@ def load(port: int, source: str) -> int:
 
 def loads(port: int, source: str, count: int, at_once: int, until: threading.Event) -> list[int]:
     """Up to ``count`` page loads, ``at_once`` at a time, until ``until`` (or 600 s)."""
-    statuses: list[int] = []
-    todo = list(range(count))
-    lock = threading.Lock()
-    end = time.monotonic() + 600
-
-    def run() -> None:
-        while time.monotonic() < end and not until.is_set():
-            with lock:
-                if not todo:
-                    return
-                todo.pop()
-            status = load(port, source)
-            with lock:
-                statuses.append(status)
-
-    workers = [threading.Thread(target=run, daemon=True) for _ in range(at_once)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(timeout=900)
-    return statuses
+    return in_parallel(lambda: load(port, source), count, at_once, 600, until)
 
 
 def visit(browser: Any, url: str) -> float:

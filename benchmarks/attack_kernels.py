@@ -42,6 +42,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.browser import CHROMIUM, FLAGS, PAINTED, start_voila, stop
+from support.hostile import in_parallel
 from support.kernel_client import SUBPROTOCOL, channels_url, kernel_id
 from support.processes import cpu_seconds, descendants, kernels, memory_mb
 
@@ -122,30 +123,15 @@ class Sampler:
 def flood(url: str, loads: int, address: str, threads: int = 4) -> tuple[list[int], set[str]]:
     """``loads`` page loads, each with a fresh jar, never connecting; the statuses, and
     the ids of the kernels the pages were given."""
-    statuses: list[int] = []
     given: set[str] = set()
-    todo = list(range(loads))
-    lock = threading.Lock()
-    end = time.monotonic() + 600
 
-    def run() -> None:
-        while time.monotonic() < end:
-            with lock:
-                if not todo:
-                    return
-                todo.pop()
-            status, html = load(url, http.cookiejar.CookieJar(), address)
-            with lock:
-                statuses.append(status)
-                if status == 200:
-                    given.add(kernel_id(html))
+    def one() -> int:
+        status, html = load(url, http.cookiejar.CookieJar(), address)
+        if status == 200:
+            given.add(kernel_id(html))
+        return status
 
-    workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(timeout=700)
-    return statuses, given
+    return in_parallel(one, loads, threads, 600), given
 
 
 def visit(browser: Any, url: str) -> tuple[float, float]:

@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 from support.browser import new_page, start_voila, stop, wait_painted
+from support.hostile import in_parallel
 
 #: The page the attacks open (the lightest board).
 PAGE = "resistor.ipynb"
@@ -77,31 +78,14 @@ def loads(port: int, source: str, count: int, at_once: int, seconds: float = 300
           until: threading.Event | None = None) -> list[Got]:  # fmt: skip
     """``count`` page loads from ``source``, ``at_once`` at a time; stops starting new
     ones after ``seconds`` or once ``until`` is set."""
-    results: list[Got] = []
-    todo = list(range(count))
-    lock = threading.Lock()
-    end = time.monotonic() + seconds
-    until = until or threading.Event()
 
-    def run() -> None:
-        while time.monotonic() < end and not until.is_set():
-            with lock:
-                if not todo:
-                    return
-                todo.pop()
-            try:
-                got = load(port, source)
-            except OSError as exc:
-                got = (0, str(exc), {})
-            with lock:
-                results.append(got)
+    def one() -> Got:
+        try:
+            return load(port, source)
+        except OSError as exc:
+            return (0, str(exc), {})
 
-    workers = [threading.Thread(target=run, daemon=True) for _ in range(at_once)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(timeout=seconds + 300)
-    return results
+    return in_parallel(one, count, at_once, seconds, until)
 
 
 def ready(browser: Any, url: str) -> float:

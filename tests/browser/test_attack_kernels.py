@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from support.browser import new_page, play_pages, start_voila, stop, wait_painted
+from support.hostile import in_parallel
 from support.kernel_client import SUBPROTOCOL, Kernel, channels_url, kernel_id
 from support.processes import kernels
 from websockets.exceptions import InvalidHandshake, InvalidStatus
@@ -223,30 +224,14 @@ def flood(url: str, loads: int, visitor: Visitor | None, address: str, threads: 
     """``loads`` page loads (``threads`` at a time) without ever connecting a websocket:
     with one cookie jar, or a fresh one per load (``visitor`` None); the answers (and the
     ids of the kernels given, added to ``given`` as they come)."""
-    answers: list[tuple[int, str, dict[str, str]]] = []
-    todo = list(range(loads))
-    lock = threading.Lock()
-    end = time.monotonic() + 240
 
-    def run() -> None:
-        while time.monotonic() < end:
-            with lock:
-                if not todo:
-                    return
-                todo.pop()
-            who = visitor or Visitor(address)
-            answer = who.open(f"{url}/voila/render/{PAGE}")
-            with lock:
-                answers.append(answer)
-                if answer[0] == 200 and given is not None:
-                    given.add(kernel_id(answer[1]))
+    def one() -> tuple[int, str, dict[str, str]]:
+        answer = (visitor or Visitor(address)).open(f"{url}/voila/render/{PAGE}")
+        if answer[0] == 200 and given is not None:
+            given.add(kernel_id(answer[1]))
+        return answer
 
-    workers = [threading.Thread(target=run, daemon=True) for _ in range(threads)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(timeout=300)
-    return answers
+    return in_parallel(one, loads, threads, 240)
 
 
 def test_a_flood_of_page_loads_is_bounded_and_told_the_server_is_full(server: Server) -> None:

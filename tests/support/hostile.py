@@ -15,7 +15,8 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
@@ -25,6 +26,39 @@ from support.processes import memory_mb
 
 #: The page the attacks open (the lightest board).
 PAGE = "resistor.ipynb"
+
+T = TypeVar("T")
+
+
+def in_parallel(
+    one: Callable[[], T], count: int, at_once: int, seconds: float,
+    until: threading.Event | None = None,
+) -> list[T]:  # fmt: skip
+    """``one()`` up to ``count`` times, ``at_once`` threads at a time, starting no new call
+    after ``seconds`` or once ``until`` is set: what the calls returned, in the order they
+    ended. Every flood of the attack tests and benchmarks is bounded this way."""
+    results: list[T] = []
+    left = [count]
+    lock = threading.Lock()
+    end = time.monotonic() + seconds
+    stop = until or threading.Event()
+
+    def run() -> None:
+        while time.monotonic() < end and not stop.is_set():
+            with lock:
+                if left[0] <= 0:
+                    return
+                left[0] -= 1
+            got = one()
+            with lock:
+                results.append(got)
+
+    workers = [threading.Thread(target=run, daemon=True) for _ in range(at_once)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=seconds + 300)
+    return results
 
 
 def message(msg_type: str = "kernel_info_request", content: dict[str, Any] | None = None) -> bytes:
