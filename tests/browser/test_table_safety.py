@@ -330,7 +330,8 @@ def restart(server: Any) -> None:
     voila = Path(sys.executable).parent / "voila"
     # no preheated kernels: the two links reopened are the only visitors
     command = [str(voila), "play", f"--port={port}", "--pool_size=0"]
-    server.proc = serve(command, NOTEBOOKS, env, tmp / "voila-restarted.log", server.url + "/",
+    server.log = tmp / "voila-restarted.log"  # later tests read the running server's log
+    server.proc = serve(command, NOTEBOOKS, env, server.log, server.url + "/",
                         "Voila (restarted)")  # fmt: skip
 
 
