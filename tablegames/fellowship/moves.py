@@ -71,9 +71,10 @@ COVER: tuple[dict[str, FellowshipMove], ...] = tuple(
     {c: FellowshipMove("cover", -1, i, c) for c in HAND_CARDS} for i in range(SIZE)
 )
 NOTATION_HELP = (
-    "write a Fellowship move as '3>4 7H' (the stack at position 3 captures its neighbour at "
-    "4, then 7H fills position 3) or 'cover 4 7H' (cover the joker at position 4 with 7H); "
-    "positions are 0 to 12"
+    "write a Fellowship move as '3>4 7H' (the stack at place 3 captures its neighbour at "
+    "4, then the 7♥, written 7H, fills place 3) or 'cover 4 7H' (cover the joker at place 4 "
+    "with the 7♥); places are 0 to 12, cards rank 2-9, T (ten), J, Q, K, A then suit C, D, "
+    "H, S"
 )
 _CARD = r"([2-9TJQKA][CDHS]|RJ|BJ)"
 

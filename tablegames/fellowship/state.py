@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState, cached_moves, listed
-from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red
+from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, pretty
 from ..errors import IllegalMove
 from ..events import Event
 from . import moves as mv
@@ -171,54 +171,74 @@ class FellowshipState(BuiltState):
     # ---- legality, with messages that name the rule -------------------------------
 
     def _check(self, m: mv.FellowshipMove) -> None:
-        """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        """Raise IllegalMove, naming the rule, unless ``m`` is legal here. The message
+        speaks as a page shows it: cards with suit symbols (``7♥``), places by number."""
         if listed(m, self._moves):
             return
         mv.check_form(m)
+        said = move_words(m)
         if self.phase == "over":
             result = (
                 "won by player " + " and ".join(map(str, sorted(self.winners)))
                 if self.winners
                 else "ended without a winner"
             )
-            raise IllegalMove(f"{m}: the game is over ({result}); no move can be made")
+            raise IllegalMove(f"{said}: the game is over ({result}); no move can be made")
         hand = self.hands[self.player]
         if m.card not in hand:
+            held = ", ".join(map(pretty, hand)) or "no card"
             raise IllegalMove(
-                f"{m}: {m.card} is not in player {self.player}'s hand ({' '.join(hand) or 'empty'})"
+                f"{said}: {pretty(m.card)} is not in player {self.player}'s hand ({held})"
             )
         tops = self.tops
         target = tops[m.dst]
         if m.kind == "cover":
             if target not in JOKERS:
                 raise IllegalMove(
-                    f"{m}: only the uncovered joker may be covered from hand, and position "
-                    f"{m.dst} shows {target}"
+                    f"{said}: only the uncovered joker may be covered from hand, and place "
+                    f"{m.dst} shows {pretty(target)}"
                 )
             return
         mover = tops[m.src]
         if mover in JOKERS:
             raise IllegalMove(
-                f"{m}: the joker never moves onto another stack; it can only be captured or covered"
+                f"{said}: the joker never moves onto another stack; it can only be captured "
+                "or covered"
             )
         if target in JOKERS:
             return
+        a, b = f"{pretty(mover)} (place {m.src})", f"{pretty(target)} (place {m.dst})"
         if self.game.players > 2:
             if SUIT[mover] == SUIT[target]:
                 raise IllegalMove(
-                    f"{m}: a capture needs a different suit, and {mover} (position {m.src}) and "
-                    f"{target} (position {m.dst}) are both {SUIT_NAMES[SUIT[mover]]}"  # type: ignore[index]
+                    f"{said}: a capture needs a different suit, and {a} and {b} are both "
+                    f"{SUIT_NAMES[SUIT[mover]]}"  # type: ignore[index]
                 )
         elif is_red(mover) == is_red(target):
             raise IllegalMove(
-                f"{m}: a capture needs opposite colours, and {mover} (position {m.src}) and "
-                f"{target} (position {m.dst}) are both {colour(mover)}"
+                f"{said}: a capture needs opposite colours, and {a} and {b} are both "
+                f"{colour(mover)}"
             )
         if not beats(mover, target):
             raise IllegalMove(
-                f"{m}: a capture needs a strictly stronger top card, and {mover} does not beat "
-                f"{target} (aces beat J, Q and K and lose to 2-10; equal ranks never capture)"
+                f"{said}: a capture needs a strictly stronger top card, and {pretty(mover)} "
+                f"does not beat {pretty(target)} (aces beat J, Q and K and lose to 2-10; "
+                "equal ranks never capture)"
             )
+
+
+def move_words(m: mv.FellowshipMove) -> str:
+    """A move as a page says it: ``Stack 3 captures 4, fill with 7♥`` or ``Cover the
+    joker at 4 with 7♥`` (the board's move list uses the same words).
+
+    >>> from tablegames.fellowship.moves import parse
+    >>> move_words(parse("3>4 TH")), move_words(parse("cover 4 QS"))
+    ('Stack 3 captures 4, fill with 10♥', 'Cover the joker at 4 with Q♠')
+    """
+    card = pretty(m.card)
+    if m.kind == "capture":
+        return f"Stack {m.src} captures {m.dst}, fill with {card}"
+    return f"Cover the joker at {m.dst} with {card}"
 
 
 def generate(

@@ -5,6 +5,7 @@ and changes nothing: illegal moves (IllegalMove), malformed or impossible JSON s
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import pytest
@@ -34,12 +35,12 @@ def good(players: int = 2) -> FellowshipState:
 @pytest.mark.parametrize(
     ("move", "match"),
     [
-        ("3>4 7D", "7D is not in player 0's hand"),
+        ("3>4 7D", "7♦ is not in player 0's hand \\(10♥, 9♠\\)"),
         ("7>8 9S", None),  # legal: 9C beats 2D
         ("5>4 9S", "the joker never moves"),
         ("cover 4 9S", "only the uncovered joker may be covered"),
-        ("3>2 9S", "opposite colours, and 5C .* and 4C .* are both black"),
-        ("4>3 9S", "a capture needs a strictly stronger top card, and 3H does not beat 5C"),
+        ("3>2 9S", "opposite colours, and 5♣ \\(place 3\\) and 4♣ \\(place 2\\) are both black"),
+        ("4>3 9S", "a capture needs a strictly stronger top card, and 3♥ does not beat 5♣"),
     ],
 )
 def test_illegal_moves_name_the_rule(move: str, match: str | None) -> None:
@@ -50,9 +51,24 @@ def test_illegal_moves_name_the_rule(move: str, match: str | None) -> None:
         rejects(s, move, match)
 
 
+@pytest.mark.parametrize("move", ["3>4 7D", "5>4 9S", "cover 4 9S", "3>2 9S", "4>3 9S"])
+def test_illegal_move_messages_speak_in_card_symbols(move: str) -> None:
+    # play pages show these messages: cards as 7♦ and 10♥, never as codes like 7D or TH
+    s = good()
+    with pytest.raises(tg.IllegalMove) as refusal:
+        s.apply(s.parse_move(move))
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b", str(refusal.value)), str(refusal.value)
+    assert str(refusal.value).startswith(("Stack ", "Cover the joker"))
+
+
 def test_different_suit_rule_named_with_three_players() -> None:
     s = position({4: "3H", 5: "9H", 8: "2D"}, ["9S"], players=3)
-    rejects(s, "5>4 9S", "a capture needs a different suit, and 9H .* and 3H .* are both hearts")
+    rejects(
+        s,
+        "5>4 9S",
+        "a capture needs a different suit, and 9♥ \\(place 5\\) and 3♥ \\(place 4\\) "
+        "are both hearts",
+    )
 
 
 @pytest.mark.parametrize(
