@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.browser import new_page, play_pages, start_voila, stop, wait_painted
+from support.browser import new_page, play_pages, start_voila, stop
 from support.kernel_client import kernel_id, leave
 
 #: Each form sets ``window.__xss`` when it runs: an attribute break-out, a tag in text,
@@ -147,7 +147,7 @@ def run_nothing(browser: object, url: str) -> None:
     page = new_page(browser, 1000, 1000)
     try:
         page.goto(url, timeout=90_000)
-        wait_painted(page, 30)  # the page's own scripts have run (a board, or the index)
+        page.wait_for_load_state("networkidle", timeout=60_000)  # its scripts came and ran
         page.wait_for_timeout(500)
         assert page.evaluate("() => window.__xss") is None, "the payload's script ran"
     finally:
@@ -155,7 +155,12 @@ def run_nothing(browser: object, url: str) -> None:
         page.context.close()
 
 
-@pytest.mark.parametrize("name", play_pages())
+#: Pages opened in Chromium with the theme link: the seat page (whose token a script would
+#: steal) and a game page. The raw-HTML tests above check every page for the same payload.
+CHROMIUM_PAGES = [p for p in play_pages() if p in ("table.ipynb", "currents.ipynb")]
+
+
+@pytest.mark.parametrize("name", CHROMIUM_PAGES)
 def test_the_theme_link_runs_nothing_in_chromium(
     browser: object, server: Server, name: str
 ) -> None:
