@@ -246,3 +246,31 @@ def test_ruling_stacks_grow_by_captures() -> None:
     with pytest.raises(tg.InvalidState, match="cannot arise in play"):
         position({4: "KH 5S", 5: "RJ", 12: "KS"}, ["2D"])
     assert position({4: "7S 4S 8D", 5: "RJ", 12: "KS"}, ["2D"]).circle[4][-1] == "8D"
+
+
+def test_ruling_count_stacks_not_cards() -> None:
+    # seven red tops over black cards, six black tops over taller stacks: black has more
+    # cards in the ring (18 to 12) but red has more stacks, and stacks decide
+    red = "2S,3H 3S,4H 4S,5H 5S,6H 6S,7H 7S,8H 8S,9H"
+    black = "2C,3D,4C 5C,6D,7C 8C,9D,TC 3C,4D,6C 9C,TD,JC RJ,KS"
+    stacks = [st.split(",") for st in f"{red} {black}".split()]
+    s = game().state_from_json({"circle": stacks, "hands": [["JS", "QH"], ["QD"]]})
+    ring = [c for st in s.circle for c in st if c != "RJ"]
+    assert sum(c[1] in "CS" for c in ring) == 18 and sum(c[1] in "DH" for c in ring) == 12
+    assert s.counts() == {"black": 6, "red": 7}
+    assert s.roles == ("black", "red") and s.score() == frozenset({1})
+
+
+def test_ruling_larger_means_rank() -> None:
+    s = position({4: "2S 3H 4S 5H", 5: "9S"}, ["2D"])  # a stack of four shows 5H
+    assert "5>4 2D" in legal(s)  # one card takes the taller stack: 9 beats 5
+    assert "4>5 2D" not in legal(s)  # four cards high, but 5 does not beat 9
+
+
+def test_ruling_three_players_no_joker() -> None:
+    for seed in range(20):
+        s = game(3).initial_state(seed)
+        everything = [c for st in s.circle for c in st] + [c for h in s.hands for c in h]
+        everything += list(s.draw_pile)
+        assert len(s.circle) == 13 and len(everything) == 52
+        assert not {"RJ", "BJ"} & set(everything)
