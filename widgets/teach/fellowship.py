@@ -52,16 +52,23 @@ def side(role: str | None) -> str:
     return SUIT_NAMES.get(role, role)
 
 
-def position(game: tg.Game, circle: str, hands: Sequence[str], **extra: Any) -> FellowshipState:
+def position(
+    game: tg.Game, circle: str, hands: Sequence[str], pile_top: str = "", **extra: Any
+) -> FellowshipState:
     """A hand-built position from a short text: the 13 stacks of ``circle`` separated by
     spaces (a stack's cards bottom to top, joined by commas: ``2S,5C,KD``), each hand a
-    string of codes; ``extra`` keys as in docs/fellowship-json.md (``turn``, ``roles``,
-    ``draw_pile``...). Cards not mentioned go into a shuffled draw pile."""
-    data = {
+    string of codes; ``pile_top`` names the draw pile's first cards (the others follow in
+    deck order); ``extra`` keys as in docs/fellowship-json.md (``turn``, ``roles``...).
+    Without ``pile_top`` the cards not mentioned go into a shuffled draw pile."""
+    data: dict[str, Any] = {
         "circle": [stack.split(",") for stack in circle.split()],
         "hands": [hand.split() for hand in hands],
         **extra,
     }
+    if pile_top:
+        used = {c for part in (circle.replace(",", " "), *hands, pile_top) for c in part.split()}
+        rest = [c for c in game.card_deck() if c not in used]
+        data["draw_pile"] = pile_top.split() + rest
     state: FellowshipState = game.state_from_json(data)  # type: ignore[assignment]
     return state
 
@@ -134,7 +141,11 @@ def _event(e: Any) -> str:
 def count(state: FellowshipState) -> None:
     """Say how many stacks show each colour (or suit) on top and, once the game is over,
     who has won."""
-    shown = ", ".join(f"{n} {side(k)}" for k, n in state.counts().items())
+    tally = state.counts().items()
+    if state.game.num_players == 2:
+        shown = ", ".join(f"{n} {side(k)}" for k, n in tally)
+    else:
+        shown = ", ".join(f"{side(k)} on {plural(n, 'stack')}" for k, n in tally)
     print(f"Stacks by top card: {shown}.")
     if state.is_terminal:
         winners = sorted(state.winners)

@@ -1,0 +1,60 @@
+"""The Fellowship walkthrough's helpers (tablegames_widgets.teach.fellowship): they say
+the engine's answers in words with suit symbols and draw what the text points at."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from tablegames_widgets.teach import fellowship as teach
+
+import tablegames as tg
+from tablegames.fellowship.state import beats
+
+RING = "4C 9H 2S,5C,KD 7S AH RJ 5D QC 8H 3S TD 6C JH"
+HANDS = ["2C 9S 7D 4S QD", "3D KS 4D 6H QH"]
+CODE = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+
+
+@pytest.fixture
+def ring() -> tg.State:
+    return teach.position(tg.make("fellowship"), RING, HANDS, turn=2)
+
+
+def test_position_reads_the_short_ring(ring: tg.State) -> None:
+    assert ring.circle[2] == ("2S", "5C", "KD") and ring.circle[5] == ("RJ",)
+    assert len(ring.draw_pile) == 53 - 15 - 10 == 28  # two turns in: a reachable count
+
+
+def test_position_pile_top_comes_first() -> None:
+    s = teach.position(tg.make("fellowship"), RING, HANDS, pile_top="JS 2H")
+    assert s.draw_pile[:2] == ("JS", "2H") and len(s.draw_pile) == 28
+
+
+def test_moves_tell_and_count_speak_in_symbols(
+    ring: tg.State, capsys: pytest.CaptureFixture[str]
+) -> None:
+    teach.moves(ring)
+    after = ring.apply(ring.parse_move("2>3 2C"))
+    teach.tell(after)
+    teach.count(after)
+    out = capsys.readouterr().out
+    assert "65 moves in all" in out and "cover the joker at place 5" in out
+    assert "the stack of 3 (K♦ on top) from place 2 onto the 7♠ at place 3" in out
+    assert not CODE.search(out), out
+
+
+def test_picture_draws_the_arrow_and_the_rings(ring: tg.State) -> None:
+    plain = teach.picture(ring).svg
+    marked = teach.picture(ring, arrow=(2, 3), places=[2], hand=["2C"], note="look").svg
+    assert marked.count("<polygon") == plain.count("<polygon") + 1  # the arrow's head
+    assert marked.count("stroke-width='3'") == plain.count("stroke-width='3'") + 2
+    assert "look" in marked
+
+
+def test_strength_chart_marks_every_capture() -> None:
+    svg = teach.strength_chart().svg
+    wins = sum(beats(a + "S", b + "H") for a in teach.RANKS for b in teach.RANKS)
+    assert (
+        svg.count("✓") == wins == 66 + 3 + 9
+    )  # 2 to K among themselves; the ace over J, Q, K; 2-10 over the ace
