@@ -5,10 +5,12 @@ quick while another address floods the server with page loads).
 [--modes fair,unfair]``. For each mode, a fresh play server (``make play``'s settings, one
 preheated kernel per page) and:
 
-- an ordinary visitor in Chromium from 127.0.0.1: seconds from navigation to a painted
-  board, median and max of ``--visits``, with nothing else running, then while page loads
-  come from 127.0.0.2 (``--threads`` at a time, fresh cookie jars, never connecting; the
-  flood runs for as long as the visitor's loads, at most 200 loads);
+- an ordinary visitor in Chromium from 127.0.0.1 (run at a lower CPU priority, as the
+  visitor's own device: ``support/visitor.py``): seconds from navigation until the board's
+  picture is seen and until the live board is painted, median and max of ``--visits``,
+  with nothing else running, then while page loads come from 127.0.0.2 (``--threads`` at
+  a time, fresh cookie jars, never connecting; the flood runs for as long as the
+  visitor's loads, at most 200 loads);
 - a class: ``--class-size`` page loads at once from 127.0.0.4: statuses and the seconds
   until the last page arrived.
 
@@ -34,9 +36,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.browser import CHROMIUM, FLAGS, PAINTED, start_voila, stop
+from support.browser import CHROMIUM, FLAGS, start_voila, stop
 from support.hostile import in_parallel
 from support.processes import cpu_seconds, kernels
+from support.visitor import niced, visit_times
 
 PAGE = "resistor.ipynb"
 MODES = {
@@ -71,32 +74,19 @@ def loads(port: int, source: str, count: int, at_once: int, until: threading.Eve
     return in_parallel(lambda: load(port, source), count, at_once, 600, until)
 
 
-def visit(browser: Any, url: str) -> float:
-    """Seconds from navigation to a painted board (nan: not painted within 240 s)."""
-    context = browser.new_context(viewport={"width": 1000, "height": 1000})
-    page = context.new_page()
-    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
-    start = time.perf_counter()
-    ready = float("nan")
-    try:
-        page.goto(f"{url}/voila/render/{PAGE}", timeout=240_000)
-        end = time.monotonic() + 240
-        while time.monotonic() < end:
-            if page.evaluate(PAINTED) > 1000:
-                ready = time.perf_counter() - start
-                break
-            time.sleep(0.05)
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
-    return ready
+def visit(browser: Any, url: str) -> tuple[float, float]:
+    """(seen, ready) seconds for one ordinary visitor (``support/visitor.py``)."""
+    return visit_times(browser, url, PAGE, timeout=240)
 
 
-def figures(values: list[float]) -> str:
-    ok = [v for v in values if v == v]
-    if not ok:
-        return "none"
-    return f"median {statistics.median(ok):.2f} s, max {max(ok):.2f} s (n={len(ok)})"
+def figures(visits: list[tuple[float, float]]) -> str:
+    """Seen and ready, median and max, over the visits that came."""
+    out = []
+    for i, what in enumerate(("seen", "ready")):
+        ok = [v[i] for v in visits if v[i] == v[i]]
+        out.append(f"{what} median {statistics.median(ok):.2f} s, max {max(ok):.2f} s"
+                   if ok else f"{what} never")  # fmt: skip
+    return "; ".join(out) + f" (n={len(visits)})"
 
 
 def run_mode(browser: Any, mode: str, args: Any) -> None:
@@ -111,7 +101,7 @@ def run_mode(browser: Any, mode: str, args: Any) -> None:
                 time.sleep(0.5)
             visit(browser, url)  # warm-up: the first page compiles the templates
             alone = [visit(browser, url) for _ in range(args.visits)]
-            print(f"[{mode}] no attack: ready {figures(alone)}", flush=True)
+            print(f"[{mode}] no attack: {figures(alone)}", flush=True)
             cpu = cpu_seconds(proc.pid)
             stop_flood = threading.Event()
             done: list[list[int]] = []
@@ -128,7 +118,7 @@ def run_mode(browser: Any, mode: str, args: Any) -> None:
             attack.join(timeout=900)
             statuses = done[0] if done else []
             print(f"[{mode}] during the flood from another address ({args.threads} at a "
-                  f"time): ready {figures(during)}; the flood: {len(statuses)} loads, "
+                  f"time): {figures(during)}; the flood: {len(statuses)} loads, "
                   f"{statuses.count(200)} x 200, {statuses.count(503)} x 503 in "
                   f"{time.perf_counter() - t0:.1f} s, Voila CPU "
                   f"{cpu_seconds(proc.pid) - cpu:.1f} s", flush=True)  # fmt: skip
@@ -153,8 +143,8 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    with sync_playwright() as pw, niced(CHROMIUM) as chromium:
+        browser = pw.chromium.launch(executable_path=chromium, args=FLAGS)
         try:
             for mode in args.modes.split(","):
                 run_mode(browser, mode, args)

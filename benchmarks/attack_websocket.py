@@ -15,10 +15,13 @@ Run: ``python benchmarks/attack_websocket.py [--runs 3] [--traffic] [--attacks N
   fresh Voila as ``make play`` starts it; a light client opens a page's kernel websocket
   and sends the attack's frames again and again for ``--seconds`` (reconnecting when the
   server closes it; each connection opens the page first, as a visitor must, to learn a
-  kernel id); meanwhile an ordinary visitor opens a play page in Chromium: ready = from
-  navigation until the board canvas has pixels. Prints, as the median of ``--runs``
-  runs: the Voila process's RSS before and its peak, its own CPU seconds during the
-  attack, the visitor's page-ready time, and how many hostile connections and frames
+  kernel id); the server has served one page and refilled its pool of preheated kernels
+  first, as a server that has been up a while. Meanwhile an ordinary visitor opens a play
+  page in Chromium, run at a lower CPU priority as the visitor's own device
+  (``support/visitor.py``): seen = from navigation until the board's picture is on the
+  screen, ready = until the live board canvas has pixels. Prints, as the median of
+  ``--runs`` runs: the Voila process's RSS before and its peak, its own CPU seconds
+  during the attack, the visitor's seen and ready times, and how many hostile connections and frames
   went out. A Voila past ``--ceiling`` MB RSS is killed (an attack on unfixed code stays
   bounded): the line says so.
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import shutil
 import statistics
 import sys
@@ -48,10 +52,10 @@ from support.browser import (
     play_pages,
     start_voila,
     stop,
-    wait_painted,
 )
 from support.hostile import Watch, claim, message, offsets_of, open_socket, with_offsets
 from support.processes import own_cpu_seconds
+from support.visitor import niced, visit_times
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 
@@ -61,6 +65,13 @@ def out_of_order() -> bytes:
     offsets[2], offsets[3] = offsets[3], offsets[2]
     return with_offsets(frame, offsets)
 
+
+#: The page the visitor opens.
+PAGE = "resistor.ipynb"
+
+#: Seconds after the first page for the preheated pool to refill (a kernel start and
+#: its notebook: about 6 s on 2 cores) before the attack and the visitor.
+WARM = 15.0
 
 #: name -> (frames sent on each connection, subprotocol v1?)
 ATTACKS: dict[str, tuple[Callable[[], list[Any]], bool]] = {
@@ -103,25 +114,12 @@ def hostile(
             pass
 
 
-def page_ready(browser: Any, url: str, page: str) -> float | None:
-    """Seconds until an ordinary visitor's board is painted (None: not within 60 s)."""
-    pg = new_page(browser, 1000, 1000)
-    try:
-        start = time.perf_counter()
-        pg.goto(f"{url}/voila/render/{page}", timeout=60_000)
-        return time.perf_counter() - start if wait_painted(pg, 60) > 1000 else None
-    except Exception:  # a page that never came is the figure
-        return None
-    finally:
-        pg.context.close()
-
-
 def one_run(browser: Any, name: str, seconds: float, ceiling: float) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="attack-ws-"))
-    proc, url = start_voila(tmp)
+    proc, url = start_voila(tmp, "--pool_size=2")  # make play's pool (voila.json)
     try:
-        page_ready(browser, url, "resistor.ipynb")  # warm: the first page pays imports
-        time.sleep(2)
+        visit_times(browser, url, PAGE)  # warm: the first page pays imports
+        time.sleep(WARM)  # the pool refilled, as on a server that has been up a while
         counts = {"connections": 0, "frames": 0, "refused": 0}
         done = threading.Event()
         cpu0 = own_cpu_seconds(proc.pid)
@@ -129,11 +127,12 @@ def one_run(browser: Any, name: str, seconds: float, ceiling: float) -> dict[str
             attacker = threading.Thread(target=hostile, args=(url, name, seconds, done, counts))
             attacker.start()
             time.sleep(1)  # the attack under way
-            ready = page_ready(browser, url, "resistor.ipynb")
+            seen, ready = visit_times(browser, url, PAGE)
             attacker.join(seconds + 30)
             done.set()
         cpu = own_cpu_seconds(proc.pid) - cpu0 if proc.poll() is None else float("nan")
         return {"before": watch.start_mb, "peak": watch.peak_mb, "cpu": cpu, "ready": ready,
+                "seen": seen,
                 "killed": watch.killed, **counts}  # fmt: skip
     finally:
         if proc.poll() is None:
@@ -144,21 +143,26 @@ def one_run(browser: Any, name: str, seconds: float, ceiling: float) -> dict[str
 def attacks(names: list[str], runs: int, seconds: float, ceiling: float) -> None:
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        print(f"{'attack':22} {'RSS before':>10} {'peak':>8} {'CPU s':>6} {'ready s':>8} "
-              f"{'conns':>6} {'frames':>7}  notes")  # fmt: skip
+    with sync_playwright() as p, niced(CHROMIUM) as chromium:
+        browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
+        print(f"{'attack':22} {'RSS before':>10} {'peak':>8} {'CPU s':>6} {'seen s':>7} "
+              f"{'ready s':>8} {'conns':>6} {'frames':>7}  notes")  # fmt: skip
         for name in names:
             got = [one_run(browser, name, seconds, ceiling) for _ in range(runs)]
-            keys = ("before", "peak", "cpu", "connections", "frames")
+            keys = ("before", "peak", "cpu", "seen", "connections", "frames")
             med = {k: statistics.median(g[k] for g in got) for k in keys}
             readies = [g["ready"] for g in got]
-            ready = "never" if None in readies else f"{statistics.median(readies):.2f}"
+            ready = (
+                "never"
+                if any(math.isnan(r) for r in readies)
+                else f"{statistics.median(readies):.2f}"
+            )
             notes = f"killed past {ceiling:.0f} MB in {sum(g['killed'] for g in got)}/{runs}" \
                 if any(g["killed"] for g in got) else ""  # fmt: skip
             print(f"{name:22} {med['before']:10.0f} {med['peak']:8.0f} {med['cpu']:6.1f} "
-                  f"{ready:>8} {med['connections']:6.0f} {med['frames']:7.0f}  {notes} "
-                  f"(ready runs: {', '.join('-' if r is None else f'{r:.2f}' for r in readies)})",
+                  f"{med['seen']:7.2f} {ready:>8} {med['connections']:6.0f} "
+                  f"{med['frames']:7.0f}  {notes} "
+                  f"(ready runs: {', '.join(f'{r:.2f}' for r in readies)})",
                   flush=True)  # fmt: skip
         browser.close()
 

@@ -47,15 +47,15 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.browser import CHROMIUM, FLAGS, PAINTED, jupyter_env, play_pages, serve, stop
+from support.browser import CHROMIUM, FLAGS, jupyter_env, play_pages, serve, stop
 from support.kernel_client import SUBPROTOCOL, Kernel, comm_msg, fetch_page, leave
 from support.processes import cpu_seconds, kernels, memory_mb, own_cpu_seconds
+from support.visitor import BROWSER_NICE, READY_WATCH, niced
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,27 +191,6 @@ async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) 
 
 # ---- the browsers -------------------------------------------------------------------------
 
-#: JavaScript run in every page before its own: note the time since navigation when the
-#: board canvas first has pixels (``window.__ready``, ms), checked every 50 ms (reading a
-#: canvas back costs the page too: every animation frame slowed its start measurably), and
-#: when the board was first seen (``window.__seen``: its picture on the loading screen).
-READY_WATCH = f"""(() => {{
-  const painted = {PAINTED};
-  const check = () => {{
-    const img = document.querySelector("#loading img.tablegames-preview");
-    if (!window.__seen && img && img.complete && img.naturalWidth > 0) {{
-      window.__seen = performance.now();
-    }}
-    if (document.querySelector("canvas") && painted() > 1000) {{
-      window.__seen = window.__seen || performance.now();
-      window.__ready = performance.now();
-      return;
-    }}
-    setTimeout(check, 50);
-  }};
-  setTimeout(check, 50);
-}})();"""
-
 #: JavaScript: click the Play button, then time until the board canvas' pixels change.
 CLICK = """async (tooltip) => {
   // a cheap fingerprint of every canvas (a PNG encoding per frame would add its own cost)
@@ -233,22 +212,6 @@ CLICK = """async (tooltip) => {
   }
   return [-1, fresh];
 }"""
-
-
-@contextlib.contextmanager
-def niced(executable: str, nice: int) -> Iterator[str]:
-    """A script that runs ``executable`` at CPU priority ``nice`` (the executable itself
-    when ``nice`` is 0), removed afterwards: the browsers stand for the visitors' own
-    devices, so they take only the CPU the server leaves, instead of competing with it
-    as equals."""
-    if nice == 0:
-        yield executable
-        return
-    with tempfile.TemporaryDirectory(prefix="tablegames-load-") as tmp:
-        script = Path(tmp) / "chromium"
-        script.write_text(f'#!/bin/sh\nexec nice -n {nice} {executable} "$@"\n')
-        script.chmod(0o755)
-        yield str(script)
 
 
 def browser_visitors(url: str, page: str, n: int, clicks: int, gap: float, timeout: float,
@@ -410,7 +373,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, nargs="+", default=[1, 10, 30, 50])
     parser.add_argument("--browsers", type=int, default=2, help="real Chromium visitors")
-    parser.add_argument("--browser-nice", type=int, default=10,
+    parser.add_argument("--browser-nice", type=int, default=BROWSER_NICE,
                         help="CPU priority of the browsers (0: the server's own)")  # fmt: skip
     parser.add_argument("--page", default="currents.ipynb")
     parser.add_argument("--clicks", type=int, default=10)
