@@ -61,10 +61,29 @@ def puzzle_list(puzzles: str | Mapping[str, Any] | Sequence[Mapping[str, Any]]) 
     return found
 
 
-def stars(level: int) -> str:
-    """Difficulty 1-5 as filled and empty stars."""
-    level = max(1, min(5, int(level)))
-    return "★" * level + "☆" * (5 - level)
+def stars(level: int, most: int = 5) -> str:
+    """Difficulty 1-``most`` as filled and empty stars."""
+    level = max(1, min(most, int(level)))
+    return "★" * level + "☆" * (most - level)
+
+
+#: The difficulty labels of a set (who solves the puzzle), as stars of 3 and a reason.
+LABELS = {
+    "easy": (1, "a one-ply search finds it"),
+    "medium": (2, "a one-ply search misses it; MCTS with 300 iterations finds it"),
+    "hard": (3, "only MCTS with 3,000 iterations finds it, or none of the bots"),
+}
+
+
+def rating(difficulty: Mapping[str, Any]) -> tuple[str, str]:
+    """The difficulty as (stars and word, why): from who solves it (``label``), or for a
+    set without it from the one-ply rating (``level`` of 5)."""
+    label = difficulty.get("label")
+    if label in LABELS:
+        n, why = LABELS[label]
+        return f"{stars(n, 3)} ({label})", why
+    level = int(difficulty["level"])
+    return f"{stars(level)} ({level} of 5)", f"difficulty {level} of 5"
 
 
 def question(puzzle: Mapping[str, Any], name: str, opponent: str) -> str:
@@ -226,18 +245,18 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
     def _header(self) -> None:
         p = self.puzzle
         name, opponent = self._names()
-        level = int(p["difficulty"]["level"])
+        shown, why = rating(p["difficulty"])
+        starred, _, word = shown.partition(" ")
         title = tg.GAMES[self.board.state.game.name].info.title
         self.header_text = (
-            f"Puzzle {self.index + 1} of {len(self.puzzles)} · {title} · "
-            f"difficulty {stars(level)} ({level} of 5)"
+            f"Puzzle {self.index + 1} of {len(self.puzzles)} · {title} · difficulty {shown}"
         )
         self.question_text = question(p, name, opponent)
         self.header.value = (
             "<div class='tablegames-puzzle-title' style='font-size:1.15em'>"
             f"<b>Puzzle {self.index + 1} of {len(self.puzzles)}</b> · {html.escape(title)} · "
-            f"<span title='difficulty {level} of 5' style='color:#ef6c00'>{stars(level)}</span>"
-            f" <span style='color:#666'>difficulty {level} of 5</span></div>"
+            f"<span title='{html.escape(why)}' style='color:#ef6c00'>{starred}</span>"
+            f" <span style='color:#666'>difficulty {html.escape(word.strip('()'))}</span></div>"
             f"<div class='tablegames-puzzle-question'>{html.escape(self.question_text)}</div>"
         )
 

@@ -27,6 +27,7 @@ from ..analysis.simulate import make_bot
 from ..core import State, make
 from ..errors import IllegalMove, InvalidState
 from ..record import Record, replay
+from .dedup import Ideas
 from .games import GAMES, PuzzleGame
 from .search import (
     difficulty,
@@ -39,6 +40,7 @@ from .search import (
     samples,
     shallow_values,
 )
+from .stats import SOLVERS, label, solved_by, solves
 
 #: The value of ``format`` in a puzzle set.
 FORMAT = "tablegames-puzzles"
@@ -53,10 +55,13 @@ PER_GAME = 2
 GAP = 10
 #: A puzzle must offer at least this many legal moves.
 MIN_MOVES = 3
+#: At most this share of a set may be puzzles the one-ply greedy solver solves.
+GREEDY_SHARE = 1 / 3
 
 __all__ = [
     "FORMAT",
     "GAMES",
+    "GREEDY_SHARE",
     "VERSION",
     "PuzzleGame",
     "Verdict",
@@ -139,7 +144,23 @@ def _forced(state: State, player: int, spec: PuzzleGame) -> dict[str, Any] | Non
     if len(found) != 1:
         return None
     ((move, answers),) = found.items()
+    if not _forces_on_samples(state, player, spec, move):
+        return None
     return {"kind": "forced", "player": player, "solution": [move], "answers": answers}
+
+
+def _forces_on_samples(state: State, player: int, spec: PuzzleGame, move: str) -> bool:
+    """On a hidden-information game: does ``move`` force the win on every sampled deal of
+    the cards the player cannot see (the opponent's hand, the player's next draw)? On the
+    real deal no other first move forces it, so no other is sure on every deal."""
+    for sample in samples(state, player, HIDDEN_SAMPLES, f"forced:{move}"):
+        try:
+            after = sample.apply(sample.parse_move(move))
+        except IllegalMove:
+            return False
+        if forced_answers(after, player, spec.goal) is None:
+            return False
+    return True
 
 
 def _same_on_samples(state: State, player: int, spec: PuzzleGame, solution: list[str]) -> bool:
@@ -187,6 +208,8 @@ def generate(
     # Where a game has several kinds, one-move wins (the easiest) fill at most half the set.
     most = count - count // 2 if spec.saves or spec.forced else count
     seen: set[str] = set()
+    ideas = Ideas(count)
+    greedy_left = int(count * GREEDY_SHARE + 1e-9)  # puzzles greedy may still solve
     played = 0
     while len(found) < count and played < limit:
         game_seed = gen.getrandbits(32)
@@ -206,19 +229,34 @@ def generate(
                 puzzle = None  # enough of this kind: leave room for the others
             if puzzle is not None and tuple(puzzle["solution"]) in posed:
                 puzzle = None  # the same idea again, a few turns on (pieces shuffling)
+            if puzzle is not None and not ideas.fresh(puzzle):
+                puzzle = None  # the same idea on the same set-up, or the idea too often
+            entry = None
             if puzzle is not None:
-                kinds[puzzle["kind"]] += 1
-                posed.add(tuple(puzzle["solution"]))
-                seen.add(key)
                 record = Record(name, game.options_json(), game_seed, tuple(moves))
-                found.append(
-                    {
-                        "id": f"{name}-{seed}-{len(found) + 1}",
-                        **puzzle,
-                        "record": record.to_json(),
-                        "state": state.to_json(),
+                entry = {
+                    "id": f"{name}-{seed}-{len(found) + 1}",
+                    **puzzle,
+                    "record": record.to_json(),
+                    "state": state.to_json(),
+                }
+                greedy = solves(entry, "greedy")
+                if greedy and greedy_left <= 0:
+                    entry = None  # a one-ply search finds it: too plain for the rest
+                else:
+                    greedy_left -= greedy
+                    solved = solved_by(entry)
+                    entry["difficulty"] = {
+                        **entry["difficulty"],
+                        "label": label(solved),
+                        "solved_by": solved,
                     }
-                )
+            if entry is not None:
+                kinds[entry["kind"]] += 1
+                posed.add(tuple(entry["solution"]))
+                ideas.add(entry)
+                seen.add(key)
+                found.append(entry)
                 here += 1
                 wait = GAP
                 if len(found) == count:
@@ -226,6 +264,9 @@ def generate(
             move = bots[state.current_player].choose(state)
             state = state.apply(move)
             moves.append(str(move))
+    found = _at_most_greedy_share(found)
+    for i, p in enumerate(found):
+        p["id"] = f"{name}-{seed}-{i + 1}"
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -236,8 +277,22 @@ def generate(
         "games_played": played,
         "goal": spec.goal_text,
         "depth": spec.depth,
+        "stats": {
+            **{who: sum(p["difficulty"]["solved_by"][who] for p in found) for who, _ in SOLVERS},
+            "count": len(found),
+        },
         "puzzles": found,
     }
+
+
+def _at_most_greedy_share(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The set without its last puzzles that greedy solves, until greedy solves at most
+    :data:`GREEDY_SHARE` of it (a set that comes out short of ``count`` needs this)."""
+    kept = list(found)
+    while sum(p["difficulty"]["solved_by"]["greedy"] for p in kept) > len(kept) * GREEDY_SHARE:
+        last = max(i for i, p in enumerate(kept) if p["difficulty"]["solved_by"]["greedy"])
+        del kept[last]
+    return kept
 
 
 def puzzle_state(puzzle: Mapping[str, Any]) -> State:
@@ -284,6 +339,8 @@ def verify(puzzle: Mapping[str, Any]) -> list[str]:
         others = [m for m, a in forced.items() if a and m != solution[0]]
         if others:
             problems.append(f"other first moves also force the win: {others}")
+        if not problems and not _forces_on_samples(state, player, spec, solution[0]):
+            problems.append("on some deal of the hidden cards the first move does not force it")
     elif puzzle["kind"] == "save":
         refs = refutations(state, player, spec.goal, spec.depth)
         if refs is None:

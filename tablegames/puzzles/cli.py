@@ -1,5 +1,7 @@
 """The ``puzzles`` command: ``python -m tablegames puzzles GAME --count N --seed S
-[--out FILE]`` prints a puzzle set as JSON, or writes it to FILE (see docs/puzzles.md).
+[--out FILE]`` prints a puzzle set as JSON, or writes it to FILE (see docs/puzzles.md);
+``python -m tablegames puzzles GAME --stats [FILE]`` prints how many puzzles of a set
+(the shipped one, or FILE) each solver solves.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -15,7 +17,8 @@ import json
 import sys
 from typing import Any
 
-from . import GAMES, generate
+from . import GAMES, check_set, generate, load_set
+from .stats import set_stats, stats_table
 
 
 def add_parser(sub: Any) -> None:
@@ -36,6 +39,15 @@ def add_parser(sub: Any) -> None:
         help="stop after this many generating games (default 40 per puzzle asked for)",
     )
     p.add_argument("--out", default=None, help="write the set to this file instead of printing")
+    p.add_argument(
+        "--stats",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="FILE",
+        help="print how many puzzles each solver (greedy, MCTS 300, MCTS 3000 iterations) "
+        "solves, for the shipped set or the set in FILE",
+    )
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -52,6 +64,8 @@ def dumps(data: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Generate the set the arguments ask for; print it or write it to ``--out``."""
+    if args.stats is not None:
+        return _stats(args.game, args.stats)
     if args.max_games is not None and args.max_games < 1:
         raise SystemExit(f"--max-games must be 1 or more, not {args.max_games}")
     try:
@@ -69,4 +83,21 @@ def run(args: argparse.Namespace) -> int:
         f"seed {args.seed}, written to {args.out}",
         file=sys.stderr,
     )
+    return 0
+
+
+def _stats(game: str, path: str) -> int:
+    """Print the solver table of the shipped set of ``game`` (or of the set in ``path``)."""
+    try:
+        if path:
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+            check_set(data)
+            if data["game"] != game:
+                raise ValueError(f"{path} holds {data['game']} puzzles, not {game}")
+        else:
+            data = load_set(game)
+    except (OSError, ValueError) as e:
+        raise SystemExit(str(e)) from None
+    print(stats_table(data, set_stats(data)))
     return 0

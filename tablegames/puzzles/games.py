@@ -24,7 +24,7 @@ from typing import Any
 from ..cardchess.state import CardChessState
 from ..cards import pretty
 from ..core import State
-from .search import Goal, follow
+from .search import Goal, follow, samples
 
 
 def wins(after: State, player: int) -> bool:
@@ -116,29 +116,70 @@ def currents_action(move: str) -> str:
     return move
 
 
+#: Deals of the hidden cards on which a Currents theme's "and win" must hold.
+THEME_DEALS = 40
+
+
+def wins_on_every_deal(
+    before: State, line: Sequence[str], player: int, deals: int, seed: str
+) -> bool:
+    """Does ``line`` win the game outright on the real deal and on ``deals`` deals of the
+    hidden cards consistent with what ``player`` sees (the deals the solver cannot tell
+    apart)? A theme claims a win only then."""
+    for state in [before, *samples(before, player, deals, seed)]:
+        try:
+            end = follow(state, line)[-1]
+        except Exception:
+            return False
+        if not wins(end, player):
+            return False
+    return True
+
+
 def currents_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
+    """The crossing in words; "and win" only where the line wins on every deal of the
+    opponent's hidden cards the solver cannot rule out (otherwise they may still
+    goaltend, so the theme says nothing of the win)."""
     last = _events(before, line)[-1]
     cross = next(e for e in last if e.kind in ("cross", "win") and e.player == player)
     edge = _EDGES.get(cross.where, cross.where)
     how = ", then ".join(currents_action(m) for m in line)
-    ending = " and win" if wins(follow(before, line)[-1], player) else ""
+    sure = wins_on_every_deal(before, line, player, THEME_DEALS, f"theme:{line}")
+    ending = " and win" if sure else ""
     return f"push the pawn over the {edge} edge{ending}: {how}"
 
 
 def fellowship_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
     events = _events(before, line)[-1]
-    cap = next(e for e in events if e.kind == "capture")
-    fill = next((e for e in events if e.kind == "fill"), None)
-    src, _, dst = cap.where.partition(">")
-    text = (
-        f"capture {pretty(cap.cards[1])} on {dst} with the {pretty(cap.cards[0])} stack from {src}"
-    )
-    if fill is not None:
-        text += f", fill with {pretty(fill.cards[0])}"
+    cap = next((e for e in events if e.kind == "capture"), None)
+    if cap is None:  # the joker covered from the hand
+        _, place, card = line[-1].split()
+        text = f"cover the joker on {place} with {pretty(card)}"
+    else:
+        src, _, dst = cap.where.partition(">")
+        text = (
+            f"capture {pretty(cap.cards[1])} on {dst} "
+            f"with the {pretty(cap.cards[0])} stack from {src}"
+        )
+        fill = next((e for e in events if e.kind == "fill"), None)
+        if fill is not None:
+            text += f", fill with {pretty(fill.cards[0])}"
+    if kind == "forced":
+        return f"{text}: whatever your opponent plays, you end the game as its winner next turn"
     colour = next((e.where for e in events if e.kind == "reveal" and e.player == player), "")
     if any(e.kind == "no_move" for e in events):
         return f"{text}: the ring is all {colour}, your colour"
     return f"{text}: the cards run out with {colour} holding the most stacks"
+
+
+def fellowship_deep_worth(state: State, player: int) -> bool:
+    """Where a two-turn win (``forced``) is searched: late in the game (eight cards or
+    fewer left to draw) or with one colour on eight stacks or more of the thirteen."""
+    d = state.to_json()
+    tops = [s[-1] for s in d["circle"]]
+    red = sum(1 for t in tops if t[-1] in "HD" and t not in ("RJ", "BJ"))
+    black = sum(1 for t in tops if t[-1] in "CS" and t not in ("RJ", "BJ"))
+    return len(d["draw_pile"]) <= 8 or max(red, black) >= 8
 
 
 def poohsticks_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
@@ -274,6 +315,8 @@ GAMES: dict[str, PuzzleGame] = {
         1,
         False,
         fellowship_theme,
+        deep_worth=fellowship_deep_worth,
+        forced=True,
     ),
     "poohsticks": PuzzleGame(
         "poohsticks",
