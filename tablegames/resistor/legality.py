@@ -61,7 +61,7 @@ def reason(s: ResistorState, m: mv.ResistorMove) -> str:
         if kind != "place":
             return (
                 f"the set-up is not finished: player {s.player} places {left} more "
-                f"{piece}(s) first ('place <cell>')"
+                f"{piece}{'' if left == 1 else 's'} first ('place <cell>')"
             )
         return _place_reason(s, m.dst, piece)
     if kind == "place":
@@ -247,7 +247,7 @@ def _extra_step_reason(s: ResistorState, m: mv.ResistorMove, p: str, kind: str) 
     extra = bool(s.turn_kind) and s.moves_made >= s.allotted(kind)
     if extra and not s.beside_own_kind(src):
         return (
-            f"the turn's {s.allotted(kind)} allotted move(s) are used; only a {piece} beside a "
+            f"the turn's allotted moves ({s.allotted(kind)}) are used; only a {piece} beside a "
             f"usable {piece} may slingshot one extra space"
         )
     there = CELL_NAMES[dst]

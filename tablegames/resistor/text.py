@@ -76,12 +76,12 @@ def _status(s: ResistorState) -> str:
         return f"player {s.player} won the role roll and chooses a role."
     amp, res = s.ampere_player, s.resistor_player
     head = (
-        f"round {s.round}: player {amp} amperes ({s.scores[amp]} points), "
-        f"player {res} resistors ({s.scores[res]} points)"
+        f"round {s.round}: player {amp} amperes ({counted(s.scores[amp], 'point')}), "
+        f"player {res} resistors ({counted(s.scores[res], 'point')})"
     )
     if s.phase == "setup":
         piece, left = s.to_place()
-        return f"{head}; player {s.player} places {left} more {piece}(s)."
+        return f"{head}; player {s.player} places {counted(left, 'more ' + piece)}."
     if s.pending == "overload":
         what = f"player {s.player} chooses a dead space"
     elif s.pending == "drain":
@@ -94,13 +94,18 @@ def _status(s: ResistorState) -> str:
 
 
 def moves_left(s: ResistorState) -> str:
-    """What the ampere player's turn may still move: ``'1 ampere move(s) left'``, or
-    before its first move ``'2 ampere move(s) or 2 charger moves'``."""
+    """What the ampere player's turn may still move: ``'1 ampere move left'``, or
+    before its first move ``'2 ampere moves or 2 charger moves'``."""
     if s.turn_kind == "amperes":
-        return f"{s.ampere_moves_left} ampere move(s) left"
+        return f"{counted(s.ampere_moves_left, 'ampere move')} left"
     if s.turn_kind == "chargers":
-        return f"{s.charger_moves_left} charger move(s) left"
-    return f"{s.duty} ampere move(s) or 2 charger moves"
+        return f"{counted(s.charger_moves_left, 'charger move')} left"
+    return f"{counted(s.duty, 'ampere move')} or 2 charger moves"
+
+
+def counted(n: int, word: str) -> str:
+    """``n`` and ``word`` as a person writes them: ``'1 point'``, ``'2 points'``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def describe(s: ResistorState) -> str:
@@ -110,7 +115,7 @@ def describe(s: ResistorState) -> str:
     >>> print(ResistorGame(first_amperes=1).initial_state(seed=1).describe())
     ... # doctest: +NORMALIZE_WHITESPACE
     Resistor: round 1: player 1 amperes (0 points), player 0 resistors (0 points);
-    player 1 places 8 more ampere(s).
+    player 1 places 8 more amperes.
     """
     return f"Resistor: {_status(s)}"
 
@@ -248,9 +253,9 @@ def after_budget(s: ResistorState) -> list[Line]:
     if s.phase == "play":
         n = s.amperes_on_board()
         moves = "2 moves" if n <= s.game.duty_cycle else "1 move"
-        out.append(Line(f"Duty cycle: {n} ampere(s) out, {moves}", "muted"))
+        out.append(Line(f"Duty cycle: {counted(n, 'ampere')} out, {moves}", "muted"))
         if s.ampere_player >= 0:
-            out.append(Line(f"This round: {s.points} point(s) scored", "muted"))
+            out.append(Line(f"This round: {counted(s.points, 'point')} scored", "muted"))
     if s.last_move is not None:
         out.append(Line(f"Last move: {move_words(s.last_move)}", "muted"))
     return out

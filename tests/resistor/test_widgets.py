@@ -147,7 +147,7 @@ def test_the_panel_shows_the_round_the_roles_the_scores_and_whose_turn(canvas):
     assert "Player 0: amperes, 2 points  ◀" in texts
     assert "Player 1: resistors, 1 point" in texts
     assert "Amperes to move, turn 1" in texts
-    assert "This round: 2 point(s) scored" in texts
+    assert "This round: 2 points scored" in texts
 
 
 def pips(canvas: Any, ink: str) -> tuple[int, int]:
@@ -172,7 +172,7 @@ def test_the_budget_shows_the_moves_left_and_what_the_turn_is_committed_to(canva
     assert w.state.turn_kind == "amperes" and w.state.ampere_moves_left == 1
     assert pips(canvas, AMPERE_INK) == (1, 2)
     assert "not this turn" in canvas.texts() and "this turn moves amperes" in canvas.texts()
-    assert "1 ampere move(s) left" in message(w)
+    assert "1 ampere move left" in message(w)
 
 
 def test_a_resistor_in_the_middle_of_a_drain_is_framed_over_the_drained_ampere(canvas):
