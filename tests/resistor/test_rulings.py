@@ -71,6 +71,14 @@ def test_ruling_role_roll() -> None:
     assert fixed.phase == "setup" and fixed.ampere_player == 1
 
 
+def test_ruling_ampere_player_moves_first() -> None:
+    # round 2: the roles have swapped, and the new ampere player (player 1) starts play
+    s = position({"e5": "A", **FAR}, current_player=0)
+    s = _skip_setup(play(s, "forfeit"))
+    assert (s.round, s.phase, s.ampere_player) == (2, "play", 1)
+    assert s.current_player == 1 and s.turn_role == "amperes" and s.turn == 0
+
+
 def test_ruling_setup_order() -> None:
     s = ResistorGame(first_amperes=0, amperes=2, resistors=2).initial_state(seed=1)
     order = []
@@ -164,6 +172,18 @@ def test_ruling_several_slingshots_per_turn() -> None:
     assert s.duty == 1
     s = play(s, "e7-e8", "e6-e7")
     assert s.current_player == 1 and s.moves_made == 0
+
+
+def test_ruling_one_resistor_per_turn() -> None:
+    s = position({"e5": "A", "e8": "R", "h8": "R"}, current_player=1)
+    s = play(s, "h8-g9")
+    assert s.current_player == 0 and s.turn_role == "amperes"
+    # a drain and its step off are the one resistor's turn: then the amperes move
+    s = position({"b0": "A", "e7": "A", "f8": "R", "j9": "R"}, current_player=1)
+    s = play(s, "f8-e7")
+    assert s.current_player == 1 and s.pending == "drain"
+    s = play(s, "e7-d6")
+    assert s.current_player == 0 and s.turn_role == "amperes"
 
 
 def test_ruling_resistor_one_diagonal_step() -> None:
