@@ -5,8 +5,10 @@ panel on the right with each side's hand, whose turn it is and the result. The s
 (``scene.py``, drawn as SVG and on the canvas board) and the board's hit testing use it.
 
 A cell shows its grid card (a card back, or a terrain card); a unit on it leaves a strip
-of the grid card visible at the bottom, and the units it covers peek out above it as thin
-bands, one per unit (three at most; a badge gives the height of a taller stack).
+of the grid card visible at the bottom. A stack is fanned as cards are in patience: the
+units under the top one peek out above it, deepest first, each showing its rank and suit
+(one per row up to three, two per row for taller stacks), so a reader sees which units lie
+under which.
 
 >>> lay = Layout()
 >>> lay.hit(*lay.cell_center(32))
@@ -23,8 +25,10 @@ from .moves import COLS, ROWS, SIZE
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
-#: How many covered units a stack shows as bands (a badge gives the full height).
-SHOWN_BELOW = 3
+#: Up to this many covered units, a stack's fan has one unit per row; above, two.
+ONE_PER_ROW = 3
+#: Rows of the fan that keep their full height; a taller fan is squeezed into their room.
+FAN_ROWS = 3
 #: Hand cards per row in the panel (a hand of eight takes two rows).
 HAND_COLUMNS = 4
 HAND_SIZE = 8
@@ -46,12 +50,13 @@ class Layout:
         s = float(square)
         self.square = s
         self.card_w = round(s * 1.3)
-        self.card_h = round(s * 1.6)
+        self.card_h = round(s * 1.9)
         self.gap = round(s * 0.16)
         self.band = round(s * 0.3)  #: extra space between the start areas and the terrain
-        self.label = round(s * 0.45)  #: room for the rank and file names
-        self.strip = round(s * 0.36)  #: grid card visible below a unit
-        self.step = max(2, round(s * 0.1))  #: how far each covered unit peeks out
+        self.label = round(s * 0.5)  #: room for the rank and file names
+        self.label_font = s * 0.36  #: their size: readable, since the text names cells
+        self.strip = round(s * 0.32)  #: grid card visible below a unit
+        self.step = max(4, round(s * 0.3))  #: how far each covered unit peeks out
         self.margin = max(2, round(s * 0.06))  #: between a cell's edge and its units
         self.x0 = self.label + self.gap
         self.y0 = self.gap
@@ -67,7 +72,7 @@ class Layout:
         #: every cell's grid card, computed once (a picture asks for each several times)
         self.cells: tuple[Rect, ...] = tuple(self._cell_rect(i) for i in range(SIZE))
         _x, _y, uw, uh = self.unit_rect(0)
-        self.unit_font = min(uw * 0.4, uh * 0.55)  #: size of a unit's rank and suit
+        self.unit_font = min(uw * 0.4, uh * 0.55)  #: size of a lone unit's rank and suit
 
     # ---- the surface --------------------------------------------------------------------
 
@@ -97,13 +102,53 @@ class Layout:
         pad = self.gap * 0.8
         return (x - pad, y - pad, self.grid_w + 2 * pad, y2 + h2 - y + 2 * pad)
 
-    def unit_rect(self, i: int, below: int = 0) -> Rect:
-        """A unit on cell ``i``: the top one (``below=0``) or the one ``below`` it, which
-        shows only as a band above the top unit."""
+    def units_rect(self, i: int) -> Rect:
+        """Where the units of cell ``i`` are drawn: the cell, less a margin and the strip
+        of grid card left visible at the bottom."""
         x, y, w, h = self.cell_rect(i)
         m = self.margin
-        top = y + m + SHOWN_BELOW * self.step
-        return (x + m, top - below * self.step, w - 2 * m, h - self.strip - (top - y))
+        return (x + m, y + m, w - 2 * m, h - 2 * m - self.strip)
+
+    def fan_shape(self, covered: int) -> tuple[int, int, float]:
+        """How ``covered`` units under a top unit are fanned: (units per row, rows, the
+        height each row peeks out). Up to :data:`FAN_ROWS` rows keep :attr:`step`; more
+        share the same room."""
+        if covered <= 0:
+            return (1, 0, 0.0)
+        per_row = 1 if covered <= ONE_PER_ROW else 2
+        rows = -(-covered // per_row)
+        return (per_row, rows, min(self.step, FAN_ROWS * self.step / rows))
+
+    def unit_rect(self, i: int, covered: int = 0) -> Rect:
+        """The top unit of cell ``i`` when ``covered`` units lie under it: below their fan."""
+        x, y, w, h = self.units_rect(i)
+        _per, rows, step = self.fan_shape(covered)
+        return (x, y + rows * step, w, h - rows * step)
+
+    def fan_rects(self, i: int, covered: int) -> list[Rect]:
+        """The ``covered`` units under the top unit of cell ``i``, deepest first: each
+        reaches down to the top unit (which hides the rest of it) and shows its upper edge,
+        left to right, then row by row."""
+        x, y, w, _h = self.units_rect(i)
+        per_row, rows, step = self.fan_shape(covered)
+        bottom = y + rows * step + step  # each card reaches a little under the top unit
+        cw = w / per_row
+        out = []
+        for k in range(covered):
+            row, col = divmod(k, per_row)
+            top = y + row * step
+            out.append((x + col * cw, top, cw, bottom - top))
+        return out
+
+    def fan_font(self, covered: int) -> float:
+        """The size of a covered unit's rank and suit in a fan of ``covered``."""
+        _per, _rows, step = self.fan_shape(covered)
+        return step * 0.78
+
+    def top_font(self, covered: int) -> float:
+        """The size of the top unit's rank and suit when ``covered`` units lie under it."""
+        _x, _y, w, h = self.unit_rect(0, covered)
+        return min(w * 0.4, h * 0.55)
 
     def strip_point(self, i: int) -> tuple[float, float]:
         """Where the grid card's name is written under a unit (text baseline, centred)."""
@@ -111,10 +156,9 @@ class Layout:
         return (x + w / 2, y + h - self.strip * 0.25)
 
     def badge_point(self, i: int, corner: str) -> tuple[float, float]:
-        """Centre of a small round badge on a unit's lower corners (the covered units peek
-        out above it): ``'right'`` holds the stack's height, ``'left'`` marks a covered
-        king."""
-        x, y, w, h = self.unit_rect(i)
+        """Centre of a small round badge on the lower corners of the units of cell ``i``:
+        ``'left'`` marks a covered king."""
+        x, y, w, h = self.units_rect(i)
         r = self.badge_radius
         return (x + w - r * 0.6, y + h) if corner == "right" else (x + r * 0.6, y + h)
 
@@ -124,11 +168,11 @@ class Layout:
 
     def rank_label(self, row: int) -> tuple[float, float]:
         _x, y, _w, h = self.cell_rect(row * COLS)
-        return (self.label * 0.6, y + h / 2 + self.font * 0.35)
+        return (self.label * 0.55, y + h / 2 + self.label_font * 0.35)
 
     def file_label(self, col: int) -> tuple[float, float]:
         x, _y, w, _h = self.cell_rect((ROWS - 1) * COLS + col)
-        return (x + w / 2, self.y0 + self.grid_h + self.label * 0.8)
+        return (x + w / 2, self.y0 + self.grid_h + self.label * 0.9)
 
     # ---- the panel ---------------------------------------------------------------------
 

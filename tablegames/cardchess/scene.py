@@ -2,8 +2,9 @@
 SVG picture of a position and the canvas board both draw this scene.
 
 Background: the start areas, the terrain's area, the rank and file names. Pieces: the 6 x
-6 surface (card backs, terrain cards in their side's tint), the stacks of units (covered
-units peek out as bands, a badge gives a stack's height, another marks a covered king),
+6 surface (card backs, terrain cards in their side's tint), the stacks of units (fanned:
+every covered unit peeks out above the top one with its rank and suit, a badge marks a
+covered king),
 each side's heading and hand (a progressive set-up) or covered kings, whose turn it is and
 the result. Overlay: the last move, faint (an arrow, or a frame round a placement).
 
@@ -27,17 +28,18 @@ from typing import NamedTuple
 
 from .. import style
 from ..scene import Arrow, Card, Circle, Line, Rect, Scene, Shape, Text
-from .layout import SHOWN_BELOW, Layout
-from .moves import COLS, FILES, ROWS, SIZE
+from .layout import Layout
+from .moves import COLS, FILES, ROWS, SIZE, cell_index
 from .state import ARMY, OWNER, START_ROWS, TERRAIN_ROWS, CardChessState
 from .text import side_text, status_text, unit_label
 
 Box = tuple[float, float, float, float]  # x, y, width, height
 
-#: Per side (red, black): the ink of its units and texts, the band of a covered unit,
-#: the tint of its terrain cards and of its start area.
+#: Per side (red, black): the ink of its units and texts, the face of a covered unit (a
+#: pale tint, so its rank and suit stay readable), the tint of its terrain cards and of
+#: its start area.
 SIDE_INK = ("#c62828", "#263238")
-SIDE_BAND = ("#e57373", "#78909c")
+SIDE_BAND = ("#fdecea", "#eceff1")
 TERRAIN_TINT = ("#fbe4e1", "#e6e8ea")
 AREA_TINT = ("#f5e1da", "#e3e1dc")
 TERRAIN_AREA = "#efe6cf"
@@ -60,8 +62,8 @@ LAST_MOVE = faint(style.ARROW, 0.45)
 
 class CellLook(NamedTuple):
     """What cell ``i`` shows: its grid card (None when face down), the terrain's side
-    (-1 when face down), its top unit (None when empty), up to three covered units
-    (nearest first), the stack's height and the kings of the other side it covers."""
+    (-1 when face down), its top unit (None when empty), the units under it (deepest
+    first), the stack's height and the kings of the other side it covers."""
 
     grid: str | None
     terrain: int
@@ -81,8 +83,7 @@ def cell_look(state: CardChessState, i: int) -> CellLook:
     top = stack[-1]
     side = OWNER[top]
     kings = tuple(u for u in stack[:-1] if u[0] == "K" and OWNER[u] != side)
-    below = tuple(reversed(stack[-1 - SHOWN_BELOW : -1]))
-    return CellLook(grid, terrain, top, below, len(stack), kings)
+    return CellLook(grid, terrain, top, stack[:-1], len(stack), kings)
 
 
 def hand_places(state: CardChessState, player: int) -> list[str | None]:
@@ -130,7 +131,7 @@ def background(lay: Layout) -> list[Shape]:
     for side in (0, 1):
         out.append(Rect(*lay.area_rect(START_ROWS[side]), fill=AREA_TINT[side], radius=6))
     out.append(Rect(*lay.area_rect(TERRAIN_ROWS), fill=TERRAIN_AREA, radius=6))
-    size = lay.font * 0.9
+    size = lay.label_font
     out += [
         Text(*lay.rank_label(r), str(ROWS - r), size, style.MUTED, "middle") for r in range(ROWS)
     ]
@@ -162,21 +163,22 @@ def _cards(state: CardChessState, lay: Layout, looks: list[CellLook]) -> list[Sh
 
 
 def _units(lay: Layout, looks: list[CellLook]) -> list[Shape]:
-    """Covered units as bands, the deepest first (each nearer one covers part of it), then
-    the top units framed in their side's ink."""
+    """The covered units fanned, deepest first (each nearer one hides the lower part of
+    the one before), then the top units framed in their side's ink."""
     out: list[Shape] = []
-    for depth in range(SHOWN_BELOW, 0, -1):
-        for side in (0, 1):
-            out += [
-                Rect(
-                    *lay.unit_rect(i, depth), fill=SIDE_BAND[side], stroke=SIDE_INK[side], radius=3
-                )
-                for i, look in enumerate(looks)
-                if len(look.below) >= depth and OWNER[look.below[depth - 1]] == side
-            ]
+    for i, look in enumerate(looks):
+        for unit, box in zip(look.below, lay.fan_rects(i, len(look.below))):
+            side = OWNER[unit]
+            out.append(Rect(*box, fill=SIDE_BAND[side], stroke=SIDE_INK[side], radius=3))
     for side in (0, 1):
         out += [
-            Rect(*lay.unit_rect(i), fill=style.CARD_FACE, stroke=SIDE_INK[side], width=2, radius=3)
+            Rect(
+                *lay.unit_rect(i, len(look.below)),
+                fill=style.CARD_FACE,
+                stroke=SIDE_INK[side],
+                width=2,
+                radius=3,
+            )
             for i, look in enumerate(looks)
             if look.top is not None and OWNER[look.top] == side
         ]
@@ -184,52 +186,48 @@ def _units(lay: Layout, looks: list[CellLook]) -> list[Shape]:
 
 
 def _labels(lay: Layout, looks: list[CellLook], four_colour: bool) -> list[Shape]:
-    """Rank and suit of every top unit and face-up grid card (small, below a unit that
-    stands on it), grouped by size and ink so a canvas draws each group at once."""
-    big = lay.unit_font
-    small = lay.strip * 0.6
-    groups: dict[tuple[bool, str], list[Shape]] = {}
+    """Rank and suit of every unit (a covered one on its visible edge) and face-up grid
+    card (small, below a unit that stands on it), grouped by size and ink so a canvas
+    draws each group at once."""
+    small = lay.strip * 0.62
+    groups: dict[tuple[float, bool, str], list[Shape]] = {}
 
-    def write(card: str, x: float, y: float, strip: bool = False) -> None:
+    def write(card: str, x: float, y: float, size: float, bold: bool = True) -> None:
         ink = style.suit_colour(card, four_colour)
-        size = small if strip else big
-        text = Text(x, y, unit_label(card), size, ink, "middle", bold=not strip)
-        groups.setdefault((strip, ink), []).append(text)
+        text = Text(x, y, unit_label(card), size, ink, "middle", bold=bold)
+        groups.setdefault((size, bold, ink), []).append(text)
 
     for i, look in enumerate(looks):
         if look.top is not None:
-            x, y = lay.centre(lay.unit_rect(i))
-            write(look.top, x, y + big * 0.36)
+            n = len(look.below)
+            size = lay.top_font(n)
+            x, y = lay.centre(lay.unit_rect(i, n))
+            write(look.top, x, y + size * 0.36, size)
+            fan = lay.fan_font(n)
+            _per, _rows, step = lay.fan_shape(n)
+            for unit, (bx, by, bw, _bh) in zip(look.below, lay.fan_rects(i, n)):
+                write(unit, bx + bw / 2, by + step / 2 + fan * 0.36, fan)
             if look.grid is not None:
-                write(look.grid, *lay.strip_point(i), strip=True)
+                write(look.grid, *lay.strip_point(i), small, bold=False)
         elif look.grid is not None:
             x, y = lay.cell_center(i)
-            write(look.grid, x, y + big * 0.36)
+            write(look.grid, x, y + lay.unit_font * 0.36, lay.unit_font)
     return [t for texts in groups.values() for t in texts]
 
 
 def _badges(lay: Layout, looks: list[CellLook]) -> list[Shape]:
-    """The height of every stack of two or more (a grey disc on the unit's lower right
-    corner) and a crown on the lower left when it covers a king of the other side (a
-    disc in that king's ink)."""
+    """A crown on the lower left of a stack that covers a king of the other side (a disc
+    in that king's ink): the fan shows which units lie under which, the crown says at a
+    glance where the covered kings are."""
     rad = lay.badge_radius
-    heights = [
-        (lay.badge_point(i, "right"), look.height)
-        for i, look in enumerate(looks)
-        if look.height > 1
-    ]
     kings = [
         (lay.badge_point(i, "left"), OWNER[look.covered_kings[0]])
         for i, look in enumerate(looks)
         if look.covered_kings
     ]
-    out: list[Shape] = [Circle(x, y, rad, style.MUTED, "white", 1.5) for (x, y), _n in heights]
+    out: list[Shape] = []
     for side in (0, 1):
         out += [Circle(x, y, rad, SIDE_INK[side], "white", 1.5) for (x, y), p in kings if p == side]
-    out += [
-        Text(x, y + rad * 0.45, str(n), rad * 1.2, "white", "middle", bold=True)
-        for (x, y), n in heights
-    ]
     out += [Text(x, y + rad * 0.5, "♚", rad * 1.4, "white", "middle") for (x, y), _p in kings]
     return out
 
@@ -299,3 +297,20 @@ def rays(lay: Layout, src: int, cells: list[int], colour: str) -> list[Shape]:
 
 def _sign(v: int) -> int:
     return (v > 0) - (v < 0)
+
+
+#: The frames of :func:`reach_scene`: the picked unit (orange) and where it may go (blue).
+PICKED_FRAME = "#fb8c00"
+REACH_FRAME = "#1e88e5"
+
+
+def reach_scene(state: CardChessState, cell: int, square: float = 40.0) -> Scene:
+    """The picture of ``state`` with the unit on ``cell`` framed in orange and every cell
+    it may move to framed in blue (:meth:`CardChessState.reachable`): how a rule about
+    moving looks on the board, without a widget."""
+    lay = layout(square)
+    scene = state_scene(state, square)
+    cells = [lay.cell_rect(cell_index(name)) for name in state.reachable(cell)]
+    scene.overlay += frames(cells, REACH_FRAME, width=4)
+    scene.overlay += frames([lay.cell_rect(cell)], PICKED_FRAME, width=4)
+    return scene

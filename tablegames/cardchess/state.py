@@ -204,6 +204,22 @@ class CardChessState(BuiltState):
                 return i
         return None
 
+    def reachable(self, cell: int | str) -> list[str]:
+        """The names of the cells the top unit of ``cell`` (an index or a name such as
+        ``'c1'``) may move to now, in alphabetical order; empty when it may not move (not
+        the mover's unit, covered, or a set-up). What a board frames when that unit is
+        picked.
+
+        >>> from tablegames.cardchess import CardChessGame
+        >>> CardChessGame().initial_state(seed=1).reachable("c1")
+        ['b1', 'b2', 'c2', 'd1', 'd2']
+        """
+        src = mv.cell_index(cell) if isinstance(cell, str) else cell
+        names = [
+            mv.CELL_NAMES[m.dst] for m in self.legal_moves() if m.kind == "move" and m.src == src
+        ]
+        return sorted(names)
+
     def covered(self, unit: str) -> bool:
         """Whether ``unit`` is covered: the top card of its cell is an opposing unit."""
         i = self.where(unit)

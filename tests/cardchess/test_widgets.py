@@ -36,6 +36,7 @@ from tablegames.cardchess.moves import CELL_INDEX, CELL_NAMES, SIZE
 from tablegames.cardchess.scene import LAST_MOVE, SIDE_BAND, SIDE_INK, faint, state_scene
 from tablegames.cardchess.state import ARMY, OWNER, START_AREA
 from tablegames.cardchess.text import unit_label
+from tablegames.scene import Text
 
 
 def cell(name: str) -> int:
@@ -75,24 +76,22 @@ def test_every_top_unit_and_terrain_card_is_drawn_on_its_cell(canvas):
     state = position(STACKED)
     board = drawn_board(canvas, state)
     lay = board.geometry
-    big = f"bold {lay.unit_font:.0f}px {style.FONT}"
 
-    def label_in(rect: Any) -> str:
-        return "".join(c.args[0] for c in canvas.text_commands_in(rect) if c.style["font"] == big)
+    def label_in(rect: Any, size: float) -> str:
+        font = f"bold {size:.0f}px {style.FONT}"
+        return "".join(c.args[0] for c in canvas.text_commands_in(rect) if c.style["font"] == font)
 
     for i in range(SIZE):
         stack = state.stacks[i]
         if stack:
-            assert label_in(lay.unit_rect(i)) == unit_label(stack[-1]), CELL_NAMES[i]
+            n = len(stack) - 1
+            assert label_in(lay.unit_rect(i, n), lay.top_font(n)) == unit_label(stack[-1])
         elif state.face_up(i):
             assert canvas.text_in(lay.cell_rect(i)) == unit_label(state.surface[i])
         else:
             assert canvas.text_in(lay.cell_rect(i)) == ""
     # a unit on terrain leaves the terrain card's name visible below it
-    assert (
-        canvas.text_in(lay.cell_rect(cell("c3")))
-        == "10♣" + unit_label(state.surface[cell("c3")]) + "3"
-    )  # then the stack's height
+    assert unit_label(state.surface[cell("c3")]) in canvas.text_in(lay.cell_rect(cell("c3")))
 
 
 def test_face_down_cards_are_card_backs_in_the_start_areas(canvas):
@@ -108,17 +107,20 @@ def test_without_terrain_every_card_is_face_down(canvas):
     assert len(canvas.rects("fillRects", fill_style=style.CARD_BACK)) == SIZE
 
 
-def test_covered_units_peek_out_with_the_stack_height_and_a_marked_covered_king(canvas):
+def test_covered_units_are_fanned_with_their_rank_and_suit_and_a_covered_king_marked(canvas):
     state = position(STACKED)
     board = drawn_board(canvas, state)
     lay = board.geometry
     red_bands = canvas.rects("fillRects", fill_style=SIDE_BAND[0])
     black_bands = canvas.rects("fillRects", fill_style=SIDE_BAND[1])
     c3, d6 = cell("c3"), cell("d6")
-    assert set(red_bands) == {lay.unit_rect(c3, 1), lay.unit_rect(c3, 2)}
-    assert set(black_bands) == {lay.unit_rect(d6, 1)}
-    texts = canvas.texts()
-    assert texts.count("2") >= 1 and texts.count("3") >= 1  # the heights
+    assert set(red_bands) == set(lay.fan_rects(c3, 2))
+    assert set(black_bands) == set(lay.fan_rects(d6, 1))
+    # each covered unit's rank and suit is written on its visible edge, deepest first
+    for i, stack in ((c3, ["JD", "TD"]), (d6, ["KS"])):
+        for unit, (x, y, w, _h) in zip(stack, lay.fan_rects(i, len(stack))):
+            edge = (x, y, w, lay.fan_shape(len(stack))[2])
+            assert canvas.text_in(edge) == unit_label(unit)
     # one crown: the black king under red's queen (a unit under its own side is not marked)
     crowns = [c for c in canvas.find("fillText") if c.args[0] == "♚"]
     assert len(crowns) == 1
@@ -126,6 +128,16 @@ def test_covered_units_peek_out_with_the_stack_height_and_a_marked_covered_king(
     assert crowns[0].args[1] == pytest.approx(x)
     (discs,) = [c for c in canvas.find("fillCircles") if c.style["fill_style"] == SIDE_INK[1]]
     assert (float(discs.args[0][0]), float(discs.args[1][0])) == pytest.approx((x, y))
+
+
+def test_a_tall_stack_shows_every_covered_unit_two_to_a_row():
+    state = position({"c3": "JD TC TD JC QD QC"})
+    lay = Layout(40)
+    texts = [t.text for t in state_scene(state, 40).pieces if isinstance(t, Text)]
+    for unit in ("JD", "TC", "TD", "JC", "QD", "QC"):
+        assert unit_label(unit) in texts
+    assert lay.fan_shape(5)[:2] == (2, 3)
+    assert len({r[1] for r in lay.fan_rects(cell("c3"), 5)}) == 3
 
 
 def test_the_panel_says_whose_turn_and_the_result(canvas):
@@ -490,5 +502,5 @@ def test_covered_units_of_both_sides_peek_out_deepest_first(canvas):
     for c in canvas.find("fillRects"):
         xs, ys = (np.atleast_1d(np.asarray(a, dtype=float)) for a in c.args[:2])
         order += [(float(x), float(y)) for x, y in zip(xs, ys)]
-    deep, near = lay.unit_rect(cell("c3"), 2), lay.unit_rect(cell("c3"), 1)
+    deep, near = lay.fan_rects(cell("c3"), 2)
     assert order.index(deep[:2]) < order.index(near[:2])
