@@ -46,6 +46,24 @@ def test_ruling_fixed_formation_suits() -> None:
     assert {c[1] for c in left} == {"D"} and {c[1] for c in right} == {"S"}
 
 
+def test_ruling_red_moves_first() -> None:
+    assert CardChessGame().initial_state(seed=1).current_player == 0
+    assert CardChessGame(setup="progressive").initial_state(seed=1).current_player == 0
+    assert CardChessGame(first="black").initial_state(seed=1).current_player == 1
+
+
+def test_ruling_visible_card_colour() -> None:
+    # c3 is red terrain under a black ten: the cell is black and stops red's queen on c2
+    s = position({"c2": "QD", "c3": "TC"})
+    colours = s.colours()
+    assert colours[CELL_INDEX["c3"]] == 1 and colours[CELL_INDEX["d3"]] == 0
+    assert colours[CELL_INDEX["c5"]] == -1  # a face-down card has no colour
+    assert {t for t in targets(s, "c2") if t[0] == "c"} == {"c1", "c3"}
+    # a red unit on black terrain makes the cell red: red's ten passes it
+    s = position({"c1": "TD", "c4": "JD", "a1": "KD"})
+    assert {"c4", "c5", "c6"} <= targets(s, "c1")
+
+
 def test_ruling_placement_names_card() -> None:
     s = CardChessGame(setup="progressive").initial_state(seed=0)
     moves = {str(m) for m in s.legal_moves()}
