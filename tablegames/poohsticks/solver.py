@@ -6,15 +6,20 @@ target card. Number cards count as printed, J 11, Q 12, K 13, and an ace 1 or 14
 
 The search works on ranks, not cards: the values a multiset of ranks makes using every
 rank once are cached by the sorted rank tuple, and so is the table of every target a
-whole hand reaches. Expressions are written with rank labels (``10`` for a ten, ``A(1)``
-or ``A(14)`` for an ace) and as few brackets as the usual precedence needs.
+whole hand reaches. Expressions are written the way a person writes a sum: each card as
+its value (``13`` for a king, ``1`` or ``14`` for an ace; the caller names the cards once,
+beside the sum), ``+ − × ÷``, larger numbers first in sums and products, and of the ways
+to make a value the one with the fewest brackets (then the fewest divisions), with only
+the brackets the usual precedence needs.
 
 >>> expression(("KH", "3C"), 10)
-'K - 3 = 10'
+'13 − 3 = 10'
+>>> expression(("KH", "3C", "2D"), 14)
+'13 + 3 − 2 = 14'
 >>> reachable(("2C", "3D", "5S"), 11)
 True
 >>> [(cards, text) for cards, text in solutions(("2C", "5D", "7H"), 14)]
-[(('2C', '7H'), '2 x 7 = 14'), (('2C', '5D', '7H'), '2 + 7 + 5 = 14')]
+[(('2C', '7H'), '7 × 2 = 14'), (('2C', '5D', '7H'), '7 + 5 + 2 = 14')]
 """
 
 from __future__ import annotations
@@ -25,8 +30,12 @@ from fractions import Fraction
 from operator import itemgetter
 
 Value = int | Fraction
-#: (text, precedence): 3 for a single card, 2 for a product or quotient, 1 for a sum.
-Expr = tuple[str, int]
+#: One term of a sum: (subtracted?, text, value).
+Term = tuple[bool, str, Value]
+#: (text, precedence, cost, terms): precedence 3 for a single card, 2 for a product or
+#: quotient, 1 for a sum (whose terms are kept, so that sums of sums need no brackets);
+#: cost (bracket pairs, divisions) picks the plainest way to write a value.
+Expr = tuple[str, int, tuple[int, int], tuple[Term, ...]]
 
 RANK_ORDER = "A23456789TJQK"
 #: Values of each rank letter (an ace is 1 or 14).
@@ -40,7 +49,7 @@ RANK_VALUES: dict[str, tuple[int, ...]] = {
 }
 #: The values a target card may stand for (river aces too are 1 or 14).
 TARGETS = range(1, 15)
-_LABEL = {"T": "10", "A": "A"}
+PLUS, MINUS, TIMES, DIVIDE = "+", "\u2212", "\u00d7", "\u00f7"  #: + − × ÷
 
 
 def card_values(card: str) -> tuple[int, ...]:
@@ -49,13 +58,13 @@ def card_values(card: str) -> tuple[int, ...]:
 
 
 def _atoms(r: str) -> dict[Value, Expr]:
-    if r == "A":
-        return {1: ("A(1)", 3), 14: ("A(14)", 3)}
-    return {RANK_VALUES[r][0]: (_LABEL.get(r, r), 3)}
+    return {v: (str(v), 3, (0, 0), ()) for v in RANK_VALUES[r]}
 
 
-def _wrap(e: Expr, below: int) -> str:
-    return f"({e[0]})" if e[1] <= below else e[0]
+def _wrap(e: Expr, below: int) -> tuple[str, int]:
+    """The text of ``e`` as an operand, bracketed when its precedence is ``below`` or
+    less, and the bracket pairs that adds."""
+    return (f"({e[0]})", 1) if e[1] <= below else (e[0], 0)
 
 
 def _div(x: Value, y: Value) -> Value:
@@ -76,8 +85,9 @@ def _norm(v: Value) -> Value:
 def all_used(ranks: tuple[str, ...]) -> dict[Value, Expr]:
     """Every value the ranks make using each one exactly once, with one expression each.
 
-    ``ranks`` is sorted in ``RANK_ORDER``. The first expression found is kept, so the
-    answer is deterministic; results are exact (fractions where a division leaves one).
+    ``ranks`` is sorted in ``RANK_ORDER``. The plainest expression is kept (fewest
+    brackets, then fewest divisions; the first found on a tie), so the answer is
+    deterministic; results are exact (fractions where a division leaves one).
     """
     if len(ranks) == 1:
         return _atoms(ranks[0])
@@ -99,16 +109,41 @@ def all_used(ranks: tuple[str, ...]) -> dict[Value, Expr]:
     return out
 
 
+def _keep(out: dict[Value, Expr], v: Value, e: Expr) -> None:
+    """Keep ``e`` for ``v`` unless a plainer expression (lower cost) is already there."""
+    had = out.get(v)
+    if had is None or e[2] < had[2]:
+        out[v] = e
+
+
+def _terms(e: Expr, v: Value, negate: bool = False) -> tuple[Term, ...]:
+    """``e`` (of value ``v``) as the terms of a sum, each subtracted when ``negate``."""
+    terms = e[3] if e[1] == 1 else ((False, e[0], v),)
+    return tuple((neg != negate, text, value) for neg, text, value in terms) if negate else terms
+
+
+def _sum(terms: tuple[Term, ...], cost: tuple[int, int]) -> Expr:
+    """A sum written as a person would: the added terms, larger first, then the
+    subtracted ones, larger first (``13 + 3 − 2``)."""
+    order = sorted(terms, key=lambda t: (t[0], -t[2], t[1]))
+    text = order[0][1] + "".join(f" {MINUS if neg else PLUS} {t}" for neg, t, _v in order[1:])
+    return (text, 1, cost, tuple(order))
+
+
 def _combine(out: dict[Value, Expr], x: Value, ex: Expr, y: Value, ey: Expr) -> None:
-    setdefault = out.setdefault
-    setdefault(x + y, (f"{ex[0]} + {ey[0]}", 1))
-    setdefault(x * y, (f"{_wrap(ex, 1)} x {_wrap(ey, 1)}", 2))
-    setdefault(x - y, (f"{ex[0]} - {_wrap(ey, 1)}", 1))
-    setdefault(y - x, (f"{ey[0]} - {_wrap(ex, 1)}", 1))
-    if y != 0:
-        setdefault(_div(x, y), (f"{_wrap(ex, 1)} / {_wrap(ey, 2)}", 2))
-    if x != 0:
-        setdefault(_div(y, x), (f"{_wrap(ey, 1)} / {_wrap(ex, 2)}", 2))
+    """Keep each value ``x`` and ``y`` make with one operation, each with its plainest text
+    (products written larger number first)."""
+    cost = (ex[2][0] + ey[2][0], ex[2][1] + ey[2][1])
+    _keep(out, x + y, _sum(_terms(ex, x) + _terms(ey, y), cost))
+    first, second = (ex, ey) if x >= y else (ey, ex)
+    (lt, lb), (rt, rb) = _wrap(first, 1), _wrap(second, 1)
+    _keep(out, x * y, (f"{lt} {TIMES} {rt}", 2, (cost[0] + lb + rb, cost[1]), ()))
+    for a, ea, b, eb in ((x, ex, y, ey), (y, ey, x, ex)):
+        _keep(out, a - b, _sum(_terms(ea, a) + _terms(eb, b, negate=True), cost))
+        if b != 0:
+            (lt, lb), (rt, rb) = _wrap(ea, 1), _wrap(eb, 2)
+            quotient = (f"{lt} {DIVIDE} {rt}", 2, (cost[0] + lb + rb, cost[1] + 1), ())
+            _keep(out, _div(a, b), quotient)
 
 
 def _key(cards: Sequence[str]) -> tuple[str, ...]:

@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, listed, maker, scratch_class
-from ..cards import ORDER, SUIT_NAMES, sort_cards, standard_deck
+from ..cards import ORDER, SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event, new_event
 from ..pickers import picker
 from . import moves as mv
 from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table, payment
+from .text import cards_words, move_words
 
 if TYPE_CHECKING:
     from .builder import PoohsticksBuilder
@@ -293,7 +294,9 @@ class PoohsticksState(BuiltState):
     # ---- legality, with messages that name the rule -------------------------------
 
     def _check(self, m: mv.PoohsticksMove) -> None:
-        """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
+        """Raise IllegalMove, naming the rule, unless ``m`` is legal here. A refusal of a
+        well-formed move says it in words and suit symbols (``the spades boat onto A4
+        paying K♥: ...``): players read these messages on the pages."""
         if listed(m, self._moves):  # one of the very moves legal_moves() gave
             return
         if self.phase == "over":
@@ -310,14 +313,16 @@ class PoohsticksState(BuiltState):
                 f"{m}: there is no river card at {m.cell} (columns A-{g.names[g.width - 1][0]}, "
                 f"rows 1-{g.length}{', shaped' if g.options['shape'] else ''}); {mv.NOTATION_HELP}"
             )
-        missing = [c for c in m.cards if c not in hand]
-        if missing:
-            raise IllegalMove(
-                f"{m}: {' '.join(map(str, missing))} not in player {p}'s hand "
-                f"({' '.join(hand) or 'empty'})"
-            )
         if len(set(m.cards)) != len(m.cards) or m.cards != sort_cards(m.cards):
             raise IllegalMove(f"malformed move {m!r}: {mv.NOTATION_HELP}")
+        said = move_words(m)
+        missing = [c for c in m.cards if c not in hand]
+        if missing:
+            verb = "is" if len(missing) == 1 else "are"
+            raise IllegalMove(
+                f"{said}: {cards_words(missing)} {verb} not in player {p}'s hand "
+                f"({cards_words(hand) or 'empty'})"
+            )
         if m.kind in ("move", "power"):
             self._check_boat_move(m)
         elif m.kind == "exit":
@@ -325,20 +330,21 @@ class PoohsticksState(BuiltState):
             if here not in g.last_row_set:
                 where = "has not entered the river" if here is None else f"is on {g.names[here]}"
                 raise IllegalMove(
-                    f"{m}: a boat exits only from the last row (row {g.length}); yours {where}"
+                    f"{said}: a boat leaves only from the last row (row {g.length}); yours {where}"
                 )
             if len(m.cards) != 1 or m.cards[0][0] not in EXIT_RANKS:
                 raise IllegalMove(
-                    f"{m}: exiting takes exactly one face card (J, Q, K) or one ace, alone"
+                    f"{said}: leaving takes exactly one face card (jack, queen, king) "
+                    "or one ace, alone"
                 )
         elif m.kind == "discard":
             if self.moved:
-                raise IllegalMove(f"{m}: you may not discard after moving this turn")
+                raise IllegalMove(f"{said}: you may not discard after moving this turn")
             if not 1 <= len(m.cards) <= 3:
-                raise IllegalMove(f"{m}: discard one to three cards")
+                raise IllegalMove(f"{said}: discard one to three cards")
             raise IllegalMove(
-                f"{m}: you may discard only when no move is possible, and you can play "
-                f"{self.legal_moves()[0]}"
+                f"{said}: you may discard only when no move is possible, and you can play "
+                f"{move_words(self.legal_moves()[0])}"
             )
         raise IllegalMove(f"{m}: not a legal move here; {mv.NOTATION_HELP}")
 
@@ -346,47 +352,48 @@ class PoohsticksState(BuiltState):
         g = self.game
         p = self.player
         suit = BOAT_SUITS[p]
+        said = move_words(m)
         if m.boat != suit:
             raise IllegalMove(
-                f"{m}: it is player {p}'s turn, who sails the {SUIT_NAMES[suit]} boat "
+                f"{said}: it is player {p}'s turn, who sails the {SUIT_NAMES[suit]} boat "
                 f"(write {suit}>...)"
             )
         cell = g.index[m.cell]
         here = self.boats[p]
         if here is None and cell not in g.first_row:
-            raise IllegalMove(f"{m}: a boat enters the river at a card of the first row (row 1)")
+            raise IllegalMove(f"{said}: a boat enters the river at a card of the first row (row 1)")
         if here is not None and cell not in g.neighbours[here]:
             raise IllegalMove(
-                f"{m}: a boat moves orthogonally onto a neighbouring card; yours is on "
+                f"{said}: a boat moves orthogonally onto a neighbouring card; yours is on "
                 f"{g.names[here]}"
             )
         if cell in self.rocks:
-            raise IllegalMove(f"{m}: {m.cell} is a rock; boats go around rocks")
+            raise IllegalMove(f"{said}: {m.cell} is a rock; boats go around rocks")
         if cell in self.face_down:
             raise IllegalMove(
-                f"{m}: {m.cell} is a face-down bridge card; it is turned over when a boat "
+                f"{said}: {m.cell} is a face-down bridge card; it is turned over when a boat "
                 "arrives in front of it, and only then can a boat move onto it"
             )
         for q, b in enumerate(self.boats):
             if b == cell and q != p:
-                raise IllegalMove(f"{m}: {m.cell} is occupied by player {q}'s boat")
+                raise IllegalMove(f"{said}: {m.cell} is occupied by player {q}'s boat")
         card = self.river[cell]
         assert card is not None
         if m.kind == "power":
             if not g.boat_powers:
-                raise IllegalMove(f"{m}: boat powers are off in this game (option boat_powers)")
+                raise IllegalMove(f"{said}: boat powers are off in this game (option boat_powers)")
             if self.powers_used[p]:
-                raise IllegalMove(f"{m}: your boat's free move is used once per game, already")
+                raise IllegalMove(f"{said}: your boat's free move is used once per game, already")
             raise IllegalMove(
-                f"{m}: the free move goes onto a card of your boat's suit "
-                f"({SUIT_NAMES[suit]}), and {m.cell} holds {card}"
+                f"{said}: the free move goes onto a card of your boat's suit "
+                f"({SUIT_NAMES[suit]}), and {m.cell} holds {pretty(card)}"
             )
         if not m.cards:
-            raise IllegalMove(f"{m}: a move pays at least one card from your hand")
+            raise IllegalMove(f"{said}: a move pays at least one card from your hand")
         values = " or ".join(map(str, card_values(card)))
         raise IllegalMove(
-            f"{m}: {' '.join(m.cards)} cannot make {values} (the value of {card} on "
-            f"{m.cell}) with + - x / using each card once"
+            f"{said}: {cards_words(m.cards)} cannot make {values} (the value of the "
+            f"{pretty(card)} on {m.cell}) with + − × ÷, each card used once"
         )
 
     def _result_text(self) -> str:

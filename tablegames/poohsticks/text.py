@@ -7,9 +7,34 @@ from typing import TYPE_CHECKING
 from ..cards import SUIT_NAMES, pretty
 
 if TYPE_CHECKING:
+    from .moves import PoohsticksMove
     from .state import PoohsticksState
 
 BOAT_SUITS = "SDHC"
+
+
+def cards_words(cards: tuple[str, ...] | list[str]) -> str:
+    """Cards as a reader writes them: ``('KH', 'TS')`` -> ``'K♥ 10♠'``."""
+    return " ".join(map(pretty, cards))
+
+
+def move_words(m: PoohsticksMove) -> str:
+    """A move in words and suit symbols, for messages a player reads.
+
+    >>> from .moves import parse
+    >>> move_words(parse("S>A4 KH 3C")), move_words(parse("exit QD"))
+    ('the spades boat onto A4 paying 3♣ K♥', 'leaving the river with Q♦')
+    """
+    boat = f"the {SUIT_NAMES.get(m.boat, m.boat)} boat"
+    if m.kind == "move":
+        return f"{boat} onto {m.cell} paying {cards_words(m.cards)}"
+    if m.kind == "power":
+        return f"{boat}'s free move onto {m.cell}"
+    if m.kind == "exit":
+        return f"leaving the river with {cards_words(m.cards)}"
+    if m.kind == "discard":
+        return f"discarding {cards_words(m.cards)}"
+    return "ending the turn" if m.kind == "end" else repr(m)
 
 
 def river_lines(s: PoohsticksState) -> list[str]:

@@ -176,3 +176,22 @@ def test_impossible_positions_refused() -> None:
 def test_bad_options_are_named(options: dict[str, Any], match: str) -> None:
     with pytest.raises(ValueError, match=match):
         tg.make("poohsticks", **options)
+
+
+@pytest.mark.parametrize(
+    "move, said",
+    [
+        ("S>B3 QS", "the spades boat onto B3 paying Q♠: Q♠ is not in player 0's hand (4♥ K♥ 2♠)"),
+        ("S>B2 KH", "cannot make 2 (the value of the 2♦ on B2) with + − × ÷"),
+        ("exit KH", "leaving the river with K♥: a boat leaves only from the last row"),
+    ],
+)
+def test_refusals_speak_in_words_and_suit_symbols(
+    state: PoohsticksState, move: str, said: str
+) -> None:
+    """Players read these messages on the pages: cards as K♥, not card codes."""
+    with pytest.raises(tg.IllegalMove) as err:
+        state.apply(state.parse_move(move))
+    message = str(err.value)
+    assert said in message
+    assert not any(code in message for code in ("KH", "QS", "2S", "4H", "S>"))

@@ -77,9 +77,9 @@ def test_move_pays_cards_that_make_the_value() -> None:
     moves = legal(state)
     assert "S>A3 KH" in moves  # an exact match: K on K
     assert "S>A1 4H KH" not in moves  # 13 and 4 never make 5
-    after = play(state, "S>A1 2S 4H KH")  # K - 2 x 4 = 5
+    after = play(state, "S>A1 2S 4H KH")  # 13 − 4 × 2 = 5
     move = after.events[0]
-    assert move.kind == "move" and move.value == (5,) and move.text == "K - 2 x 4 = 5"
+    assert move.kind == "move" and move.value == (5,) and move.text == "13 − 4 × 2 = 5"
     refused(state, "S>B2 KH", "cannot make 2")
 
 

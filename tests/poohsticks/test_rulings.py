@@ -113,10 +113,10 @@ def test_ruling_ace_target_value() -> None:
     river = [row[:] for row in RIVER]
     river[0][0] = "AH"
     state = position(["2S 7S 9H"], river)
-    after = play(state, "S>A1 2S 7S")  # 2 x 7 = 14
-    assert after.events[0].value == (14,) and after.events[0].text == "2 x 7 = 14"
+    after = play(state, "S>A1 2S 7S")  # 7 × 2 = 14
+    assert after.events[0].value == (14,) and after.events[0].text == "7 × 2 = 14"
     both = play(position(["AC 2S 9H"], river), "S>A1 AC")  # an ace on an ace
-    assert both.events[0].value == (1,) and both.events[0].text == "A(1) = 1"
+    assert both.events[0].value == (1,) and both.events[0].text == "1 = 1"
 
 
 def test_ruling_exit_ends_turn() -> None:

@@ -53,10 +53,9 @@ def brute_reachable(ranks: tuple[str, ...]) -> dict[int, set[tuple[int, ...]]]:
 
 
 def evaluate(expr: str) -> Fraction:
-    """Evaluate a solver expression (labels 2-10, J, Q, K, A(1), A(14); + - x /)."""
-    py = expr.replace("A(14)", "14").replace("A(1)", "1")
-    py = re.sub(r"\b([JQK])\b", lambda m: str({"J": 11, "Q": 12, "K": 13}[m[1]]), py)
-    py = re.sub(r"(\d+)", r"Fraction(\1)", py).replace(" x ", " * ")
+    """Evaluate a solver expression (card values as numbers; + − × ÷)."""
+    py = expr.replace("−", "-").replace("×", "*").replace("÷", "/")
+    py = re.sub(r"(\d+)", r"Fraction(\1)", py)
     return eval(py, {"Fraction": Fraction})  # type: ignore[no-any-return]
 
 
@@ -94,11 +93,23 @@ def test_ordered_hands_give_the_same_subsets() -> None:
 
 
 def test_expressions_are_readable() -> None:
-    assert solver.expression(("KH", "3C"), 10) == "K - 3 = 10"
+    """Sums as a person writes them: values as numbers, + − × ÷, added terms before
+    subtracted ones, larger first, and no bracket a plainer way of writing avoids."""
+    assert solver.expression(("KH", "3C"), 10) == "13 − 3 = 10"
     assert solver.expression(("TH",), 10) == "10 = 10"
-    assert solver.expression(("AH",), 14) == "A(14) = 14"
-    assert solver.expression(("AH",), 1) == "A(1) = 1"
-    assert solver.expression(("2C", "3D", "4H"), 20) == "(2 + 3) x 4 = 20"
+    assert solver.expression(("AH",), 14) == "14 = 14"
+    assert solver.expression(("AH",), 1) == "1 = 1"
+    assert solver.expression(("2C", "3D", "4H"), 20) == "(3 + 2) × 4 = 20"
+    assert solver.expression(("KH", "3C", "2D"), 14) == "13 + 3 − 2 = 14"  # not 3 − (2 − 13)
+    assert solver.expression(("KH", "3C", "2D"), 8) == "13 − 3 − 2 = 8"
+
+
+def test_expressions_evaluate_to_their_value() -> None:
+    """Every expression kept for every multiset of up to three ranks says what it makes."""
+    for k in (1, 2, 3):
+        for ranks in itertools.combinations_with_replacement(solver.RANK_ORDER, k):
+            for value, (text, *_rest) in solver.all_used(ranks).items():
+                assert evaluate(text) == value, (ranks, text)
     assert solver.expression(("2C", "3D"), 4) is None
     assert solver.expression((), 4) is None
 
@@ -115,8 +126,8 @@ def test_fractions_are_exact() -> None:
 
 def test_targets_made_lists_every_value_of_the_picked_cards() -> None:
     made = solver.targets_made(("KH", "3C"))
-    assert made == {10: "K - 3 = 10"}  # 16, 39 and 13/3 are no river value
-    assert solver.targets_made(("2C", "7D"))[14] == "2 x 7 = 14"
+    assert made == {10: "13 − 3 = 10"}  # 16, 39 and 13/3 are no river value
+    assert solver.targets_made(("2C", "7D"))[14] == "7 × 2 = 14"
     assert set(made) <= set(range(1, 15))
     assert solver.targets_made(()) == {}
 
@@ -130,4 +141,4 @@ def test_cache_can_be_cleared() -> None:
     solver.solutions(("KH", "3C"), 10)
     solver.clear_cache()
     assert solver.hand_table.cache_info().currsize == 0
-    assert solver.solutions(("KH", "3C"), 10) == [(("KH", "3C"), "K - 3 = 10")]
+    assert solver.solutions(("KH", "3C"), 10) == [(("KH", "3C"), "13 − 3 = 10")]

@@ -79,7 +79,7 @@ class PoohsticksBoard(BoardWidget):
         return None
 
     def hint(self, state: Any, picked: tuple[Key, ...]) -> str:
-        """What the picked cards make together: ``'K♥ 3♣ make 10 (K - 3), 16 (K + 3)...'``."""
+        """What the picked cards make together: ``'K♥ 3♣ make: 13 − 3 = 10'``."""
         cards = [k[1] for k in picked if k[0] == "card"]  # type: ignore[index]
         if not cards:
             return ""
