@@ -3,11 +3,14 @@ drawing and the canvas widgets, with the mapping from board coordinates to pixel
 and back (hit testing).
 
 The picture: the 8x8 board with the 16 current slots round it on the left, and a
-side panel on the right with the compass rose and the players' hands.
+side panel on the right with the compass rose and the players' hands. The board's line
+numbers (0-8, ``x`` under the south edge, ``y`` beside the west edge) sit in a narrow
+ruler between the board and the south and west slots, so that an intersection named
+``(5, 3)`` can be found on the picture.
 
 >>> lay = Layout()
 >>> lay.point(4, 4)
-(240.0, 254.0)
+(255.0, 254.0)
 >>> lay.hit(*lay.point(4, 4))
 Hit(kind='point', where=(4, 4))
 >>> lay.hit(*lay.slot_center(0))
@@ -84,8 +87,9 @@ class Layout:
         self.gap = round(s * 0.16)
         self.margin = self.card_h + 2 * self.gap
         self.label = round(s * 0.32)  # room for slot names above and below
+        self.ruler = round(s * 0.35)  # room for the line numbers (south and west sides)
         self.board = s * SIZE
-        self.x0 = self.margin  # board's west edge line
+        self.x0 = self.margin + self.ruler  # board's west edge line
         self.y0 = self.margin + self.label  # board's north edge line
         self.board_box: Rect = (self.x0, self.y0, self.board, self.board)
         self.panel_x = self.x0 + self.board + self.margin + self.gap
@@ -107,13 +111,32 @@ class Layout:
         self.hands_y = self.aside_y + ch + self.label + self.gap
         self.hand_row = ch + self.label + self.gap
         hands_bottom = self.hands_y + players * self.hand_row
-        self.height = max(self.y0 + self.board + self.margin + self.label, hands_bottom)
+        self.height = max(
+            self.y0 + self.board + self.ruler + self.margin + self.label, hands_bottom
+        )
 
     # ---- board coordinates ----------------------------------------------------------
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         """Pixel of intersection ``(x, y)`` (x east, y north; may be off the board)."""
         return (self.x0 + x * self.square, self.y0 + (SIZE - y) * self.square)
+
+    def line_number_at(self, axis: str, line: int) -> tuple[float, float]:
+        """Where the number of board line ``line`` goes (text centre x, baseline y):
+        ``axis`` ``"x"`` under the south edge, ``"y"`` left of the west edge, in the ruler
+        between the board and its slots (clear of the bar that flags a crossing)."""
+        fs = self.number_size
+        mid = CROSSING_BAR + (self.gap + self.ruler - CROSSING_BAR) / 2  # from the edge line
+        if axis == "x":
+            px, _ = self.point(line, 0)
+            return (px, self.y0 + self.board + mid + fs * 0.35)
+        _, py = self.point(0, line)
+        return (self.x0 - mid, py + fs * 0.35)
+
+    @property
+    def number_size(self) -> float:
+        """Font size of the line numbers: small, they only help find an intersection."""
+        return self.square * 0.24
 
     def riptide_arrow(self, x: int, y: int, direction: str) -> list[list[tuple[float, float]]]:
         """The arrow drawn on a riptide at ``(x, y)`` pointing ``direction`` (N, E, S or W),
@@ -142,11 +165,11 @@ class Layout:
         if side == 0:
             return (self.x0 + along - cw / 2, self.y0 - g - ch, cw, ch)
         if side == 2:
-            return (self.x0 + along - cw / 2, self.y0 + self.board + g, cw, ch)
+            return (self.x0 + along - cw / 2, self.y0 + self.board + g + self.ruler, cw, ch)
         y = self.y0 + self.board - along - cw / 2
         if side == 1:
             return (self.x0 + self.board + g, y, ch, cw)
-        return (self.x0 - g - ch, y, ch, cw)
+        return (self.x0 - g - self.ruler - ch, y, ch, cw)
 
     def slot_center(self, i: int) -> tuple[float, float]:
         x, y, w, h = self.slot_rect(i)

@@ -3,8 +3,8 @@ overlay as a :class:`~tablegames.scene.Scene`, drawn as SVG (``state._repr_svg_`
 static pictures) and on the canvas widgets alike (``CurrentsBoard``, ``CurrentsEditor``,
 ``CurrentsInspector``), so the two cannot show different things.
 
-- background (fixed for a game and a size): the 8x8 board, the slot names, the compass
-  title, obstacles and riptides, a swatch of each seat's colour by its hand;
+- background (fixed for a game and a size): the 8x8 board, its line numbers (0-8 on
+  both axes), the slot names, the compass title, obstacles and riptides, a swatch of each seat's colour by its hand;
 - pieces (the position): each edge's goal mark (a band in the colour of the player who
   wins over it, naming them and its goaltender; solid for the player whose turn it is),
   the cards in the slots, on the compass, waiting to be placed and in the hands (others'
@@ -147,6 +147,7 @@ def _background(
         Text(*lay.slot_name_at(i), name, s * 0.22, style.MUTED, "middle")
         for i, name in enumerate(SLOTS)
     ]
+    out += line_number_shapes(lay)
     fs = s * 0.3
     out.append(Text(lay.panel_x + lay.gap, lay.y0 - lay.margin / 2, "Compass", fs, bold=True))
     cx, cy = lay.compass_center
@@ -155,6 +156,17 @@ def _background(
         lx, ly = lay.hand_label(p)
         out.append(Rect(lx - 11, ly, 8, 8, fill=player_colour(p)))
     return tuple(out)
+
+
+def line_number_shapes(lay: Layout) -> list[Shape]:
+    """The board's line numbers, 0 to 8: ``x`` under the south edge, ``y`` left of the
+    west edge, small and muted, so that an intersection such as (5, 3) can be found."""
+    fs = lay.number_size
+    return [
+        Text(*lay.line_number_at(axis, i), str(i), fs, style.MUTED, "middle")
+        for axis in ("x", "y")
+        for i in range(SIZE + 1)
+    ]
 
 
 # ---- pieces -----------------------------------------------------------------------------
