@@ -4,7 +4,8 @@ static pictures) and on the canvas widgets alike (``CurrentsBoard``, ``CurrentsE
 ``CurrentsInspector``), so the two cannot show different things.
 
 - background (fixed for a game and a size): the 8x8 board, its line numbers (0-8 on
-  both axes), the slot names, the compass title, obstacles and riptides, a swatch of each seat's colour by its hand;
+  both axes), the slot names, the compass title, obstacles and riptides, a swatch of
+  each seat's colour by its hand;
 - pieces (the position): each edge's goal mark (a band in the colour of the player who
   wins over it, naming them and its goaltender; solid for the player whose turn it is),
   the cards in the slots, on the compass, waiting to be placed and in the hands (others'
