@@ -119,6 +119,35 @@ def test_ruling_ace_target_value() -> None:
     assert both.events[0].value == (1,) and both.events[0].text == "1 = 1"
 
 
+def test_ruling_exact_division() -> None:
+    """Division is exact: 7 ÷ 2 is 3½, so a 7 and a 2 never make 3 (nor 4); a division
+    that comes out whole pays, as (13 + 2) ÷ 3 = 5."""
+    state = position(["2H 7S 9H"], extra={"boats": ["A3", None]})  # A4 holds a 3
+    assert "S>A4 2H 7S" not in legal(state)
+    with pytest.raises(tg.IllegalMove, match="cannot make 3"):
+        play(state, "S>A4 2H 7S")
+    entered = play(position(["KH 2S 3S"]), "S>A1 KH 2S 3S")  # A1 holds a 5
+    assert entered.events[0].text == "(13 + 2) ÷ 3 = 5"
+
+
+def test_ruling_free_bracketing() -> None:
+    """Any grouping, not only the cards one after the other: 13 − 3 × 2 = 7 multiplies
+    first, which no left-to-right order of K, 3 and 2 makes."""
+    state = position(["KH 2S 3S"], extra={"boats": ["A1", None]})  # A2 holds a 7
+    after = play(state, "S>A2 KH 2S 3S")
+    assert after.events[0].value == (7,) and after.events[0].text == "13 − 3 × 2 = 7"
+
+
+def test_ruling_exit_card_alone() -> None:
+    """Leaving takes one face card or one ace by itself: not two cards, not a sum that
+    makes 11 to 14, not a number card."""
+    state = position(["5H 6H QS"], extra={"boats": ["A6", None]})
+    assert [m for m in legal(state) if m.startswith("exit")] == ["exit QS"]
+    for bad in ("exit 5H 6H", "exit 5H", "exit 6H QS"):
+        with pytest.raises(tg.IllegalMove, match="one face card"):
+            play(state, bad)
+
+
 def test_ruling_exit_ends_turn() -> None:
     state = position(["QH KH 2S", "9S TS QS"], extra={"boats": ["A6", None]})
     after = play(state, "exit QH")
