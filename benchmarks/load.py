@@ -106,7 +106,7 @@ def start_server(tmp: Path, pool: int) -> tuple[Any, str]:
     command = [str(voila), "play", f"--port={port}", f"--pool_size={pool}", *EXTRA]
     url = f"http://127.0.0.1:{port}"
     proc = serve(command, ROOT / "notebooks", jupyter_env(tmp), tmp / "voila.log", url + "/",
-                 "Voila", tries=480)  # fmt: skip
+                 "Voila", timeout=300)  # fmt: skip
     return proc, url
 
 

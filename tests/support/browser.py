@@ -59,14 +59,16 @@ def jupyter_env(tmp: Path, *names: str) -> dict[str, str]:
 
 def serve(
     command: list[str], cwd: Path, env: dict[str, str], log: Path, probe: str, what: str,
-    tries: int = 120,
+    timeout: float = 180.0,
 ) -> subprocess.Popen[bytes]:  # fmt: skip
-    """Start a server and wait (0.25 s a try) until ``probe`` answers; its log on failure."""
+    """Start a server and wait (0.25 s between tries, ``timeout`` s in all: a busy machine
+    can take a minute to import Voila) until ``probe`` answers; its log on failure."""
     proc = subprocess.Popen(
         command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
         stderr=open(log, "wb"),  # noqa: SIM115 - closed with the process
     )  # fmt: skip
-    for _ in range(tries):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
         if proc.poll() is not None:
             break
         try:
