@@ -396,3 +396,68 @@ def test_ruling_discard_pile_order() -> None:
     cur = {**PAST_NORTH, "W3": "7C"}
     s = position(["9S", "", "5H 6H", ""], cur=cur, pawn=(5, 7), extra={"discard_pile": []})
     assert play(s, "discard 9S", "defend 5H 6H").discard_pile == ("9S", "5H", "6H")
+
+
+def test_ruling_seats_and_first_player() -> None:
+    game = tg.make("currents")
+    assert game.owner == {"N": 0, "E": 1, "S": 2, "W": 3}  # the edge opposite each seat
+    assert game.goaltender == {"N": 2, "E": 3, "S": 0, "W": 1}  # the player seated there
+    _, _, s = setup_decisions(game.initial_state(seed=3))
+    assert (s.phase, s.player) == ("play", 0)
+    assert neutral(s).player == 1
+
+
+def test_ruling_ace_placement_order() -> None:
+    players, counts, _ = setup_decisions(tg.make("currents").initial_state(seed=4))
+    assert players == [3, 2, 1]  # backwards through the turn order; P0's ace goes by itself
+    assert counts == [16, 9, 4]  # 4 aces x 4 points, then 3 x 3, then 2 x 2
+
+
+def test_ruling_aces_high() -> None:
+    s = position(["AC"], compass={**FULL, "N": "KS", "W": "2S"}, cur={"N0": "KD"})
+    assert "AC>N0" in legal(s)  # an ace outranks a king on a slot
+    assert "AC>N" not in legal(s)  # and is too high to take a king's compass point
+    t = position(["KC"], compass={"N": "AS", "E": "2D", "S": "AH", "W": None}, cur={"N0": "AD"})
+    assert "KC>N" in legal(t)
+    assert "KC>N0" not in legal(t)
+
+
+def test_ruling_two_player_edges_assigned() -> None:
+    duel = tg.make("currents", players=2)
+    assert duel.owner == {"N": 0, "E": 1, "S": 0, "W": 1}
+    assert duel.goaltender == {"N": 1, "E": 0, "S": 1, "W": 0}
+    swapped = tg.make("currents", players=2, p0_edges="EW")
+    assert swapped.owner == {"N": 1, "E": 0, "S": 1, "W": 0}
+    setup = duel.initial_state(seed=5)
+    assert all(m.kind == "place" for m in setup.legal_moves())  # no edge is chosen
+
+
+def test_ruling_discard_needs_full_compass() -> None:
+    empty_w = {**FULL, "W": None}
+    s = position(["2C 9H KS QD"], compass=empty_w)
+    assert not any(m.startswith("discard") for m in legal(s))
+    assert {"2C>W", "9H>W", "KS>W", "QD>W"} <= legal(s)  # every card has a play
+    j = position(["RJ BJ"], compass=empty_w, jokers=2)
+    assert legal(j) == {"RJ!", "BJ!"}  # a hand of jokers plays a joker, never discards
+    assert "discard 2C" in legal(position(["2C 9H KS QD"]))
+
+
+def test_ruling_corner_advantage_back_through_turn_order() -> None:
+    # P0 to play; the pawn leaves by the SE corner: P2 (south) was met before P1 (east)
+    s = position(["9C"], cur={"S3": "2H", "E0": "3D"}, pawn=(8, 0))
+    assert [g.winner for g in s.inspect().goaltending] == [2, 1]
+    # NE corner, far from P0: P0's own goal comes first
+    s = position(["9C"], cur={"N3": "2C", "E3": "3D"}, pawn=(8, 8))
+    assert [g.winner for g in s.inspect().goaltending] == [0, 1]
+    # two players: the player to move is always one of the two, so has the advantage
+    d = position(["", "9C"], cur={"N3": "2C", "E3": "3D"}, pawn=(8, 8), player=1, players=2)
+    assert [g.winner for g in d.inspect().goaltending] == [1, 0]
+
+
+def test_ruling_defend_with_opposite_point_suit() -> None:
+    # the pawn would cross north; S holds hearts, so P2 defends with hearts, not clubs
+    s = position(["9S", "", "5H 5C", ""], cur=PAST_NORTH, pawn=(5, 7))
+    (g,) = s.inspect().goaltending
+    assert (g.edge, g.point, g.suit) == ("N", "S", "H")
+    t = neutral(s)
+    assert legal(t) == {"defend 5H", "decline"}

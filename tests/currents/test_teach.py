@@ -1,0 +1,69 @@
+"""The Currents walkthrough's helpers (tablegames_widgets.teach.currents) and the claims
+its examples rest on: what it prints is in words, and the combination-attack example
+wins only through the combination."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tablegames_widgets.teach import currents as teach
+
+import tablegames as tg
+from tablegames.events import Event
+
+WALKTHROUGH = Path(__file__).resolve().parents[2] / "notebooks" / "walkthroughs" / "currents.ipynb"
+
+
+def combo_position() -> dict[str, object]:
+    """The position of the walkthrough's section 15.4, read from the notebook itself."""
+    cells = json.loads(WALKTHROUGH.read_text(encoding="utf-8"))["cells"]
+    source = next(
+        "".join(c["source"]) for c in cells if "combo_position = {" in "".join(c["source"])
+    )
+    namespace: dict[str, object] = {}
+    exec(source.split("combo =")[0], namespace)  # the literal only
+    return namespace["combo_position"]  # type: ignore[return-value]
+
+
+def test_say_writes_cards_players_and_plurals_as_people_do() -> None:
+    assert teach.say("TS on N1, 2 card(s), 1 card(s), P3, RJ") == (
+        "10♠ on N1, 2 cards, 1 card, player 3, red joker"
+    )
+
+
+def test_events_are_sentences_without_codes() -> None:
+    assert teach.event_words(Event("place", 0, ("TH",), "N2")) == "player 0 plays 10♥ on slot N2"
+    assert teach.event_words(Event("queen", 1, ("QD",), "N1~S2")) == (
+        "player 1 plays Q♦ as a queen, swapping slots N1 and S2"
+    )
+    assert teach.event_words(Event("move", -1, (), "", (4, 4, 5, 3))) == (
+        "the pawn moves from (4, 4) to (5, 3)"
+    )
+
+
+def test_refusals_are_in_words(capsys: object) -> None:
+    state = teach.position(
+        {"compass": {"N": "5C"}, "hands": [["KH", "2C", "3C", "4C"], [], [], []]}
+    )
+    teach.try_move(state, "KH>N")
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert out.startswith("K♥ on compass point N: refused, ")
+    assert "5♣" in out and "5C" not in out and "KH" not in out
+
+
+def test_the_combination_example_wins_only_by_the_combination() -> None:
+    data = combo_position()
+    plain = tg.make("currents").state_from_json(data)
+    assert not any(plain.apply(m).winners == {0} for m in plain.legal_moves())
+    assert "5C>N1" not in {str(m) for m in plain.legal_moves()}
+    combo = tg.make("currents", combination_attacks=True).state_from_json(data)
+    won = teach.play(combo, "3S>N1", "5C>N1")
+    assert won.winners == {0}
+
+
+def test_three_puzzles_come_from_the_shipped_set() -> None:
+    chosen = teach.three_puzzles()
+    assert len(chosen) == 3
+    assert len({p["id"] for p in chosen}) == 3
+    assert teach.puzzle_players() == 2
