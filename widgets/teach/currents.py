@@ -269,6 +269,14 @@ def pushes(state: CurrentsState) -> None:
     print(f"Left over: {push_words(inf.vector)}; the pawn would land on {inf.destination}.")
 
 
+def landing_words(state: CurrentsState) -> str:
+    """Where the pawn would end this Move phase, or what stops it and why, in words."""
+    inf = state.inspect()
+    if inf.blocked:
+        return "stopped: " + say(inf.blocked_by.split(": ")[-1])
+    return f"the pawn enters and lands on {inf.landing}"
+
+
 def one_heart(compass: dict[str, str]) -> CurrentsState:
     """A position with a single heart (2♥ on slot N2) acting on the pawn, under ``compass``."""
     return position(
