@@ -33,7 +33,10 @@ def status_text(state: CardChessState) -> tuple[str, str]:
             return (f"{SIDE_NAMES[side]} wins", f"both {COLOURS[1 - side]} kings covered")
         return ("Draw", f"no winner after {state.ply} moves")
     verb = "to place" if state.phase == "setup" else "to move"
-    last = f", last {state.last_move}" if state.last_move is not None else ""
+    m = state.last_move
+    # a placement as the card reads (J♠ f5), a move in its notation (e5-f6)
+    done = f"{unit_label(m.card)} {str(m).split()[1]}" if m and m.kind == "place" else m
+    last = f", last {done}" if m is not None else ""
     return (f"{SIDE_NAMES[state.player]} {verb}", f"move {state.ply}{last}")
 
 
