@@ -1,0 +1,94 @@
+"""The Poohsticks walkthrough's helpers (tablegames_widgets.teach.poohsticks) and the
+claims its examples rest on: what they print is in words, the pictures frame and draw
+what the text names, and the arithmetic examples are ones three cards can produce."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from tablegames_widgets.teach import poohsticks as teach
+
+import tablegames as tg
+from tablegames.poohsticks import solver
+
+CODE = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+
+
+def test_moves_and_events_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    start = teach.position(["KH 2S 5D", "2C 9H QS"], boats=["A2", None])
+    teach.moves(start)
+    halfway = teach.play(start, "S>A3 KH")
+    teach.refuse(halfway, "S>A4 KH")
+    teach.play(halfway, "S>A4 2S 5D")
+    out = capsys.readouterr().out
+    assert "Player 0 may move onto A1 paying 5♦; move onto B2 paying 2♠;" in out
+    assert "Player 0 pays 5♦ 2♠ (5 − 2 = 3) and moves onto A4." in out
+    assert "Refused: the spades boat onto A4 paying K♥: K♥ is not in" in out
+    assert not CODE.search(out), out
+
+
+def test_picture_frames_the_cards_named() -> None:
+    start = teach.position(["KH 3S 4H", "2C 9H QS"], boats=["A2", None])
+    assert teach.reach(start) == ["A3"]
+    svg = teach.picture(start, lit=teach.reach(start), barred=["A1", "B2"]).svg
+    assert svg.count(f"stroke='{teach.LIT}'") == 1
+    assert svg.count(f"stroke='{teach.BARRED}'") == 2
+
+
+def test_journey_draws_one_arrow_per_step() -> None:
+    start = teach.position(["KH 2S 5D", "2C 9H QS"], boats=["A2", None])
+    halfway = teach.play(start, "S>A3 KH")
+    done = teach.play(halfway, "S>A4 2S 5D")
+    assert teach.journey(start, halfway, done).svg.count("<polygon") == 2
+    assert teach.journey(start, start).svg.count("<polygon") == 0
+
+
+def test_tie_picture_is_wide_enough_for_its_status_line() -> None:
+    race = teach.position(["QH 2S 3S", "KD 2C 4H"], boats=["A6", "B6"])
+    both = teach.play(teach.play(race, "exit QH"), "exit KD")
+    plain = float(re.findall(r"width='(\d+)'", tg.scene.state_svg(both))[0])
+    wide = float(re.findall(r"width='(\d+)'", teach.journey(race, both).svg)[0])
+    assert both.winners == {0, 1} and wide > plain
+
+
+def test_paid_writes_the_sum_or_says_there_is_none() -> None:
+    assert "13 − 3 × 2 = 7" in teach.paid(["KH", "3C", "2D"], "7C").svg
+    assert "no way to make 3" in teach.paid(["7C", "2D"], "3C").svg
+
+
+def test_power_reach_is_one_ordinary_step() -> None:
+    """Section 13: the power reaches the neighbouring spade, not the one two cards away."""
+    river = [row[:] for row in teach.RIVER]
+    river[3][0], river[4][0] = "3S", "8S"
+    game = tg.make("poohsticks", players=2, boat_powers=True)
+    state = teach.position(["5H 5D 5S", "2C 9S QS"], ["A3", None], game, river=river)
+    assert teach.power_reach(state) == ["A4"]
+    assert [m.kind for m in state.legal_moves()] == ["power", "end"]
+
+
+def test_no_river_value_needs_a_fraction_midway() -> None:
+    """Section 3's claim: with at most three cards, every value 1-14 they make, some way
+    with only whole numbers along the way makes too."""
+
+    def whole(values: list[tuple[int, ...]]) -> set[int]:
+        if len(values) == 1:
+            return set(values[0])
+        out: set[int] = set()
+        for mask in range(1, (1 << len(values)) - 1):
+            left = [v for i, v in enumerate(values) if mask >> i & 1]
+            right = [v for i, v in enumerate(values) if not mask >> i & 1]
+            for x, y in itertools.product(whole(left), whole(right)):
+                out |= {x + y, x * y, x - y} | ({x // y} if y and x % y == 0 else set())
+        return out
+
+    for k in (1, 2, 3):
+        for ranks in itertools.combinations_with_replacement(solver.RANK_ORDER, k):
+            made = set(solver.all_used(ranks)) & set(range(1, 15))
+            assert made <= whole([solver.RANK_VALUES[r] for r in ranks]), ranks
+
+
+def test_three_puzzles_come_from_the_shipped_set() -> None:
+    chosen = teach.three_puzzles()
+    assert len(chosen) == 3 and len({p["id"] for p in chosen}) == 3
