@@ -10,7 +10,7 @@ and on canvases by the board widget, so both show the same.
   drained amperes greyed, resistors (squares), overloaded resistors (marked ⚡), a resistor
   riding the ampere it drains (a frame), and the panel: round, roles and scores, whose
   decision, the turn's move budget as pips, the duty cycle and the last move;
-- overlay: the last move's path, as a translucent line.
+- overlay: the last move's path, as a translucent line (not over a new round's set-up).
 
 The geometry is :class:`.layout.Layout`'s (hit testing uses it too); the panel's words
 are :mod:`.text`'s.
@@ -81,7 +81,8 @@ def state_scene(state: ResistorState, square: float = 40.0) -> Scene:
         scene.pieces += piece_shapes(lay, kind, [lay.cell_rect(i) for i in cells[kind]])
     scene.pieces += panel(lay, state)
     last = state.last_move
-    if last is not None and last.kind == "move":
+    # A round's set-up starts on an empty board: the last round's final move is not drawn.
+    if last is not None and last.kind == "move" and state.phase != "setup":
         (x1, y1), (x2, y2) = lay.cell_center(last.src), lay.cell_center(last.dst)
         scene.overlay.append(Line(x1, y1, x2, y2, LAST_MOVE, 3))
     return scene

@@ -1,0 +1,63 @@
+"""The Resistor walkthrough's helpers (tablegames_widgets.teach.resistor) and what its
+pictures promise: words as a person writes them, frames where the text says, a whole
+match that ends by the rules, puzzles picked by kind."""
+
+from __future__ import annotations
+
+import pytest
+from tablegames_widgets.teach import resistor as teach
+
+from tablegames.resistor import ResistorGame, ResistorState
+from tablegames.resistor.scene import LAST_MOVE, state_scene
+from tablegames.scene import Line, Rect
+
+
+def test_counted_says_one_point_and_two_points() -> None:
+    assert teach.counted(1, "point") == "1 point"
+    assert teach.counted(2, "point") == "2 points"
+    assert teach.counted(0, "ampere move") == "0 ampere moves"
+
+
+def test_told_scores_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    home = teach.position(amperes=["b0", "c0", "d0"], chargers=["e1"], resistors=["g9", "j9"])
+    teach.play(home, "e1-e0")
+    out = capsys.readouterr().out
+    assert "(1 point this round)" in out and "(s)" not in out
+
+
+def test_moves_from_frames_the_cells_it_names(capsys: pytest.CaptureFixture[str]) -> None:
+    s = teach.position(amperes=["b0", "e0", "e4", "h6"], resistors=["e5", "h9"])
+    picture = teach.moves_from(s, "e4")
+    assert capsys.readouterr().out == "The ampere on e4 may move to 2 cells: d4 and f4.\n"
+    assert picture.svg.count(f"stroke='{teach.REACH_INK}'") == 2
+    assert picture.svg.count(f"stroke='{teach.PIECE_INK}'") == 1
+
+
+def test_new_round_setup_draws_no_last_move_line() -> None:
+    last = teach.position(
+        amperes=["e7"], drained=["c4", "h6", "k11"], resistors=["f8", "h9"],
+        current_player=1, turn=9,
+    )  # fmt: skip
+    drained = last.apply(last.parse_move("f8-e7"))
+    assert drained.phase == "setup" and drained.round == 2
+    lines = [s for s in state_scene(drained).overlay if isinstance(s, Line)]
+    assert not [s for s in lines if s.stroke == LAST_MOVE]
+    moved = teach.position(amperes=["b0", "e4"], resistors=["g9", "h9"], drained=["c4", "h6"])
+    moved = moved.apply(moved.parse_move("e4-e5"))
+    assert [s for s in state_scene(moved).overlay if getattr(s, "stroke", "") == LAST_MOVE]
+    assert not any(isinstance(s, Rect) for s in state_scene(moved).overlay)
+
+
+def test_leaning_match_ends_by_the_rules() -> None:
+    game = ResistorGame(amperes=3, first_amperes=1, max_turns=1000)
+    match = teach.leaning_match(game, seed=11, patience=150)
+    final = match.final
+    assert isinstance(final, ResistorState)
+    assert final.is_terminal and final.winners == {0} and tuple(final.scores) == (2, 1)
+    assert "max_turns" not in [e.kind for e in final.events]
+
+
+def test_pick_puzzles_takes_the_kinds_in_turn() -> None:
+    puzzles = [{"kind": k, "id": i} for i, k in enumerate(["win", "win", "save", "win"])]
+    assert [p["id"] for p in teach.pick_puzzles(puzzles, 3)] == [0, 2, 1]
+    assert [p["id"] for p in teach.pick_puzzles(puzzles[:2], 3)] == [0, 1]
