@@ -1,14 +1,14 @@
 """Random play of thousands of seeded Card Chess games, checking invariants as they go.
 
-For the fixed set-up, the progressive one and the training game without terrain,
-``GAMES_PER_CONFIG`` seeded games between uniformly random players, capped at
-``MAX_PLIES`` moves. At every state: every card exactly once (the 36 of the surface,
-the 16 units on the surface or in hand), a valid position (set-up units alone in their
-own start area, the phase and player consistent) and the win condition. Every
+For the fixed set-up, the progressive one and the training game without terrain, a share
+of ``GAMES_PER_GAME`` (at least 300 each) seeded games between uniformly random players,
+capped at ``MAX_PLIES`` moves. At every state: every card exactly once (the 36 of the
+surface, the 16 units on the surface or in hand), a valid position (set-up units alone
+in their own start area, the phase and player consistent) and the win condition. Every
 ``FULL_CHECK_EVERY``-th state is also written to JSON text and read back, its
 observations checked, and each of its legal moves applied and its notation read back.
-Every game must end by the cap, and is replayed from its seed and notation to
-identical states.
+Every game must end by the cap, and is replayed from its seed and notation to identical
+states.
 
 Hypothesis draws the seeds (derandomized, so every run checks the same games).
 """
@@ -20,13 +20,14 @@ import random
 from typing import Any
 
 import pytest
-from support.properties import advance, check_read_back, check_seed_replays, run_seeds
+from support.properties import advance, check_read_back, check_seed_replays, per_config, run_seeds
 
 from tablegames.cardchess import CardChessGame, CardChessState
 from tablegames.cardchess.moves import UNITS
 from tablegames.cardchess.state import START_AREA, SURFACE_CARDS, owner
 
-GAMES_PER_CONFIG = 2000
+#: Games all configurations play together (:func:`support.properties.per_config`).
+GAMES_PER_GAME = 6000
 MAX_PLIES = 64
 FULL_CHECK_EVERY = 24
 CONFIGS = {
@@ -99,4 +100,6 @@ def play_one(options: dict[str, Any], seed: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_random_games(config: str) -> None:
-    run_seeds(lambda seed: play_one(CONFIGS[config], seed), GAMES_PER_CONFIG)
+    run_seeds(
+        lambda seed: play_one(CONFIGS[config], seed), per_config(GAMES_PER_GAME, len(CONFIGS))
+    )

@@ -1,12 +1,13 @@
 """Random play of thousands of seeded Currents games, checking invariants at every step.
 
-Each configuration (player count and optional rules) plays at least ``GAMES_PER_CONFIG``
-distinct seeded games between uniformly random players, capped by ``max_turns``. At every
-state the cheap invariants are checked (no card lost or duplicated, the pawn on the board,
-hand sizes, whose decision it is, the JSON round trip through text, what each player's
-observation hides); at every step the events are checked against the two states they
-join; for a sample of states every legal move is applied and its notation read back; and
-every finished game is replayed from its record and must give identical states.
+Each configuration (player count and optional rules) plays its share of
+``GAMES_PER_GAME`` (at least 300) distinct seeded games between uniformly random
+players, capped by ``max_turns``. At every state the cheap invariants are checked (no
+card lost or duplicated, the pawn on the board, hand sizes, whose decision it is, the
+JSON round trip through text, what each player's observation hides); at every step the
+events are checked against the two states they join; for a sample of states every legal
+move is applied and its notation read back; and every finished game is replayed from its
+record and must give identical states.
 
 Hypothesis draws the seeds (derandomized, so every run checks the same games); a failure
 prints the seed, and ``play(CONFIGS[name], seed)`` below replays that game.
@@ -21,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from support.properties import advance, replayed_games
+from support.properties import advance, per_config, replayed_games
 
 import tablegames as tg
 from tablegames.currents import CurrentsMove, CurrentsState
@@ -29,7 +30,8 @@ from tablegames.currents.geometry import POINTS, SLOTS, crossings, on_board
 from tablegames.currents.rules import stopped_by
 from tablegames.currents.state import HAND_SIZE
 
-GAMES_PER_CONFIG = 2000
+#: Games all configurations play together (:func:`support.properties.per_config`).
+GAMES_PER_GAME = 6000
 MAX_TURNS = 200
 #: Every legal move is applied (and its notation read back) in states with at most this
 #: many moves (set-up, goaltending, combination attacks, small hands) and in one state
@@ -313,7 +315,9 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[CurrentsState], tg.Re
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_random_games(name: str) -> None:
-    finals = replayed_games(functools.partial(play, CONFIGS[name]), GAMES_PER_CONFIG, 2**32)
+    finals = replayed_games(
+        functools.partial(play, CONFIGS[name]), per_config(GAMES_PER_GAME, len(CONFIGS)), 2**32
+    )
     assert any(final.winners for final in finals), "no game was won"
 
 

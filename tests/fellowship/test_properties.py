@@ -1,10 +1,10 @@
 """Random play of thousands of seeded Fellowship games, checking invariants at every step.
 
-For 2, 3 and 4 players, ``GAMES_PER_CONFIG`` seeded games between uniformly random
-players. At every state: every card of the deck exactly once, a valid circle (13
-non-empty stacks, an uncovered joker alone), hand sizes, whose turn it is, the JSON
-round trip through text, and what each observation hides. In one state out of
-``FULL_CHECK_EVERY`` every legal move is applied and its notation read back. Every
+For 2, 3 and 4 players, a share of ``GAMES_PER_GAME`` (at least 300 each) seeded games
+between uniformly random players. At every state: every card of the deck exactly once, a
+valid circle (13 non-empty stacks, an uncovered joker alone), hand sizes, whose turn it
+is, the JSON round trip through text, and what each observation hides. In one state out
+of ``FULL_CHECK_EVERY`` every legal move is applied and its notation read back. Every
 game must end within the bound (each turn plays one of the cards outside the circle),
 and is replayed from its record to identical states.
 
@@ -18,14 +18,15 @@ import random
 from typing import Any
 
 import pytest
-from support.properties import advance, check_read_back, check_replay, run_seeds
+from support.properties import advance, check_read_back, check_replay, per_config, run_seeds
 
 import tablegames as tg
 from tablegames.cards import JOKERS
 from tablegames.fellowship import FellowshipState
 from tablegames.fellowship.serialize import known_roles
 
-GAMES_PER_CONFIG = 2000
+#: Games all configurations play together (:func:`support.properties.per_config`).
+GAMES_PER_GAME = 6000
 FULL_CHECK_EVERY = 16
 
 
@@ -102,4 +103,4 @@ def play_one(players: int, seed: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games(players: int) -> None:
-    run_seeds(lambda seed: play_one(players, seed), GAMES_PER_CONFIG)
+    run_seeds(lambda seed: play_one(players, seed), per_config(GAMES_PER_GAME, 3))

@@ -1,11 +1,12 @@
 """Random play of thousands of seeded Poohsticks games per configuration, checking invariants.
 
-Each configuration plays ``GAMES_PER_CONFIG`` distinct seeded games between uniformly random
-players, capped by ``max_turns`` (``MAX_ROUNDS`` rounds). At every state: no card lost or
-duplicated, hands of at most three, boats on distinct face-up cards, whose decision it is.
-At a sample of states (always the first and the last): the JSON round trip through text,
-what each observation hides, and every legal move applying with its notation read back.
-Every game is replayed from its record through JSON and must give identical states.
+Each configuration plays a share of ``GAMES_PER_GAME`` (at least 300 each) distinct
+seeded games between uniformly random players, capped by ``max_turns`` (``MAX_ROUNDS``
+rounds). At every state: no card lost or duplicated, hands of at most three, boats on
+distinct face-up cards, whose decision it is. At a sample of states (always the first
+and the last): the JSON round trip through text, what each observation hides, and every
+legal move applying with its notation read back. Every game is replayed from its record
+through JSON and must give identical states.
 
 Hypothesis draws the seeds (derandomized, so every run checks the same games); a failure
 prints the seed, and ``play(CONFIGS[name], seed)`` replays that game.
@@ -20,12 +21,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from support.properties import advance, replayed_games
+from support.properties import advance, per_config, replayed_games
 
 import tablegames as tg
 from tablegames.poohsticks import PoohsticksState
 
-GAMES_PER_CONFIG = 2000
+#: Games all configurations play together (:func:`support.properties.per_config`).
+GAMES_PER_GAME = 8000  # 1,000 per option set: random play ends with one winner in ~1% of games
 MAX_ROUNDS = 9
 #: the expensive checks run at one state out of this many (and at the first and last)
 SAMPLE_EVERY = 24
@@ -131,7 +133,9 @@ def play(options: dict[str, Any], seed: int) -> tuple[list[PoohsticksState], tg.
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_random_games(name: str) -> None:
-    finals = replayed_games(functools.partial(play, CONFIGS[name]), GAMES_PER_CONFIG, 2**32)
+    finals = replayed_games(
+        functools.partial(play, CONFIGS[name]), per_config(GAMES_PER_GAME, len(CONFIGS)), 2**32
+    )
     assert any(len(final.winners) == 1 for final in finals), "no game had a single winner"
 
 

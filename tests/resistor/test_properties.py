@@ -1,18 +1,18 @@
 """Random play of thousands of seeded Resistor matches, checking invariants as they go.
 
-For each configuration, ``GAMES_PER_CONFIG`` seeded matches capped by the option
-``max_turns`` (turns of the whole match). Uniform random players rarely get an
-ampere to the charge zone and back, so two configurations use a forward-leaning ampere
-player (who never forfeits) to reach chargers, scores, recharges and conversions too,
-and one an ampere player who never forfeits. At every
-state: every piece exactly once (the ampere player's amperes, drained amperes and
-chargers; the resistors, one of them possibly waiting on a pending decision), every
-piece where its kind may stand, the phase, player and turn consistent, the score equal
-to the points scored. Every ``FULL_CHECK_EVERY``-th state is also written to JSON text
-and read back, its observations checked, each of its legal moves applied and its
-notation read back, and the legality check compared with ``legal_moves`` on every
-candidate move. Every match must end by the rules or the cap, and is replayed from its seed and
-notation to identical states.
+For each configuration, a share of ``GAMES_PER_GAME`` (at least 300 each) seeded matches
+capped by the option ``max_turns`` (turns of the whole match). Uniform random players
+rarely get an ampere to the charge zone and back, so two configurations use a forward-
+leaning ampere player (who never forfeits) to reach chargers, scores, recharges and
+conversions too, and one an ampere player who never forfeits. At every state: every
+piece exactly once (the ampere player's amperes, drained amperes and chargers; the
+resistors, one of them possibly waiting on a pending decision), every piece where its
+kind may stand, the phase, player and turn consistent, the score equal to the points
+scored. Every ``FULL_CHECK_EVERY``-th state is also written to JSON text and read back,
+its observations checked, each of its legal moves applied and its notation read back,
+and the legality check compared with ``legal_moves`` on every candidate move. Every
+match must end by the rules or the cap, and is replayed from its seed and notation to
+identical states.
 
 Hypothesis draws the seeds (derandomized, so every run checks the same matches).
 """
@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from support.properties import advance, check_read_back, check_seed_replays, run_seeds
+from support.properties import advance, check_read_back, check_seed_replays, per_config, run_seeds
 from support.resistor import choose
 
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
@@ -44,7 +44,8 @@ from tablegames.resistor.board import (
 )
 from tablegames.resistor.legality import reason
 
-GAMES_PER_CONFIG = 1000
+#: Games all configurations play together (:func:`support.properties.per_config`).
+GAMES_PER_GAME = 3000
 FULL_CHECK_EVERY = 40
 #: name -> (options, how the ampere player chooses: "uniform", "no_forfeit" (uniform but
 #: never forfeiting) or "forward" (prefers moves towards its goal, never forfeits))
@@ -167,7 +168,7 @@ def play_one(options: dict[str, Any], how: str, seed: int) -> None:
 @pytest.mark.parametrize("config", list(CONFIGS))
 def test_random_games(config: str) -> None:
     options, how = CONFIGS[config]
-    run_seeds(lambda seed: play_one(options, how, seed), GAMES_PER_CONFIG)
+    run_seeds(lambda seed: play_one(options, how, seed), per_config(GAMES_PER_GAME, len(CONFIGS)))
 
 
 def test_leaning_players_reach_every_action() -> None:

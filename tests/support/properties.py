@@ -6,6 +6,7 @@ and notation); and the loop and the seeded Hypothesis run that drive them."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -13,6 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tablegames as tg
+
+
+def per_config(total: int, configs: int, least: int = 300) -> int:
+    """Games each configuration plays so that a game's configurations together play about
+    ``total`` (at least ``least`` each): thousands per game in ``make test``, whatever the
+    number of option sets. ``TABLEGAMES_PROPERTY_SCALE`` multiplies it (e.g. 5 for a long
+    run; ``make soak`` plays 10^5 games per game with every check)."""
+    scale = float(os.environ.get("TABLEGAMES_PROPERTY_SCALE", "1"))
+    return max(1, round(scale * max(least, total // configs)))
 
 
 def check_read_back(state: tg.State, moves: Sequence[Any]) -> None:
