@@ -335,12 +335,16 @@ def defence_order(state: CurrentsState, where: str) -> None:
 
 
 def three_puzzles() -> list[dict[str, Any]]:
-    """Three puzzles of the shipped Currents set: the first of each kind it has, then the
-    next ones in the set's order (works with any regenerated set)."""
+    """Three puzzles of the shipped Currents set, easy, medium and hard when the set labels
+    its puzzles so, otherwise (or to fill in) the first ones in the set's order: works with
+    any regenerated set."""
     puzzles: list[dict[str, Any]] = load_set("currents")["puzzles"]
-    firsts = list({p["kind"]: p for p in reversed(puzzles)}.values())[::-1]
-    chosen = firsts[:3] + [p for p in puzzles if p not in firsts]
-    return sorted(chosen[:3], key=puzzles.index)
+    chosen = []
+    for label in ("easy", "medium", "hard"):
+        of_label = [p for p in puzzles if p.get("difficulty", {}).get("label") == label]
+        chosen += of_label[:1]
+    chosen += [p for p in puzzles if p not in chosen]
+    return chosen[:3]
 
 
 def puzzle_players() -> int:
