@@ -72,6 +72,9 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         super().__init__([self.layers.multi, self.caption], **kwargs)
         multi = self.layers.multi
         multi.on_mouse_down(self.click_at)
+        # ipycanvas cancels a tap's mouse events (its touch handler prevents the default):
+        # a tap is heard as a touch, in the canvas's own pixels however CSS scales it
+        multi.on_touch_start(self.tap_at)
         multi.on_mouse_move(self.hover_at)
         multi.on_key_down(self._key_down)
         self.layers.on_reconnect(self.redraw_all)
@@ -165,6 +168,10 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
             for handler in list(self._click_handlers):
                 handler(key)
         return key
+
+    def tap_at(self, touches: list[tuple[float, float]]) -> Key | None:
+        """A finger put on the board (a phone's tap): one finger clicks where it is."""
+        return self.click_at(*touches[0]) if len(touches) == 1 else None
 
     def hover_at(self, px: float, py: float) -> None:
         if self.covered is not None:

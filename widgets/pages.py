@@ -54,6 +54,14 @@ PAGE_CSS = """
 .tablegames-page h1 { font-size: 1.6em; margin: 0.2em 0; }
 .tablegames-page .howto { color: #444; max-width: 760px; }
 .tablegames-page .rules-link a { font-weight: bold; }
+/* A phone: the title, then the game (board, hand, its buttons), then the how-to and the
+   settings; the board scales down to the screen's width (the template's phone style). */
+@media (max-width: 600px) {
+  .tablegames-page > .tablegames-page-heading { order: -3; }
+  .tablegames-page > .tablegames-page-error { order: -2; }
+  .tablegames-page > .tablegames-page-game { order: -1; }
+  .tablegames-page h1 { font-size: 1.25em; }
+}
 </style>
 """
 
@@ -140,8 +148,9 @@ class PlayPage(VBox):  # type: ignore[misc]
                                tooltip="Start a new game with these settings")  # fmt: skip
         self.new_game.on_click(lambda _b: self.start())
         self.error = HTML()
-        title = HTML(
-            PAGE_CSS + f"<h1>{html.escape(cls.info.title)}</h1>"
+        # The title, then the how-to; on a phone the board comes between them (PAGE_CSS)
+        heading = HTML(PAGE_CSS + f"<h1>{html.escape(cls.info.title)}</h1>")
+        intro = HTML(
             f"<p class='howto'>{html.escape(how_to(game_name))}</p>" + rules_link(game_name)
         )
         settings = HBox(list(self.controls.values()), layout=Layout(flex_flow="row wrap"))
@@ -151,9 +160,13 @@ class PlayPage(VBox):  # type: ignore[misc]
         self.table = VBox()
         # "Play with others": a table for people on their own devices (tables/panel.py)
         self.others = OthersPanel(game_name, self.chosen_options)
-        super().__init__([title, settings, self.seat_box,
-                          HBox([self.new_game, *view_controls, self.others.open_button]),
+        #: New game, the game's views (Show currents) and Play with others
+        self.button_row = HBox([self.new_game, *view_controls, self.others.open_button],
+                               layout=Layout(flex_flow="row wrap"))  # fmt: skip
+        super().__init__([heading, intro, settings, self.seat_box, self.button_row,
                           self.others, self.error, self.table])  # fmt: skip
+        for part, role in ((heading, "heading"), (self.error, "error"), (self.table, "game")):
+            part.add_class(f"tablegames-page-{role}")
         self.add_class("tablegames-page")
         self._settings_changed()
         self.start()
@@ -429,6 +442,24 @@ def page_from_query(query: str | None = None) -> Any:
         PAGE_CSS + f"<div class='tablegames-page'><p>{said}Choose a game:</p>"
         f"<ul class='page-list'>{links}</ul></div>"
     )
+
+
+def puzzles_from_query(query: str | None = None) -> Any:
+    """The Puzzles page on the game the address names (``puzzles.ipynb?game=NAME``, as
+    the index links it), else on the first game. The page is built before the wait for
+    the visitor's request (see :func:`page_from_query`), so a preheated kernel has the
+    work done; only a named game's set is swapped in after."""
+    from urllib.parse import parse_qs
+
+    from .puzzles import PuzzlePage
+
+    page = PuzzlePage()
+    if query is None:
+        query = request_query()
+    name = parse_qs(query).get("game", [""])[0]
+    if name in page.games and name != page.chooser.value:
+        page.chooser.value = name  # its observer serves that game's set
+    return page
 
 
 # ---- rules pages ----------------------------------------------------------------------------

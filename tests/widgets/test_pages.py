@@ -27,7 +27,7 @@ def test_show_currents_is_off_by_default(currents_page: PlayPage) -> None:
     board = currents_page.play.board
     assert board.inspector is False and board.influence_lines is False
     assert view.panel.canvas.layout.display == "none"
-    assert view.toggle in currents_page.children[3].children  # beside New game
+    assert view.toggle in currents_page.button_row.children  # beside New game
 
 
 def test_show_currents_draws_the_inspectors_lines_and_panel_and_follows_every_move() -> None:
