@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..builder import BuiltState, cached_moves, listed
-from ..cards import ALL_CARDS, is_red, sort_cards
+from ..cards import ALL_CARDS, is_red, pretty, sort_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..grid import DIAGONAL, DIRECTION_NAMES, ORTHOGONAL
@@ -262,8 +262,9 @@ class CardChessState(BuiltState):
             raise IllegalMove(f"{m}: every unit is already placed; the set-up is over")
         if m.card not in self.hands[me]:
             raise IllegalMove(
-                f"{m}: {m.card} is not in {COLOURS[me]}'s hand "
-                f"({' '.join(self.hands[me]) or 'empty'}); each side places its own units"
+                f"{m}: {pretty(m.card)} is not in {COLOURS[me]}'s hand "
+                f"({' '.join(map(pretty, self.hands[me])) or 'empty'}); each side places its own "
+                "units"
             )
         if m.dst not in START_AREA[me]:
             raise IllegalMove(
@@ -286,13 +287,13 @@ class CardChessState(BuiltState):
         if owner(top) != me:
             mine = [u for u in stack if owner(u) == me]
             frozen = (
-                f"; {' '.join(mine)} below it is covered, and a covered unit cannot move until "
-                "it is uncovered"
+                f"; {' '.join(map(pretty, mine))} below it is covered, and a covered unit cannot "
+                "move until it is uncovered"
                 if mine
                 else ""
             )
             raise IllegalMove(
-                f"{m}: the unit on top of {src} is {top}, a {COLOURS[owner(top)]} unit; "
+                f"{m}: the unit on top of {src} is {pretty(top)}, a {COLOURS[owner(top)]} unit; "
                 f"{COLOURS[me]} moves only its own{frozen}"
             )
         dirs, reach = PIECES[top[0]]
@@ -310,7 +311,7 @@ class CardChessState(BuiltState):
             seen = self.visible(j)
             if seen is not None and owner(seen) != me:
                 raise IllegalMove(
-                    f"{m}: the way is stopped at {CELL_NAMES[j]} by {self.visible(j)}: a unit "
+                    f"{m}: the way is stopped at {CELL_NAMES[j]} by {pretty(seen)}: a unit "
                     "stops at the latest on the first card of the opposing colour"
                 )
 

@@ -59,7 +59,7 @@ def test_bad_notation(text: str, message: str) -> None:
         ("c1-c3", "a king moves one step"),
         ("b1-b2", "a jack moves along the diagonals"),
         ("a1-b2", "a ten moves along its row or column"),
-        ("a1-a5", "stopped at a4 by 2C"),
+        ("a1-a5", "stopped at a4 by 2♣"),
         ("KH c1", "set-up is over"),
     ],
 )
@@ -81,7 +81,7 @@ def _raw(text: str) -> CardChessMove:
     ("text", "message"),
     [
         ("a1-a2", "set-up is not finished"),
-        ("KS a6", "KS is not in red's hand"),
+        ("KS a6", "K♠ is not in red's hand"),
         ("KH a3", "own start area"),
     ],
 )
