@@ -461,3 +461,15 @@ def test_ruling_defend_with_opposite_point_suit() -> None:
     assert (g.edge, g.point, g.suit) == ("N", "S", "H")
     t = neutral(s)
     assert legal(t) == {"defend 5H", "decline"}
+
+
+def test_ruling_actions_need_a_target() -> None:
+    s = position(["JC QD KH 4S"], compass={"N": "AC", "E": None, "S": None, "W": None})
+    assert "JC!N" in legal(s)
+    assert not {"JC!E", "JC!S", "JC!W"} & legal(s)  # no jack on an empty point
+    assert not any(m.startswith("QD!") for m in legal(s))  # every slot is empty
+    assert "QD!N0~E3" in legal(position(["QD"], cur={"E3": "5H"}))
+    bare = position(["KH 4S"], compass={"N": None, "E": None, "S": None, "W": None})
+    assert not any(m.startswith("KH!") for m in legal(bare))
+    with pytest.raises(tg.IllegalMove, match="empty"):
+        s.parse_move("JC!W")
