@@ -26,8 +26,8 @@ import tablegames as tg
 WHAT: dict[str, str] = {
     "currents": "Play cards round a compass to push a pawn off the board across your goal "
     "edge, while the others push it elsewhere.",
-    "fellowship": "Capture stacks of cards with stronger stacks of your colour until one "
-    "colour holds the circle.",
+    "fellowship": "Capture neighbouring stacks in a circle of cards with stronger ones; when "
+    "the cards run out, the colour on top of more stacks wins.",
     "poohsticks": "Race a boat down a river of cards, moving where sums of your hand's cards lead.",
     "cardchess": "Chess with cards for units: cover both opposing kings while units climb "
     "on top of one another.",
