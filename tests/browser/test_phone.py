@@ -95,8 +95,9 @@ def check_fits(page: Any) -> dict[str, float]:
     return box
 
 
-def tap_move(page: Any, points: list[tuple[float, float]]) -> None:
-    """Tap each canvas pixel, scaled to where the canvas is drawn on the screen."""
+def tap_move(page: Any, points: list[tuple[float, float]]) -> float:
+    """Tap each canvas pixel, scaled to where the canvas is drawn on the screen; the
+    scale (the canvas's width on screen over its own width)."""
     canvas = page.locator(CANVAS).first
     pixels = canvas.evaluate("c => c.width")
     box = canvas.bounding_box()
@@ -104,6 +105,7 @@ def tap_move(page: Any, points: list[tuple[float, float]]) -> None:
     for x, y in points:
         canvas.tap(position={"x": x * scale, "y": y * scale})
         page.wait_for_timeout(150)
+    return float(scale)
 
 
 def wait_shown(page: Any, caption: str) -> None:
@@ -135,7 +137,9 @@ def test_a_play_page_on_a_phone_shows_the_board_first_and_plays_by_taps(
     shoot(phone, name.removesuffix(".ipynb"))
     before = phone.locator(CAPTION).first.inner_text().strip()
     assert before == board.describe(board.state)
-    tap_move(phone, points)
+    scale = tap_move(phone, points)
+    if board.geometry.width > WIDTH:  # drawn smaller than its pixels: taps are mapped
+        assert scale < 0.97, f"the board is not scaled to the screen ({scale:.2f})"
     play.play(move)  # the same move here, and the same bots' answers after it
     expected = board.describe(play.state)
     assert expected != before
