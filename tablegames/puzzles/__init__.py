@@ -210,7 +210,7 @@ def generate(
     # Where a game has several kinds, one-move wins (the easiest) fill at most half the set.
     most = count - count // 2 if spec.saves or spec.forced else count
     seen: set[str] = set()
-    ideas = Ideas(count)
+    ideas = Ideas(spec.idea_cap)
     greedy_left = int(count * GREEDY_SHARE + 1e-9)  # puzzles greedy may still solve
     played = 0
     while len(found) < count and played < limit:

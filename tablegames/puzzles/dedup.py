@@ -5,7 +5,8 @@ what the solution does) with cards, cells, numbers, edges, colours and unit name
 signs of a Poohsticks sum stay: adding and multiplying are different ideas), so
 "move the resistor i2-j1 onto the charger, ..." and "move the resistor d2-e1 onto the
 charger, ..." are one idea. Its *set-up* is the idea with the solution's exact moves.
-A set takes a set-up once, and an idea at most :func:`most_per_idea` times.
+A set takes a set-up once, and an idea at most :data:`MOST_PER_IDEA` times (where the
+game's themes tell ideas apart: ``PuzzleGame.idea_cap``).
 
 >>> idea({"kind": "save", "theme": "move the resistor i2-j1 onto the charger"})
 ('save', 'move the resistor # onto the charger')
@@ -45,16 +46,15 @@ def setup(puzzle: Mapping[str, Any]) -> tuple[Any, ...]:
     return (*idea(puzzle), tuple(puzzle["solution"]))
 
 
-def most_per_idea(count: int) -> int:
-    """How often one idea may appear in a set of ``count`` puzzles: a quarter, at least 2."""
-    return max(2, count // 4)
+#: How often one idea may appear in a set (a quarter of a set of twelve).
+MOST_PER_IDEA = 3
 
 
 class Ideas:
     """The ideas and set-ups of a set under construction."""
 
-    def __init__(self, count: int) -> None:
-        self.most = most_per_idea(count)
+    def __init__(self, cap: bool = True) -> None:
+        self.most = MOST_PER_IDEA if cap else 1 << 30
         self.ideas: Counter[tuple[str, str]] = Counter()
         self.setups: set[tuple[Any, ...]] = set()
 
@@ -67,10 +67,11 @@ class Ideas:
         self.setups.add(setup(puzzle))
 
 
-def duplicates(puzzles: list[Mapping[str, Any]]) -> list[str]:
-    """What breaks the rule in a finished set (empty when nothing does)."""
+def duplicates(puzzles: list[Mapping[str, Any]], cap: bool = True) -> list[str]:
+    """What breaks the rule in a finished set (empty when nothing does); ``cap`` False
+    checks set-ups only (a game whose themes say too little to tell ideas apart)."""
     out = []
-    ideas = Ideas(len(puzzles))
+    ideas = Ideas(cap)
     for p in puzzles:
         if setup(p) in ideas.setups:
             out.append(f"{p['id']} repeats the set-up of an earlier puzzle")

@@ -281,6 +281,10 @@ class PuzzleGame:
     max_decisions: int = 400  #: a generating game stops here
     forced: bool = False  #: also look for a first move that wins next turn against any reply
     min_line: int = 1  #: shorter solutions are too plain to pose (Poohsticks: one exit card)
+    #: cap how often one theme pattern (an idea) appears in a set; False where the theme
+    #: says too little to tell ideas apart (Fellowship: every two-move win reads "capture
+    #: ..., fill with ...: whatever your opponent plays, ..."), so only set-ups count
+    idea_cap: bool = True
     notes: tuple[str, ...] = field(default=())
 
 
@@ -317,6 +321,7 @@ GAMES: dict[str, PuzzleGame] = {
         fellowship_theme,
         deep_worth=fellowship_deep_worth,
         forced=True,
+        idea_cap=False,
     ),
     "poohsticks": PuzzleGame(
         "poohsticks",

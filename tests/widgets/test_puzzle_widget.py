@@ -90,16 +90,17 @@ def test_a_longer_line_is_right_so_far_then_solved() -> None:
 
 def test_next_puzzle_advances_the_counter_and_resets_the_answer() -> None:
     w = PuzzleWidget("fellowship")
-    assert "Puzzle 1 of 12" in w.header.value and w.previous_button.disabled
+    count = len(load_set("fellowship")["puzzles"])
+    assert f"Puzzle 1 of {count}" in w.header.value and w.previous_button.disabled
     w.answer(w.puzzle["solution"][0])
     w.next_button.click()
-    assert w.index == 1 and "Puzzle 2 of 12" in w.header.value
+    assert w.index == 1 and f"Puzzle 2 of {count}" in w.header.value
     assert not w.done and w.verdict is None and w.moves == []
     assert w.state == puzzle_state(w.puzzle) or w.puzzle["view"] == "own"
-    w.go(11)
+    w.go(count - 1)
     assert w.next_button.disabled and "difficulty" in w.header.value
-    with pytest.raises(ValueError, match="12 puzzles"):
-        w.go(12)
+    with pytest.raises(ValueError, match=f"{count} puzzles"):
+        w.go(count)
 
 
 def test_show_solution_plays_the_stored_line_and_says_why() -> None:
@@ -159,7 +160,8 @@ def test_puzzle_page_serves_the_set_of_every_game() -> None:
     assert sorted(games) == sorted(g for g in tg.GAMES if g in games) and len(games) == 5
     for g in games:
         page.chooser.value = g
-        assert page.widget.board.state.game.name == g and len(page.widget.puzzles) == 12
+        assert page.widget.board.state.game.name == g
+        assert len(page.widget.puzzles) == len(load_set(g)["puzzles"]) >= 6
     assert "page-list" in page.footer.value
 
 
