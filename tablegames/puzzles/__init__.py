@@ -423,6 +423,13 @@ def _judge_reply(
             if back.is_terminal or not any(
                 spec.goal(back.apply(m), player) for m in back.legal_moves()
             ):
+                if puzzle.get("view") == "own":  # the reply would show their hidden cards
+                    return Verdict(
+                        False,
+                        False,
+                        f"after {text} the opponent may have a reply (with cards you "
+                        "cannot see) that leaves no winning move",
+                    )
                 return Verdict(
                     False, False, f"after {text} the opponent answers {reply} and no move wins"
                 )

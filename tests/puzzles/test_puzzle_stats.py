@@ -11,7 +11,7 @@ import pytest
 
 import tablegames as tg
 from tablegames.__main__ import main
-from tablegames.puzzles import GAMES, GREEDY_SHARE, load_set, puzzle_state
+from tablegames.puzzles import GAMES, GREEDY_SHARE, judge, load_set, puzzle_state
 from tablegames.puzzles.cli import dumps
 from tablegames.puzzles.dedup import Ideas, duplicates, idea, pattern
 from tablegames.puzzles.games import currents_theme, wins
@@ -149,3 +149,17 @@ def test_shipped_currents_and_win_holds_on_fresh_deals() -> None:
         state = puzzle_state(p)
         for deal in samples(state, p["player"], 30, f"fresh:{p['id']}"):
             assert wins(follow(deal, p["solution"])[-1], p["player"]), p["id"]
+
+
+def test_judge_never_names_a_hidden_reply_of_the_opponent() -> None:
+    """Fellowship forced puzzles: a wrong first move is refuted without the opponent's
+    real reply (it would show a card of their hidden hand)."""
+    puzzle = next(p for p in load_set("fellowship")["puzzles"] if p["kind"] == "forced")
+    state = puzzle_state(puzzle)
+    hand = state.to_json()["hands"][1 - puzzle["player"]]
+    for move in state.legal_moves():
+        if str(move) == puzzle["solution"][0]:
+            continue
+        verdict = judge(puzzle, [str(move)])
+        assert not verdict.right and "cannot see" in verdict.text
+        assert not any(card in verdict.text.split(str(move), 1)[1] for card in hand)
