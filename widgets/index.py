@@ -8,7 +8,7 @@ the same in a stored notebook. Each game is two outputs, its picture as ``image/
 (nbval does not compare PNGs, so a change to a game's drawing does not make the stored
 index stale) and its card as ``text/html`` (compared: it depends only on this module and
 the games installed). The style of the first output lays the pairs out side by side, and
-one under the other on a phone.
+a smaller picture beside each card on a phone.
 """
 
 from __future__ import annotations
@@ -84,8 +84,12 @@ CSS = """<style>
 .game-card .facts { color: #555; }
 .game-card .links a { margin-right: 1.2em; font-weight: bold; }
 @media (max-width: 600px) {
-  .jp-OutputArea:has(.tablegames-index) { grid-template-columns: minmax(0, 1fr); row-gap: 4px; }
-  .jp-OutputArea:has(.tablegames-index) .jp-RenderedImage { margin-top: 14px; }
+  .jp-OutputArea:has(.tablegames-index) {
+    grid-template-columns: 128px minmax(0, 1fr); column-gap: 10px; align-items: start;
+  }
+  .game-card h2 { font-size: 1.15em; }
+  .game-card .links a { margin-right: 0.9em; }
+  .jp-RenderedMarkdown h1 { font-size: 1.5em; }
 }
 </style>"""
 
