@@ -192,3 +192,26 @@ def test_the_index_and_the_puzzles_fit_a_phone(phone: Any, table_server: Any, na
     assert width <= WIDTH, f"the page scrolls sideways: {width} px wide"
     shoot(phone, name.removesuffix(".ipynb"))
     assert not phone.errors, phone.errors
+
+
+def test_a_games_puzzles_link_on_the_index_opens_its_puzzles(phone: Any, table_server: Any) -> None:
+    """The index's Puzzles link names the game (``puzzles.ipynb?game=resistor``) and opens
+    in the same tab (JupyterLab's renderer makes every output link open a new one), and
+    the Puzzles page, whose kernel was started before the visitor came, opens on that game."""
+    phone.goto(f"{table_server.url}/voila/render/index.ipynb", timeout=90_000)
+    link = phone.locator(".game-card[data-game='resistor'] a.puzzles")
+    link.wait_for(timeout=60_000)
+    link.tap()
+    phone.wait_for_url(
+        re.compile(r"puzzles\.ipynb\?game=resistor$"), wait_until="commit", timeout=30_000
+    )
+    assert wait_painted(phone) > 1000
+    chooser = phone.locator(".tablegames-page select").first
+    phone.wait_for_function(
+        "() => document.querySelector('.tablegames-page select')?.selectedOptions[0]"
+        "?.textContent === 'Resistor'",
+        timeout=30_000,
+    )
+    assert "Resistor" in phone.locator(".tablegames-page").first.inner_text()
+    assert chooser.is_visible()
+    assert not phone.errors, phone.errors
