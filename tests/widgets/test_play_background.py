@@ -252,7 +252,7 @@ def test_a_bots_turn_of_several_decisions_shares_one_time_budget():
         bot.choose = recorded
         human = MCTSBot(iterations=30, seed=1)  # plays the human's moves, quickly
         turns = []  # the decisions of each bot turn
-        while len(turns) < 12 and not w.state.is_terminal:
+        while len(turns) < 40 and not w.state.is_terminal:
             if w.state.current_player == 0:
                 move = human.choose(w.state)
                 done = len(calls)
