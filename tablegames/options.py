@@ -64,7 +64,7 @@ def optional_positive_int(v: Any) -> int | None:
 #: What ``max_turns`` means, the same in every game (each game says what a turn is).
 MAX_TURNS_MEANING = (
     "for simulations and bounded play: once this many turns have been played in the whole "
-    "game, the game stops at once with no winner (a draw)"
+    "game, the game stops at once, unfinished, with no winner"
 )
 
 

@@ -305,7 +305,7 @@ class CardChessState(BuiltState):
                 break
         if path is None:
             raise IllegalMove(
-                f"{m}: {PIECE_RULES[top[0]]}, and {dst} is not reachable so from {src}"
+                f"{m}: {PIECE_RULES[top[0]]}, and {src} to {dst} is not such a move"
             )
         for j in path:
             seen = self.visible(j)
