@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import tablegames as tg
@@ -21,13 +22,30 @@ def _words(value: Any) -> str:
     return str(value)
 
 
+def _allowed(text: str) -> str:
+    """What an option allows, in a reader's words: Python's ``None``, ``True`` and
+    ``False`` and the quotes around choice names dropped (the engine's text, written for
+    error messages a programmer reads)."""
+    text = text.replace("True or False", "on or off").replace("None", "none")
+    return re.sub(r"'([\w-]+)'", r"\1", text)
+
+
+def _sentence(text: str) -> str:
+    """An option's description as a sentence: a capital first and a full stop last."""
+    text = text.strip()
+    if not text:
+        return ""
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", ")")) else ".")
+
+
 class OptionsTable:
     """A game's options as a table (name, default, what is allowed, what it does): HTML in
     a notebook, aligned plain text where there is no HTML (and for nbval)."""
 
     def __init__(self, game_name: str) -> None:
         self.rows = [
-            (o.name, _words(o.default), o.allowed, o.doc) for o in tg.GAMES[game_name].option_table
+            (o.name, _words(o.default), _allowed(o.allowed), _sentence(o.doc))
+            for o in tg.GAMES[game_name].option_table
         ]
 
     def _repr_html_(self) -> str:
