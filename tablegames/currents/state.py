@@ -642,7 +642,7 @@ class CurrentsState(BuiltState):
         if m.kind != "defend":
             raise IllegalMove(
                 f"{m}: the pawn is about to cross the {edge} edge; player {defender} must now "
-                f"'defend' with {over} {SUIT_NAMES.get(s or '', '')} card(s) or 'decline'"
+                f"'defend' with {_cards(over)} of {SUIT_NAMES.get(s or '', '')} or 'decline'"
             )
         hand = self.hands[defender]
         missing = [c for c in m.cards if c not in hand]
@@ -656,14 +656,20 @@ class CurrentsState(BuiltState):
             )
         if len(m.cards) != over:
             raise IllegalMove(
-                f"{m}: the pawn would land {over} past the {edge} edge line, so exactly {over} "
-                f"card(s) are needed to stop it on the edge, not {len(m.cards)}"
+                f"{m}: the pawn would land {over} past the {edge} edge line, so exactly "
+                f"{_cards(over)} {'is' if over == 1 else 'are'} needed to stop it on the edge, "
+                f"not {len(m.cards)}"
             )
 
     def _result_text(self) -> str:
         if self.winners:
             return "won by player " + " and ".join(map(str, sorted(self.winners)))
         return "ended without a winner"
+
+
+def _cards(n: int) -> str:
+    """``1 card``, ``2 cards``: a count of cards in a refusal."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -> bool:

@@ -175,7 +175,7 @@ def test_defend_with_the_wrong_suit(defend: CurrentsState) -> None:
 
 
 def test_defend_with_the_wrong_count(defend: CurrentsState) -> None:
-    rejects(defend, "defend 7H 8H", r"exactly 1 card\(s\) are needed .* not 2")
+    rejects(defend, "defend 7H 8H", r"exactly 1 card is needed .* not 2")
 
 
 def test_defend_with_cards_not_in_hand(defend: CurrentsState) -> None:
@@ -186,8 +186,8 @@ def test_wrong_phase_moves_while_defending(defend: CurrentsState) -> None:
     rejects(
         defend,
         "7H>N1",
-        r"the pawn is about to cross the N edge; player 1 must now 'defend' with 1 hearts "
-        r"card\(s\) or 'decline'",
+        "the pawn is about to cross the N edge; player 1 must now 'defend' with 1 card of "
+        "hearts or 'decline'",
     )
     rejects(defend, "stop", "must now 'defend'")
 

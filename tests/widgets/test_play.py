@@ -297,7 +297,7 @@ def test_the_human_goaltends_after_pushing_over_an_edge_they_defend():
     ask = w.state
     assert ask.phase == "defend" and ask.current_player == 0
     assert message(w) == (
-        "Player 0 (human): the pawn would cross the E edge by 1: click 1 spades card(s) "
+        "Player 0 (human): the pawn would cross the E edge by 1: click 1 card of spades "
         "to goaltend, or let it through."
     )
     assert buttons(w) == ["Let the pawn through"]

@@ -267,8 +267,8 @@ class CurrentsBoard(BoardWidget):
             edge, over, _defender, suit = state._defend_ask()
             name = SUIT_NAMES.get(suit or "", "")
             return (
-                f"the pawn would cross the {edge} edge by {over}: click {over} {name} card(s) "
-                "to goaltend, or let it through."
+                f"the pawn would cross the {edge} edge by {over}: click {over} "
+                f"{'card' if over == 1 else 'cards'} of {name} to goaltend, or let it through."
             )
         return "click a card in your hand, then where to play it (or use a button)."
 
