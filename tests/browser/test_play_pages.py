@@ -440,7 +440,7 @@ def test_the_loading_screen_shows_the_board_until_the_live_board_is_drawn(
     preview = page.evaluate("() => window.__preview")
     assert preview, "no board picture showed on the loading screen"
     shoot(page, "loading-screen-currents")
-    assert preview["width"] == 604  # the board's own size: Currents' picture, not another
+    assert preview["width"] == Layout(40, 4).width  # Currents' own picture, not another
     assert "playable in a moment" in preview["text"]
     page.wait_for_function("() => window.__painted", timeout=60_000)
     assert page.evaluate("() => window.__preview.at < window.__painted")
