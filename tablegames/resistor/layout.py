@@ -32,6 +32,7 @@ LEGEND = (
     "charger",
     "drained",
     "resistor",
+    "riding",
     "overloaded",
     "dead",
     "cycle",

@@ -167,9 +167,11 @@ def legend(lay: Layout) -> list[Shape]:
         if kind != "cycle"
     ]  # fmt: skip
     where = dict(zip(LEGEND, cells, strict=True))
+    # what lies under: the X under the overloaded resistor, the drained ampere under a riding one
     out += piece_shapes(lay, "dead", [where["dead"], where["overloaded"]])
+    out += piece_shapes(lay, "drained", [where["drained"], where["riding"]])
     for kind in LEGEND:
-        if kind != "dead":
+        if kind not in ("dead", "drained"):
             out += piece_shapes(lay, kind, [where[kind]])
     out += [
         Text(*lay.legend_text(k), LEGEND_TEXT[kind], lay.font * 0.9)

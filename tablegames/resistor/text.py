@@ -128,6 +128,7 @@ LEGEND_TEXT = {
     "charger": "charger (heads down)",
     "drained": "drained ampere",
     "resistor": "resistor",
+    "riding": "resistor on a drained ampere",
     "overloaded": "overloaded: out next turn",
     "dead": "dead space",
     "cycle": "cycle column",
@@ -247,13 +248,26 @@ def panel_lines(s: ResistorState) -> list[Line]:
     return out + [Line("")] + status_lines(s)
 
 
+def duty_line(s: ResistorState) -> str:
+    """The duty cycle in words, for the turn it decides: the ampere turn about to start
+    (``'Duty cycle: 3 amperes out, 2 moves'``) or, once a turn is under way or it is the
+    resistor player's, the next ampere turn (``'Next ampere turn: 1 move (4 out)'``: the
+    amperes out now). Empty in a charger turn, which the duty cycle does not touch."""
+    if s.turn_kind == "chargers":
+        return ""
+    n = s.amperes_on_board()
+    moves = counted(2 if n <= s.game.duty_cycle else 1, "move")
+    if s.turn_role == "amperes" and not s.turn_kind and not s.pending:
+        return f"Duty cycle: {counted(n, 'ampere')} out, {moves}"
+    return f"Next ampere turn: {moves} ({n} out)"
+
+
 def after_budget(s: ResistorState) -> list[Line]:
     """Lines under the budget: the duty cycle, this round's points and the last move."""
     out = []
     if s.phase == "play":
-        n = s.amperes_on_board()
-        moves = "2 moves" if n <= s.game.duty_cycle else "1 move"
-        out.append(Line(f"Duty cycle: {counted(n, 'ampere')} out, {moves}", "muted"))
+        if duty := duty_line(s):
+            out.append(Line(duty, "muted"))
         if s.ampere_player >= 0:
             out.append(Line(f"This round: {counted(s.points, 'point')} scored", "muted"))
     if s.last_move is not None:

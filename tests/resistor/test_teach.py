@@ -4,10 +4,14 @@ match that ends by the rules, puzzles picked by kind."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 from tablegames_widgets.teach import resistor as teach
 
 from tablegames.resistor import ResistorGame, ResistorState
+from tablegames.resistor.board import cell_index
+from tablegames.resistor.layout import Layout
 from tablegames.resistor.scene import LAST_MOVE, state_scene
 from tablegames.scene import Line, Rect
 
@@ -61,3 +65,25 @@ def test_pick_puzzles_takes_the_kinds_in_turn() -> None:
     puzzles = [{"kind": k, "id": i} for i, k in enumerate(["win", "win", "save", "win"])]
     assert [p["id"] for p in teach.pick_puzzles(puzzles, 3)] == [0, 2, 1]
     assert [p["id"] for p in teach.pick_puzzles(puzzles[:2], 3)] == [0, 1]
+
+
+def piece_frame(svg: str) -> tuple[float, float]:
+    """The x and width of the orange frame round the chosen piece in a picture."""
+    ns = "{http://www.w3.org/2000/svg}"
+    (frame,) = [r for r in ET.fromstring(svg).iter(f"{ns}rect")
+                if r.get("stroke") == teach.PIECE_INK]  # fmt: skip
+    return float(frame.get("x", "")), float(frame.get("width", ""))
+
+
+def test_moves_from_frames_a_resistor_riding_a_drained_ampere_round_its_cell(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    hunt = teach.position(amperes=["b0", "c0", "d0", "e7"], resistors=["f8", "h9"],
+                          current_player=1, turn=1)  # fmt: skip
+    draining = hunt.apply(hunt.parse_move("f8-e7"))
+    x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("e7"))
+    # outside the cell's edge, so the resistor's dark frame inside it shows
+    assert piece_frame(teach.moves_from(draining, "e7").svg) == (x - 1.5, w + 3)
+    x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("f8"))
+    assert piece_frame(teach.moves_from(hunt, "f8").svg) == (x + 1, w - 2)
+    assert "The resistor on e7 may move to 4 cells" in capsys.readouterr().out

@@ -43,7 +43,9 @@ from tablegames.resistor.scene import (
     OVERLOAD_FILL,
     RESISTOR_INK,
     SOURCE_TINT,
+    state_scene,
 )
+from tablegames.resistor.text import after_budget, duty_line
 
 #: the match without its set-up phase, for random positions
 NO_SETUP = ResistorGame(first_amperes=0)
@@ -173,6 +175,27 @@ def test_the_budget_shows_the_moves_left_and_what_the_turn_is_committed_to(canva
     assert pips(canvas, AMPERE_INK) == (1, 2)
     assert "not this turn" in canvas.texts() and "this turn moves amperes" in canvas.texts()
     assert "1 ampere move left" in message(w)
+
+
+def test_the_duty_cycle_line_names_the_ampere_turn_it_decides():
+    # three amperes out and one in the current source: this turn has two moves
+    start = position({"b0": "A", "d3": "A", "g5": "A", "j7": "D", "k8": "R"})
+    assert duty_line(start) == "Duty cycle: 3 amperes out, 2 moves"
+    out = start.apply(start.parse_move("b0-b1"))  # a fourth out: the next turn has one
+    assert (out.ampere_moves_left, duty_line(out)) == (1, "Next ampere turn: 1 move (4 out)")
+    resistors = out.apply(out.parse_move("d3-d4"))
+    assert duty_line(resistors) == "Next ampere turn: 1 move (4 out)"
+    chargers = position({"b0": "A", "e7": "C", "f9": "C", "k8": "R"})
+    chargers = chargers.apply(chargers.parse_move("e7-e6"))
+    assert chargers.turn_kind == "chargers" and duty_line(chargers) == ""
+    assert not [line for line in after_budget(chargers) if "ampere turn" in line.text]
+
+
+def test_the_legend_shows_a_resistor_riding_a_drained_ampere():
+    texts = [
+        getattr(s, "text", "") for s in state_scene(position(EVERY_KIND, **MID_TURN)).background
+    ]
+    assert "resistor on a drained ampere" in texts
 
 
 def test_a_resistor_in_the_middle_of_a_drain_is_framed_over_the_drained_ampere(canvas):
@@ -514,6 +537,8 @@ def test_state_svg_is_valid_xml_and_shows_the_pieces_and_the_panel():
     texts = [t.text or "" for t in root.iter(f"{ns}text")]
     assert "Round 1 of 2" in texts and "Amperes to move, turn 1" in texts
     fills = [p.get("fill") for p in root.iter(f"{ns}polygon")]
-    # one of each arrow on the board, and one of each in the legend
-    assert sorted(fills) == sorted([AMPERE_INK, DRAINED_FILL, CHARGER_INK] * 2)
+    # one of each arrow on the board, one of each in the legend, and the drained ampere
+    # under the legend's resistor riding one
+    legend = [AMPERE_INK, DRAINED_FILL, CHARGER_INK, DRAINED_FILL]
+    assert sorted(fills) == sorted([AMPERE_INK, DRAINED_FILL, CHARGER_INK, *legend])
     assert "{" not in svg

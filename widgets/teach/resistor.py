@@ -177,12 +177,18 @@ def framed(state: ResistorState, cells: Iterable[str], ink: str = REACH_INK) -> 
     return _picture(state, [(c, ink) for c in cells])
 
 
-def _picture(state: ResistorState, frames: list[tuple[str, str]]) -> Picture:
+def _picture(
+    state: ResistorState, frames: list[tuple[str, str]], outside: str | None = None
+) -> Picture:
+    """``state`` with each ``(cell, ink)`` of ``frames`` framed just inside its cell, and
+    the cell ``outside`` (if any) framed round its edge instead, clear of what it holds."""
     lay = Layout(SQUARE)
     scene = state_scene(state, SQUARE)
     for cell, ink in frames:
         x, y, w, h = lay.cell_rect(cell_index(cell))
-        scene.overlay.append(Rect(x + 1, y + 1, w - 2, h - 2, stroke=ink, width=3, radius=3))
+        pad = -1.5 if cell == outside else 1.0
+        box = Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, stroke=ink, width=3, radius=3)
+        scene.overlay.append(box)
     return Picture(to_svg(scene))
 
 
@@ -198,16 +204,19 @@ def reach(state: ResistorState, cell: str) -> list[str]:
 
 def moves_from(state: ResistorState, cell: str) -> Picture:
     """Say where the piece on ``cell`` may move, and draw ``state`` with those cells
-    framed in blue and the piece in orange."""
+    framed in blue and the piece in orange (round the cell's edge for a resistor riding a
+    drained ampere, so that its dark frame shows inside)."""
     cells = reach(state, cell)
     # Right after a drain, the resistor stands on the drained ampere it steps off.
+    riding = state.pending == "drain" and state.pending_cell == cell_index(cell)
     piece = state.piece(cell_index(cell))
-    kind = "resistor" if state.pending == "drain" else (piece.kind if piece else "piece")
+    kind = "resistor" if riding else (piece.kind if piece else "piece")
     if cells:
         print(f"The {kind} on {cell} may move to {counted(len(cells), 'cell')}: {listed(cells)}.")
     else:
         print(f"The {kind} on {cell} cannot move now.")
-    return _picture(state, [(c, REACH_INK) for c in cells] + [(cell, PIECE_INK)])
+    frames = [(c, REACH_INK) for c in cells] + [(cell, PIECE_INK)]
+    return _picture(state, frames, outside=cell if riding else None)
 
 
 # ---- whole matches -------------------------------------------------------------------
