@@ -87,3 +87,15 @@ def test_moves_from_frames_a_resistor_riding_a_drained_ampere_round_its_cell(
     x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("f8"))
     assert piece_frame(teach.moves_from(hunt, "f8").svg) == (x + 1, w - 2)
     assert "The resistor on e7 may move to 4 cells" in capsys.readouterr().out
+
+
+def test_budget_lines_start_with_their_words(capsys: pytest.CaptureFixture[str]) -> None:
+    busy = teach.position(amperes=["b0", "d3", "g5"], drained=["j7"], resistors=["k8", "e9"])
+    teach.budget(busy)
+    teach.budget(busy.apply(busy.parse_move("b0-b1")))
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.startswith("at the start: 3 amperes out") and second.startswith("after b0-b1:")
+
+
+def test_yes_answers_in_words() -> None:
+    assert (teach.yes(True), teach.yes(False)) == ("yes", "no")

@@ -49,6 +49,11 @@ def counted(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def yes(flag: bool) -> str:
+    """A yes-or-no answer as a person says it: ``"yes"`` or ``"no"``, not ``True``."""
+    return "yes" if flag else "no"
+
+
 def listed(words: Sequence[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``."""
     if len(words) < 2:
@@ -165,7 +170,7 @@ def budget(state: ResistorState) -> None:
     else:
         left = "one resistor move"
     out = counted(state.amperes_on_board(), "ampere")
-    print(f"{done:>14}: {out} out; player {state.current_player} ({state.turn_role}) "
+    print(f"{done}: {out} out; player {state.current_player} ({state.turn_role}) "
           f"to move, {left}.")  # fmt: skip
 
 
