@@ -58,3 +58,18 @@ def test_strength_chart_marks_every_capture() -> None:
     assert (
         svg.count("✓") == wins == 66 + 3 + 9
     )  # 2 to K among themselves; the ace over J, Q, K; 2-10 over the ace
+
+
+def test_jack_of_spades_says_dealt_or_drawn() -> None:
+    # a jack in a first hand was dealt, not drawn (the walkthrough's section 11 said "drew")
+    game = tg.make("fellowship")
+    assert teach.jack_of_spades(tg.Record("fellowship", seed=3)) == (
+        "player 1 was dealt the Jack of Spades"
+    )
+    record = tg.play_game(game, seed=4).record
+    said = teach.jack_of_spades(record)
+    turn = int(said.rsplit(" ", 1)[1])
+    states = record.states()
+    assert said == f"player {(turn - 1) % 2} drew the Jack of Spades on turn {turn}"
+    assert not any("JS" in hand for hand in states[turn - 1].hands)  # type: ignore[attr-defined]
+    assert "JS" in states[turn].hands[(turn - 1) % 2]  # type: ignore[attr-defined]

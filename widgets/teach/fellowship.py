@@ -18,7 +18,7 @@ Stacks by top card: 12 black, 1 red.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import tablegames as tg
 from tablegames import style
@@ -151,6 +151,23 @@ def count(state: FellowshipState) -> None:
         winners = sorted(state.winners)
         names = " and ".join(f"player {p}" for p in winners)
         print(f"Winner: {names}." if winners else "No winner.")
+
+
+def jack_of_spades(record: tg.Record) -> str:
+    """Who got the Jack of Spades in a recorded two-player game, and how: dealt in a
+    first hand or drawn on a turn (the walkthrough must not say "drew" for a dealt
+    jack). Read from the hands of the replayed states.
+
+    >>> jack_of_spades(tg.Record("fellowship", seed=3))
+    'player 1 was dealt the Jack of Spades'
+    """
+    for turn, state in enumerate(record.states()):
+        for p, held in enumerate(cast(FellowshipState, state).hands):
+            if "JS" in held:
+                if turn == 0:
+                    return f"player {p} was dealt the Jack of Spades"
+                return f"player {p} drew the Jack of Spades on turn {turn}"
+    return "nobody drew the Jack of Spades"
 
 
 def refuse(state: FellowshipState, text: str) -> None:
