@@ -228,17 +228,21 @@ class FellowshipState(BuiltState):
 
 
 def move_words(m: mv.FellowshipMove) -> str:
-    """A move as a page says it: ``Stack 3 captures 4, fill with 7♥`` or ``Cover the
-    joker at 4 with 7♥`` (the board's move list uses the same words).
+    """A move as a page says it, numbers named as places (a bare "3" reads as a rank):
+    ``The stack on place 3 captures place 4, fill with 10♥`` or ``Cover the joker at
+    place 4 with Q♠``. Refusals start with these words and the board's move list uses
+    them.
 
     >>> from tablegames.fellowship.moves import parse
-    >>> move_words(parse("3>4 TH")), move_words(parse("cover 4 QS"))
-    ('Stack 3 captures 4, fill with 10♥', 'Cover the joker at 4 with Q♠')
+    >>> move_words(parse("3>4 TH"))
+    'The stack on place 3 captures place 4, fill with 10♥'
+    >>> move_words(parse("cover 4 QS"))
+    'Cover the joker at place 4 with Q♠'
     """
     card = pretty(m.card)
     if m.kind == "capture":
-        return f"Stack {m.src} captures {m.dst}, fill with {card}"
-    return f"Cover the joker at {m.dst} with {card}"
+        return f"The stack on place {m.src} captures place {m.dst}, fill with {card}"
+    return f"Cover the joker at place {m.dst} with {card}"
 
 
 def generate(

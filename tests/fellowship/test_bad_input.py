@@ -58,7 +58,7 @@ def test_illegal_move_messages_speak_in_card_symbols(move: str) -> None:
     with pytest.raises(tg.IllegalMove) as refusal:
         s.apply(s.parse_move(move))
     assert not re.search(r"\b[2-9TJQKA][CDHS]\b", str(refusal.value)), str(refusal.value)
-    assert str(refusal.value).startswith(("Stack ", "Cover the joker"))
+    assert str(refusal.value).startswith(("The stack on place ", "Cover the joker at place "))
 
 
 def test_different_suit_rule_named_with_three_players() -> None:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from tablegames.cards import pretty
 from tablegames.fellowship.layout import Layout
 from tablegames.fellowship.moves import FellowshipMove
-from tablegames.fellowship.state import FellowshipState
+from tablegames.fellowship.state import FellowshipState, move_words
 
 from ..board import BoardWidget, Key
 from ..canvas import Rect
@@ -63,10 +62,8 @@ class FellowshipBoard(BoardWidget):
         return None
 
     def move_label(self, move: FellowshipMove) -> str:
-        card = pretty(move.card)
-        if move.kind == "capture":
-            return f"Stack {move.src} captures {move.dst}, fill with {card}"
-        return f"Cover the joker at {move.dst} with {card}"
+        """The engine's words for the move, so the list and its refusals agree."""
+        return move_words(move)
 
     def prompt(self, state: FellowshipState) -> str:
         return (
