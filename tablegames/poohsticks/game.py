@@ -72,38 +72,58 @@ def _shape(v: Any) -> tuple[str, ...] | None:
 
 
 OPTIONS = (
-    Option("players", 2, "2, 3 or 4", choice(2, 3, 4)),
+    Option(
+        "players",
+        2,
+        "2, 3 or 4",
+        choice(2, 3, 4),
+        "how many players race, one boat each: spades, diamonds, hearts and clubs, in seat order",
+    ),
     Option(
         "width",
         None,
         f"None (one column per player, or the shape's width) or an integer 2 to {MAX_WIDTH}",
         _optional_int(2, MAX_WIDTH),
-        "the text allows a 3-wide river for two players",
+        "how many columns of cards lie side by side in the river, lettered from A",
     ),
     Option(
         "length",
         None,
         f"None (6 rows, or the shape's rows) or an integer 2 to {MAX_LENGTH}",
         _optional_int(2, MAX_LENGTH),
+        "how many rows the river has, from the entry row down to the row boats leave from",
     ),
-    Option("bridge", False, "True or False", boolean, "Under the Bridge: a face-down row"),
+    Option(
+        "bridge",
+        False,
+        "True or False",
+        boolean,
+        "the Under the Bridge variant: one row is dealt face down, and a boat arriving "
+        "just in front of a face-down card turns it face up, which ends its turn",
+    ),
     Option(
         "bridge_row",
         None,
-        f"None (the middle row, length // 2 + 1) or a row number 2 to {MAX_LENGTH} within "
-        "the river (any row but the first, where boats enter); needs bridge=True",
+        f"None (the middle row: row 4 of 6) or a row number 2 to {MAX_LENGTH} within the "
+        "river (any row but the first, where boats enter), only with the bridge variant on",
         _bridge_row,
-        "Under the Bridge: which row lies face down",
+        "which row lies face down in the Under the Bridge variant, counted from the entry row",
     ),
     Option(
         "rocks",
         0,
-        "an integer 0 to 40 (face-down cards to go around)",
+        "an integer 0 to 40",
         _count,
-        "Rocks in the Rapids",
+        "the Rocks in the Rapids variant: how many river cards are dealt face down as rocks, "
+        "which no boat may move onto, so boats go around them",
     ),
     Option(
-        "boat_powers", False, "True or False", boolean, "each ace's one free move onto its suit"
+        "boat_powers",
+        False,
+        "True or False",
+        boolean,
+        "the boat powers variant: once per game, each boat may take one step onto a face-up "
+        "card of its own suit without paying",
     ),
     Option(
         "shape",
@@ -111,7 +131,7 @@ OPTIONS = (
         f"None (a full rectangle) or a list of equally long strings (at most {MAX_WIDTH} "
         f"wide and {MAX_LENGTH} long) of '#' (a card) and '.' (no card), first row first",
         _shape,
-        "bends and narrowings",
+        "which places of the river hold a card, for a river that bends or narrows",
     ),
     max_turns_option(
         "each player's turn",

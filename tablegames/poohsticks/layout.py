@@ -40,16 +40,20 @@ class Layout:
         self.y0 = self.dock_y + self.card_h * 0.6 + self.label + self.gap  # row 1
         self.river_w = width * (self.card_w + self.gap) - self.gap
         self.river_h = length * (self.card_h + self.gap) - self.gap
-        self.exit_rect: Rect = (self.x0, self.y0 + self.river_h + self.gap, self.river_w, s * 0.8)
+        #: the exit under the last row: its label at the left, then the boats that left,
+        #: so it is at least wide enough for every boat beside the label
+        exit_w = max(self.river_w, s * (2.1 + 0.65 * (players - 1)))
+        self.exit_rect: Rect = (self.x0, self.y0 + self.river_h + self.gap, exit_w, s * 0.8)
         self.panel_x = self.x0 + max(self.river_w, 4 * s) + 2 * self.gap
         self.hand_row = self.card_h + self.label + self.gap
         self.width = self.panel_x + 3 * (self.card_w + self.gap) + self.gap * 2
         self.text = s * 0.3  #: the base text size (labels are a little smaller)
         self.boat_radius = s * 0.28
-        #: the status line (turn number, who plays), under the hands
+        #: the status line (turn number, who plays), under the hands: one or two lines
         self.status_point = (self.panel_x + self.gap, self.label * 1.8 + players * self.hand_row)
+        self.status_room = self.width - self.status_point[0] - self.gap / 2  #: its width
         bottom = self.exit_rect[1] + self.exit_rect[3] + self.gap
-        self.height = max(bottom, self.status_point[1] + self.gap)
+        self.height = max(bottom, self.status_point[1] + self.text * 1.1 + self.gap)
 
     def cell_rect(self, i: int) -> Rect:
         """Card rectangle of river cell ``i`` (row-major, row 1 first)."""

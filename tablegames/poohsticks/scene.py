@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .. import style
 from ..cards import SUIT_SYMBOLS
 from ..scene import Card, Circle, Rect, Scene, Shape, Text
+from ..svg import wrap
 from .layout import Layout
 from .text import BOAT_SUITS
 
@@ -76,17 +77,17 @@ def background(state: PoohsticksState, lay: Layout) -> list[Shape]:
                         "middle"))  # fmt: skip
     ex, ey, ew, eh = lay.exit_rect
     out.append(Rect(ex, ey, ew, eh, fill=style.BOARD_DARK, radius=6, key=("exit", None)))
-    out.append(Text(ex + ew / 2, ey + eh / 2 + fs / 3, "exit ↓", fs, style.TEXT, "middle"))
+    out.append(Text(ex + lay.gap * 0.6, ey + eh / 2 + fs / 3, "exit ↓", fs, style.TEXT))
     return out
 
 
 def boat_point(state: PoohsticksState, lay: Layout, player: int) -> tuple[float, float]:
     """Where ``player``'s boat is drawn: on its cell, at the dock before entering, or in
-    the exit once it has left the river."""
+    the exit once it has left the river (beside the exit's label, in seat order)."""
     cell = state.boats[player]
     if player in state.exited:
         ex, ey, _ew, eh = lay.exit_rect
-        return ex + lay.square * (0.5 + 0.8 * player), ey + eh / 2
+        return ex + lay.square * (1.55 + 0.65 * player), ey + eh / 2
     if cell is None:
         return lay.dock_point(player)
     return lay.boat_point(cell)
@@ -120,8 +121,22 @@ def pieces(state: PoohsticksState, lay: Layout, viewer: int | None) -> list[Shap
         label = f"P{p} {SUIT_SYMBOLS[BOAT_SUITS[p]]} boat" + (" ◀ to move" if to_move else "")
         colour = style.HIGHLIGHT if to_move else style.TEXT
         out.append(Text(*lay.hand_label(p), label, fs * 0.85, colour, bold=to_move))
-    out.append(Text(*lay.status_point, status_text(state), fs * 0.85, style.MUTED))
+    x, y = lay.status_point
+    for k, line in enumerate(status_lines(state, lay)):
+        out.append(Text(x, y + k * fs * 1.1, line, fs * 0.85, style.MUTED))
     return out
+
+
+def status_lines(state: PoohsticksState, lay: Layout) -> list[str]:
+    """The status line broken into lines that fit beside the river: "a tie between
+    players 0 and 1" would run off the picture of a narrow river.
+
+    >>> import tablegames as tg
+    >>> lay = layout_for(tg.make("poohsticks").initial_state(seed=1))
+    >>> wrap("Turn 9: a tie between players 0 and 1", lay.status_room, lay.text * 0.85)
+    ['Turn 9: a tie between', 'players 0 and 1']
+    """
+    return wrap(status_text(state), lay.status_room, lay.text * 0.85)
 
 
 def status_text(state: PoohsticksState) -> str:

@@ -252,8 +252,8 @@ def _read_boats(
             ahead = b + w
             raise _fail(
                 f"player {p}'s boat at {game.names[b]} lies in front of the face-down "
-                f"bridge card {game.names[ahead]}: arriving there turns that card over, "
-                "so it would be face up (drop it from face_down)"
+                f"bridge card {game.names[ahead]}; a boat arriving there turns that card "
+                f"face up, so {game.names[ahead]} cannot still be face down"
             )
 
     exited_d = d.get("exited", [])

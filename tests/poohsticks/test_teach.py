@@ -45,12 +45,24 @@ def test_journey_draws_one_arrow_per_step() -> None:
     assert teach.journey(start, start).svg.count("<polygon") == 0
 
 
-def test_tie_picture_is_wide_enough_for_its_status_line() -> None:
+def test_a_tie_is_told_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     race = teach.position(["QH 2S 3S", "KD 2C 4H"], boats=["A6", "B6"])
-    both = teach.play(teach.play(race, "exit QH"), "exit KD")
-    plain = float(re.findall(r"width='(\d+)'", tg.scene.state_svg(both))[0])
-    wide = float(re.findall(r"width='(\d+)'", teach.journey(race, both).svg)[0])
-    assert both.winners == {0, 1} and wide > plain
+    teach.play(teach.play(race, "exit QH"), "exit KD")
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "A tie: players 0 and 1 both win." and "Player 0 wins." not in out
+
+
+def test_journey_can_frame_the_cards_in_reach() -> None:
+    start = teach.position(["KH 3S 4H", "2C 9H QS"], boats=["A2", None])
+    svg = teach.journey(start, start, lit=teach.reach(start), barred=["A1"]).svg
+    assert svg.count(f"stroke='{teach.LIT}'") == 1 and svg.count(f"stroke='{teach.BARRED}'") == 1
+
+
+def test_a_refused_position_gives_the_reason_only(capsys: pytest.CaptureFixture[str]) -> None:
+    game = tg.make("poohsticks", rocks=2)
+    teach.refuse_position(["KH 2S 5D", "2C 9H QS"], game=game, rocks=["A3", "B3"])
+    out = capsys.readouterr().out
+    assert out.startswith("Refused: the rocks leave no path") and "invalid" not in out
 
 
 def test_paid_writes_the_sum_or_says_there_is_none() -> None:
@@ -89,6 +101,13 @@ def test_no_river_value_needs_a_fraction_midway() -> None:
             assert made <= whole([solver.RANK_VALUES[r] for r in ranks]), ranks
 
 
-def test_three_puzzles_come_from_the_shipped_set() -> None:
+def test_three_puzzles_are_an_easy_one_then_two_harder(monkeypatch: pytest.MonkeyPatch) -> None:
     chosen = teach.three_puzzles()
     assert len(chosen) == 3 and len({p["id"] for p in chosen}) == 3
+    labelled = [{"id": i, "difficulty": {"label": label}} for i, label in
+                enumerate(["medium", "easy", "easy", "hard", "medium"])]  # fmt: skip
+    monkeypatch.setattr(teach, "load_set", lambda _name: {"puzzles": labelled})
+    assert [p["id"] for p in teach.three_puzzles()] == [1, 0, 3]
+    unlabelled = [{"id": i} for i in range(5)]
+    monkeypatch.setattr(teach, "load_set", lambda _name: {"puzzles": unlabelled})
+    assert [p["id"] for p in teach.three_puzzles()] == [0, 1, 2]

@@ -20,8 +20,15 @@ from tablegames_widgets import PoohsticksBoard, PoohsticksEditor
 import tablegames as tg
 from tablegames import style
 from tablegames.poohsticks import PoohsticksState
-from tablegames.poohsticks.scene import BOAT_COLOURS, ROCK, WATER, state_scene, status_text
-from tablegames.scene import Text, to_svg
+from tablegames.poohsticks.scene import (
+    BOAT_COLOURS,
+    ROCK,
+    WATER,
+    layout_for,
+    state_scene,
+    status_text,
+)
+from tablegames.scene import Circle, Text, to_svg
 
 
 def test_poohsticks_editor_moves_a_boat_and_refuses_a_blocked_river():
@@ -119,3 +126,37 @@ def test_the_player_to_move_is_named_and_highlighted_on_board_and_picture(canvas
     assert marked == [t for t in drawn if t.startswith(f"P{state.player} ")]
     assert drawn[marked[0]] == style.HIGHLIGHT
     assert (marked[0], style.HIGHLIGHT) in svg_texts(board.static_svg())
+
+
+def _race_over() -> PoohsticksState:
+    """Both boats of a two-player river leave in one round: a tie, on the narrowest
+    standard picture."""
+    race = tg.make("poohsticks").state_from_json(
+        {"river": [["5C", "9D"], ["7C", "2D"], ["KC", "QD"], ["3C", "4D"], ["8C", "6D"],
+                   ["JC", "TD"]], "hands": [["QH", "2S"], ["KD", "2C"]], "boats": ["A6", "B6"]}
+    )  # fmt: skip
+    race = race.apply(race.parse_move("exit QH"))
+    return race.apply(race.parse_move("exit KD"))
+
+
+def test_a_tie_status_line_wraps_inside_the_picture():
+    over = _race_over()
+    scene = state_scene(over)
+    lines = [t for t in scene.pieces if isinstance(t, Text) and t.fill == style.MUTED]
+    assert (
+        " ".join(t.text for t in lines)
+        == status_text(over)
+        == (f"Turn {over.turn + 1}: a tie between players 0 and 1")
+    )
+    assert len(lines) == 2
+    assert all(t.x + len(t.text) * t.size * 0.6 <= scene.width for t in lines)
+
+
+def test_boats_that_left_sit_beside_the_exit_label():
+    scene = state_scene(_race_over())
+    label = next(t for t in scene.background if isinstance(t, Text) and t.text == "exit ↓")
+    right = label.x + len(label.text) * label.size * 0.6
+    boats = [c for c in scene.pieces if isinstance(c, Circle) and c.fill in BOAT_COLOURS]
+    assert len(boats) == 2 and all(c.cx - c.r > right for c in boats)
+    ex, _ey, ew, _eh = layout_for(_race_over()).exit_rect
+    assert all(c.cx + c.r < ex + ew for c in boats)

@@ -26,7 +26,7 @@ from tablegames.cards import SUIT_NAMES, pretty
 from tablegames.events import Event
 from tablegames.poohsticks import PoohsticksMove, PoohsticksState
 from tablegames.poohsticks.layout import Layout
-from tablegames.poohsticks.scene import boat_point, layout_for, state_scene, status_text
+from tablegames.poohsticks.scene import boat_point, layout_for, state_scene
 from tablegames.poohsticks.solver import card_values, expression, solutions, targets_made
 from tablegames.puzzles import load_set
 from tablegames.scene import Arrow, Card, Rect, Scene, Text, to_svg
@@ -118,14 +118,17 @@ def event_words(e: Event) -> str | None:
         return (f"The draw pile is empty: the discard pile ({counted(e.value[0], 'card')}) is "
                 "shuffled into a new draw pile.")  # fmt: skip
     if e.kind == "tie":
-        return f"Players {' and '.join(map(str, e.value))} left in the same round: a tie."
+        together = "both" if len(e.value) == 2 else "all"
+        return f"A tie: players {' and '.join(map(str, e.value))} {together} win."
     return said.get(e.kind)
 
 
 def tell(state: PoohsticksState) -> None:
-    """Print what happened in the last decision (the state's events), in words."""
+    """Print what happened in the last decision (the state's events), in words; a tie is
+    one line (its players' wins are not said again one by one)."""
+    tied = any(e.kind == "tie" for e in state.events)
     for e in state.events:
-        line = event_words(e)
+        line = None if tied and e.kind == "win" else event_words(e)
         if line is not None:
             print(line)
 
@@ -137,6 +140,17 @@ def play(state: PoohsticksState, *moves: str) -> PoohsticksState:
         state = state.apply(state.parse_move(text))
         tell(state)
     return state
+
+
+def refuse_position(hands: Sequence[str], boats: Sequence[str | None] = (None, None),
+                    game: tg.Game | None = None, **extra: Any) -> None:  # fmt: skip
+    """Try to build the position :func:`position` would: print why the engine refuses it
+    (its reason only, without the ``invalid Poohsticks state:`` a programmer reads)."""
+    try:
+        position(hands, boats, game, **extra)
+        print("Allowed: play can reach this position.")
+    except tg.InvalidState as refusal:
+        print(f"Refused: {str(refusal).removeprefix('invalid Poohsticks state: ')}.")
 
 
 def refuse(state: PoohsticksState, text: str) -> None:
@@ -160,12 +174,9 @@ def _frame(scene: Scene, rect: tuple[float, float, float, float], ink: str) -> N
 
 
 def _scene(state: PoohsticksState, note: str) -> tuple[Scene, Layout]:
-    """The board's scene, wide enough for its status line ("a tie between players 0
-    and 1" runs past a narrow river's hands), with ``note`` written under it."""
+    """The board's scene with ``note`` written under it."""
     scene = state_scene(state)
     lay = layout_for(state)
-    status = lay.status_point[0] + len(status_text(state)) * lay.text * 0.85 * 0.6
-    scene.width = max(scene.width, status + lay.gap)
     if note:
         scene.height += lay.text * 2.5
         scene.overlay.append(Text(lay.x0, scene.height - lay.text, note, lay.text * 1.1))
@@ -181,17 +192,30 @@ def picture(
     """The board with a green frame round each card named in ``lit``, a red one round
     each in ``barred``, and ``note`` written under it."""
     scene, lay = _scene(state, note)
-    for names, ink in ((lit, LIT), (barred, BARRED)):
-        for name in names:
-            _frame(scene, lay.cell_rect(state.game.index[name]), ink)
+    _frames(scene, lay, state, lit, barred)
     return Picture(to_svg(scene))
 
 
-def journey(*states: PoohsticksState, note: str = "") -> Picture:
+def _frames(
+    scene: Scene, lay: Layout, state: PoohsticksState, lit: Iterable[str], barred: Iterable[str]
+) -> None:
+    for names, ink in ((lit, LIT), (barred, BARRED)):
+        for name in names:
+            _frame(scene, lay.cell_rect(state.game.index[name]), ink)
+
+
+def journey(
+    *states: PoohsticksState,
+    note: str = "",
+    lit: Iterable[str] = (),
+    barred: Iterable[str] = (),
+) -> Picture:
     """The last position, with an arrow for every step a boat took from each position to
-    the next (from the waiting place, card to card, or into the exit)."""
+    the next (from the waiting place, card to card, or into the exit), and frames round
+    the cards in ``lit`` (green) and ``barred`` (red) as :func:`picture` draws them."""
     last = states[-1]
     scene, lay = _scene(last, note)
+    _frames(scene, lay, last, lit, barred)
     for before, after in pairwise(states):
         for p in range(last.game.num_players):
             (x1, y1), (x2, y2) = boat_point(before, lay, p), boat_point(after, lay, p)
@@ -279,9 +303,15 @@ def powers(state: PoohsticksState) -> None:
 
 
 def three_puzzles() -> list[dict[str, Any]]:
-    """Three puzzles of the shipped Poohsticks set: the first of each kind it has, then
-    the next ones in the set's order (works with any regenerated set)."""
+    """Three puzzles of the shipped Poohsticks set: an easy one, then two harder ones
+    (medium, then hard) by the set's difficulty labels, filled in with more of the harder
+    ones, then from the set's order when labels are missing (any regenerated set works)."""
     puzzles: list[dict[str, Any]] = load_set("poohsticks")["puzzles"]
-    firsts = list({p["kind"]: p for p in reversed(puzzles)}.values())[::-1]
-    chosen = firsts[:3] + [p for p in puzzles if p not in firsts]
-    return sorted(chosen[:3], key=puzzles.index)
+
+    def of(label: str) -> list[dict[str, Any]]:
+        return [p for p in puzzles if p.get("difficulty", {}).get("label") == label]
+
+    chosen = of("easy")[:1] + of("medium")[:1] + of("hard")[:1]
+    chosen += [p for p in of("medium") + of("hard") if p not in chosen]
+    chosen += [p for p in puzzles if p not in chosen]
+    return chosen[:3]
