@@ -21,7 +21,13 @@ from tablegames_widgets.viewer import step_text
 
 import tablegames as tg
 from tablegames import style
-from tablegames.currents.scene import SCOUT, cancellation_shapes, inspector_scene, translucent
+from tablegames.currents.scene import (
+    PINNED,
+    SCOUT,
+    cancellation_shapes,
+    inspector_scene,
+    translucent,
+)
 from tablegames.scene import Arrow, Circle, Line, Rect, Text, to_svg
 
 PNG, SVG, VIEW = static.PNG, static.SVG, static.WIDGET_VIEW
@@ -145,7 +151,7 @@ def inspector_svg(state: Any) -> str:
 
 
 def influence_lines(shapes: Any, alpha: float = 0.28) -> list[Line]:
-    """The influence lines among ``shapes`` (see-through blue, ``alpha`` 0.35: pinned)."""
+    """The influence lines among ``shapes`` (see-through blue)."""
     colour = translucent(style.HIGHLIGHT, alpha)
     return [s for s in shapes if isinstance(s, Line) and s.stroke == colour]
 
@@ -183,7 +189,7 @@ def test_inspector_picture_table_strikes_the_cancelled_pairs_and_gives_the_vecto
     assert "→E (N1) cancels ←W (W2)" in words
     assert "dead: its suit is not on the compass" in words  # S2's 9♦
     assert "Tally: N 1 · E 1 · S 2 · W 1" in words
-    assert "Net vector (+0, -1)  →  (4, 3)" in words
+    assert "Net push: 1 south  →  (4, 3)" in words
     assert [t for t in words if re.fullmatch("[NESW][0-3]", t)] == ["N1", "E1", "S2", "S1", "W2"]
     svg = inspector_svg(crossfire())
     assert all(w.replace("'", "&#39;") in svg for w in words)  # and the SVG shows them
@@ -250,19 +256,17 @@ def test_inspector_picture_shows_a_pinned_slot_and_the_scout_as_the_live_one_doe
     insp = tw.CurrentsInspector(crossfire())
     b = insp.board
     scene = inspector_scene(crossfire(), b.square, b.viewer, b.four_colour)
-    assert not influence_lines(scene.overlay, 0.35)
+    assert not [s for s in scene.overlay if isinstance(s, Line) and s.stroke == PINNED]
     assert not [s for s in scene.overlay if isinstance(s, Circle) and s.fill == SCOUT]
     insp.select_slot(1)  # N1
     insp.scout.value = True
     scene = inspector_scene(crossfire(), b.square, b.viewer, b.four_colour, 1, 0)
     assert insp.static_svg() == to_svg(scene)
     lay = b.geometry
-    pinned = influence_lines(scene.overlay, 0.35)
+    pinned = [s for s in scene.overlay if isinstance(s, Line) and s.stroke == PINNED]
     assert [(s.x1, s.y1, s.x2, s.y2) for s in pinned] == lay.slot_lines_px(1)
     x, y, w, h = lay.slot_rect(1)
-    assert Rect(x - 5, y - 5, w + 10, h + 10, stroke=style.HIGHLIGHT, width=2, radius=6) in (
-        scene.overlay
-    )
+    assert Rect(x - 5, y - 5, w + 10, h + 10, stroke=PINNED, width=4, radius=6) in (scene.overlay)
     (scout,) = [s for s in scene.overlay if isinstance(s, Circle) and s.fill == SCOUT]
     assert (scout.cx, scout.cy) == lay.point(*crossfire().inspect().scout_path[0])
     assert "The scout stands at (4, 4)." in scene.label

@@ -126,12 +126,12 @@ class Layout:
         ``axis`` ``"x"`` under the south edge, ``"y"`` left of the west edge, in the ruler
         between the board and its slots (clear of the bar that flags a crossing)."""
         fs = self.number_size
-        mid = CROSSING_BAR + (self.gap + self.ruler - CROSSING_BAR) / 2  # from the edge line
+        # far out in the ruler, so that a pawn on an edge line does not cover its number
         if axis == "x":
             px, _ = self.point(line, 0)
-            return (px, self.y0 + self.board + mid + fs * 0.35)
+            return (px, self.y0 + self.board + self.gap + self.ruler - fs * 0.2)
         _, py = self.point(0, line)
-        return (self.x0 - mid, py + fs * 0.35)
+        return (self.x0 - (self.gap + self.ruler) * 0.7, py + fs * 0.35)
 
     @property
     def number_size(self) -> float:
@@ -186,11 +186,17 @@ class Layout:
 
     def pawn_px(self, pawn: tuple[int, int]) -> tuple[float, float]:
         """The pawn's pixel; a pawn that left the board (game won) is drawn just outside
-        the edge it crossed."""
+        the edge it crossed, in the narrow margin between the edge line and the slots
+        (where it does not hide a current's card)."""
         px, py = self.point(*pawn)
-        lo_x, hi_x = self.x0 - self.square * 0.5, self.x0 + self.board + self.square * 0.5
-        lo_y, hi_y = self.y0 - self.square * 0.5, self.y0 + self.board + self.square * 0.5
+        out = self.gap / 2
+        lo_x, hi_x = self.x0 - out, self.x0 + self.board + out
+        lo_y, hi_y = self.y0 - out, self.y0 + self.board + out
         return (min(max(px, lo_x), hi_x), min(max(py, lo_y), hi_y))
+
+    def on_board(self, pawn: tuple[int, int]) -> bool:
+        """Whether intersection ``pawn`` is on the board (lines 0 to 8 both ways)."""
+        return all(0 <= v <= SIZE for v in pawn)
 
     def crossing_bar(self, edge: str) -> Rect:
         """The bar just outside board edge ``edge`` that flags a crossing about to happen."""

@@ -27,6 +27,7 @@ inspector's panel canvas.
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import TYPE_CHECKING
 
 from .. import style
@@ -34,7 +35,7 @@ from ..scene import Arrow, Card, Circle, Line, Rect, Scene, Shape, Text
 from ..svg import wrap
 from .geometry import POINTS, SIZE, SLOTS
 from .layout import GoalMark, Layout
-from .text import cancellation_text, crossing_sentences, describe, turn_of
+from .text import cancellation_text, crossing_sentences, describe, turn_of, vector_words
 
 if TYPE_CHECKING:
     from collections.abc import Hashable as Key
@@ -48,6 +49,9 @@ SCOUT = "#fdd835"  #: the scout token
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 TABLE_WIDTH = 340.0  #: width of the vector-cancellation table
 ROW = 40.0  #: height of one current's row in the table (a small card, its slot, its pushes)
+PINNED = "#0d47a1"  #: a pinned slot's lines and frame: darker than the influence lines
+PAWN_RADIUS = 0.24  #: the pawn's radius, in squares (clear of the line numbers)
+OFF_BOARD_RADIUS = 0.16  #: a won pawn's radius, small enough for the margin off the board
 
 
 def translucent(colour: str, alpha: float) -> str:
@@ -86,13 +90,17 @@ def state_scene(
     scene = Scene(lay.width, lay.height, describe(state, inf), four_colour=four_colour)
     scene.background = background_shapes(state.game, lay)
     scene.pieces = piece_shapes(state, lay, viewer)
-    if selected_slot is not None:
-        scene.overlay += slot_shapes(lay, selected_slot)
-    if inf is not None:
-        if inspector:
-            scene.overlay += influence_shapes(inf, lay, influence_lines)
-        if scout_step is not None:
-            scene.overlay.append(scout_shape(lay, scout_stop(inf, scout_step)))
+    pinned = [] if selected_slot is None else slot_shapes(lay, selected_slot)
+    if inf is not None and inspector:
+        shapes = influence_shapes(inf, lay, influence_lines)
+        arrow = next((k for k, shape in enumerate(shapes) if isinstance(shape, Arrow)), None)
+        cut = len(shapes) if arrow is None else arrow  # the pinned lines under the arrow
+        scene.overlay += [*shapes[:cut], *pinned, *shapes[cut:]]
+    else:
+        scene.overlay += pinned
+    if inf is not None and scout_step is not None:
+        scene.overlay += scout_path_shapes(lay, inf)
+        scene.overlay.append(scout_shape(lay, scout_stop(inf, scout_step)))
     return scene
 
 
@@ -254,20 +262,39 @@ def piece_shapes(state: CurrentsState, lay: Layout, viewer: int | None = None) -
             x, y, w, h = lay.compass_rect(i)
             out.append(Text(x + w / 2, y + h / 2 + fs / 3, point, fs, style.EMPTY_PLACE, "middle"))
     out += _panel_labels(lay.square, state.game.num_players, state.player, bool(state.aside))
-    out.append(Circle(*lay.pawn_px(state.pawn), lay.square * 0.26, style.PAWN, "white", 2))
+    if state.is_terminal:  # where the aces waited during set-up: who won
+        out.append(Text(lay.panel_x + lay.gap, lay.aside_y + fs * 0.9, result_words(state), fs,
+                        style.WARNING, bold=True))  # fmt: skip
+    if lay.on_board(state.pawn):
+        out.append(
+            Circle(*lay.point(*state.pawn), lay.square * PAWN_RADIUS, style.PAWN, "white", 2)
+        )
+    else:  # won: small, in the margin between the edge line and the slots
+        r = lay.square * OFF_BOARD_RADIUS
+        out.append(Circle(*lay.pawn_px(state.pawn), r, style.PAWN, "white", 1.5))
     return out
+
+
+def result_words(state: CurrentsState) -> str:
+    """A finished game's result in a few words: "Player 0 wins", "Players 1 and 2 win",
+    "No winner"."""
+    won = sorted(state.winners)
+    if not won:
+        return "No winner"
+    if len(won) == 1:
+        return f"Player {won[0]} wins"
+    return f"Players {' and '.join(map(str, won))} win"
 
 
 # ---- overlay ----------------------------------------------------------------------------
 
 
 def slot_shapes(lay: Layout, slot: int) -> list[Shape]:
-    """A pinned (or hovered) slot: its three board lines and a frame round its card."""
+    """A pinned (or hovered) slot: its three board lines, dashed and darker than the
+    influence lines (drawn over them), and a thick frame round its card."""
     x, y, w, h = lay.slot_rect(slot)
-    lines: list[Shape] = [
-        Line(*line, translucent(style.HIGHLIGHT, 0.35), 6) for line in lay.slot_lines_px(slot)
-    ]
-    return [*lines, Rect(x - 5, y - 5, w + 10, h + 10, stroke=style.HIGHLIGHT, width=2, radius=6)]
+    lines: list[Shape] = [Line(*line, PINNED, 2.5, dash=(7, 4)) for line in lay.slot_lines_px(slot)]
+    return [*lines, Rect(x - 5, y - 5, w + 10, h + 10, stroke=PINNED, width=4, radius=6)]
 
 
 def influence_shapes(inf: Influence, lay: Layout, influence_lines: bool = True) -> list[Shape]:
@@ -282,14 +309,38 @@ def influence_shapes(inf: Influence, lay: Layout, influence_lines: bool = True) 
         x, y, w, h = lay.slot_rect(i)
         out.append(Rect(x - 3, y - 3, w + 6, h + 6, stroke=style.HIGHLIGHT, width=3, radius=6))
     if inf.vector != (0, 0):
-        out.append(Arrow(*lay.point(*inf.at), *lay.point(*inf.destination), style.ARROW, 3))
+        out += push_shapes(lay, inf)
     out += [Rect(*lay.crossing_bar(g.edge), fill=CROSSING) for g in inf.goaltending]
     return out
+
+
+def push_shapes(lay: Layout, inf: Influence) -> list[Shape]:
+    """The net vector as an arrow from the pawn to its destination; when an obstacle or a
+    riptide stops the pawn, the arrow stops short of it with a bar across its tip (the
+    "stopped" mark), leaving what stopped it in sight."""
+    (x1, y1), (x2, y2) = lay.point(*inf.at), lay.point(*inf.destination)
+    if not inf.blocked:
+        return [Arrow(x1, y1, x2, y2, style.ARROW, 3)]
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    short = max(length - lay.square * 0.45, length * 0.3)
+    tx, ty = x1 + ux * short, y1 + uy * short
+    bar = lay.square * 0.2
+    return [
+        Line(x1, y1, tx, ty, style.ARROW, 3),
+        Line(tx - uy * bar, ty + ux * bar, tx + uy * bar, ty - ux * bar, style.ARROW, 4),
+    ]
 
 
 def scout_stop(inf: Influence, step: int) -> tuple[int, int]:
     """Where the scout stands at ``step`` (its last stop for any later step)."""
     return inf.scout_path[min(step, len(inf.scout_path) - 1)]
+
+
+def scout_path_shapes(lay: Layout, inf: Influence) -> list[Shape]:
+    """The scout's whole walk as a dotted line, one segment per step that moves."""
+    path = [lay.point(*stop) for stop in inf.scout_path]
+    return [Line(*a, *b, style.PAWN, 2, dash=(2, 4)) for a, b in itertools.pairwise(path) if a != b]
 
 
 def scout_shape(lay: Layout, stop: tuple[int, int]) -> Shape:
@@ -376,7 +427,7 @@ def _vector_lines(out: list[Shape], inf: Influence, x0: float, width: float, y: 
     tally = " · ".join(f"{d} {inf.tally[d]}" for d in "NESW")
     out.append(_words(x0, 10, y + 20, f"Tally: {tally}", 13))
     dx, dy = inf.vector
-    vector = f"Net vector ({dx:+d}, {dy:+d})  →  {inf.destination}"
+    vector = f"Net push: {vector_words(inf.vector)}  →  {inf.destination}"
     out.append(_words(x0, 10, y + 42, vector, 14, bold=True))
     if inf.vector != (0, 0):
         n = max(abs(dx), abs(dy), 1)

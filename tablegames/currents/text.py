@@ -156,6 +156,21 @@ def push_in_words(vector: tuple[int, int]) -> str:
     return " and ".join(parts) if parts else "nowhere (the pushes cancel or none acts)"
 
 
+def vector_words(vector: tuple[int, int]) -> str:
+    """A net vector as the panel writes it, east or west first.
+
+    >>> vector_words((1, -1)), vector_words((0, 2)), vector_words((0, 0))
+    ('1 east, 1 south', '2 north', 'none')
+    """
+    dx, dy = vector
+    parts = [
+        f"{abs(d)} {name}"
+        for d, name in ((dx, "east" if dx > 0 else "west"), (dy, "north" if dy > 0 else "south"))
+        if d
+    ]
+    return ", ".join(parts) or "none"
+
+
 def _phase_verb(phase: str) -> str:
     return {
         "setup": "place an ace",
@@ -218,10 +233,9 @@ def cancellation_text(inf: Influence | None) -> str:
         f"{units[a].slot} {units[a].direction} cancels {units[b].slot} {units[b].direction}"
         for a, b in inf.cancelled
     )
-    dx, dy = inf.vector
     currents = ", ".join(f"{si.slot} {pretty(si.card or '')}" for si in inf.currents)
     return (
         f"Currents: {currents}. "
         + (f"Cancelled: {pairs}. " if pairs else "Nothing cancels. ")
-        + f"Net vector ({dx:+d}, {dy:+d}) to {inf.destination}."
+        + f"Net push: {vector_words(inf.vector)}, to {inf.destination}."
     )

@@ -32,6 +32,14 @@ def test_say_writes_cards_players_and_plurals_as_people_do() -> None:
     )
 
 
+def test_a_refused_position_reads_as_a_sentence_without_the_engine_prefix() -> None:
+    try:
+        tg.make("currents").state_from_json({"hands": [["7C", "8C", "9C", "TC", "JC"], [], [], []]})
+    except tg.InvalidState as refusal:
+        said = teach.reason(refusal)
+    assert said == "player 0 holds 5 cards; a hand holds at most 4."
+
+
 def test_events_are_sentences_without_codes() -> None:
     assert teach.event_words(Event("place", 0, ("TH",), "N2")) == "player 0 plays 10♥ on slot N2"
     assert teach.event_words(Event("queen", 1, ("QD",), "N1~S2")) == (

@@ -106,7 +106,7 @@ def test_the_pawn_is_a_disc_on_its_intersection(canvas, states):
     board.redraw()
     ((x, y, r),) = discs(canvas, board.layers.pieces, style.PAWN)
     assert (x, y) == board.geometry.point(*states[40].pawn)
-    assert r == pytest.approx(40 * 0.26)
+    assert r == pytest.approx(40 * 0.24)
 
 
 def test_a_won_pawn_is_drawn_just_outside_the_edge(canvas, states):
@@ -117,7 +117,7 @@ def test_a_won_pawn_is_drawn_just_outside_the_edge(canvas, states):
     board.redraw()
     ((x, _y, _r),) = discs(canvas, board.layers.pieces, style.PAWN)
     lay = board.geometry
-    assert x == pytest.approx(lay.x0 - lay.square / 2)
+    assert x == pytest.approx(lay.x0 - lay.gap / 2)  # between the edge and the W slots
     assert board.drawn == {}  # no influence drawn for a finished game
 
 

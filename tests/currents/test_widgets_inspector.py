@@ -14,7 +14,7 @@ from tablegames_widgets.currents.inspector import NO_SLOT, CurrentsInspector, Ve
 import tablegames as tg
 from tablegames import style
 from tablegames.currents.geometry import SLOTS
-from tablegames.currents.scene import SCOUT, translucent
+from tablegames.currents.scene import PINNED, SCOUT
 
 
 def crossfire() -> Any:
@@ -45,10 +45,10 @@ def strike_lines(canvas, panel) -> list[Any]:
 
 
 def lines_drawn(canvas, board) -> list[tuple[float, float, float, float]]:
-    """The highlighted influence lines the overlay drew (stroke_line_segments in blue)."""
+    """The pinned (or hovered) slot's lines the overlay drew (stroke_line_segments, dark)."""
     out = []
     for c in canvas.find("strokeLineSegments", board.layers.overlay):
-        if c.style.get("stroke_style") == translucent(style.HIGHLIGHT, 0.35):
+        if c.style.get("stroke_style") == PINNED:
             points = np.asarray(c.args[1]).reshape(-1, 4)
             out += [tuple(float(v) for v in row) for row in points]
     return out
@@ -162,7 +162,7 @@ def test_panel_strikes_exactly_the_cancelled_units(canvas):
              and c.style["fill_style"] == style.MUTED]  # fmt: skip
     assert muted == ["↑N", "→E", "↓S", "←W"]
     assert "Tally: N 1 · E 1 · S 2 · W 1" in texts
-    assert any(t.startswith("Net vector (+0, -1)") and t.endswith("(4, 3)") for t in texts)
+    assert any(t.startswith("Net push: 1 south") and t.endswith("(4, 3)") for t in texts)
     # the cards of the rows are drawn on the panel too
     assert "".join(texts).count(face_text("3C")) == 1
 

@@ -30,7 +30,7 @@ from tablegames.cards import pretty
 from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.influence import Influence
 from tablegames.currents.layout import Layout
-from tablegames.currents.scene import CROSSING, influence_shapes, translucent
+from tablegames.currents.scene import CROSSING, PAWN_RADIUS, influence_shapes, translucent
 from tablegames.currents.text import crossing_sentences, push_in_words
 from tablegames.scene import Card, Circle, Rect, Shape
 
@@ -120,7 +120,7 @@ def preview_shapes(board: CurrentsBoard, preview: WhatIf) -> list[Shape]:
         out.append(Rect(*lay.goal_band(edge), fill=translucent(CROSSING, 0.4)))
     out += influence_shapes(inf, lay, influence_lines=False)
     px, py = lay.pawn_px(preview.landing)
-    radius = lay.square * 0.26
+    radius = lay.square * PAWN_RADIUS
     out.append(Circle(px, py, radius, translucent(style.PAWN, 0.35), GHOST, 3, dash=(4, 3)))
     return out
 

@@ -12,6 +12,8 @@ Built on the engine's public API (``state_from_json``, ``parse_move``, ``events`
 'two steps south and one step east'
 >>> move_words("QD!N1~S2")
 'Q♦ as a queen, swapping slots N1 and S2'
+>>> reason(tg.InvalidState("invalid Currents state: player 0 holds 5 cards; at most 4"))
+'player 0 holds 5 cards; at most 4.'
 """
 
 from __future__ import annotations
@@ -60,6 +62,14 @@ def say(text: str) -> str:
     text = _PLURAL.sub(lambda m: counted(int(m[1]), m[2]), text)
     text = _POINT.sub(lambda m: f"{m[1]} {DIRECTION[m[2]]}", text)
     return _PLAYER.sub(lambda m: f"player {m[1]}", text)
+
+
+def reason(refusal: Exception) -> str:
+    """The reason an engine refusal gives, as a sentence of the walkthrough: without the
+    engine's "invalid Currents state:" prefix, written by :func:`say`, ending with a full
+    stop."""
+    text = say(str(refusal).removeprefix("invalid Currents state: ")).rstrip(".")
+    return text + "."
 
 
 def steps(n: int, way: str) -> str:
