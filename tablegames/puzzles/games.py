@@ -17,6 +17,7 @@ The choices are explained in ``docs/puzzles.md``; in short:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,16 +83,17 @@ def cardchess_step(events: Sequence[Any]) -> str:
 def cardchess_theme(before: State, line: Sequence[str], player: int, kind: str) -> str:
     events = _events(before, line)[0]
     step = cardchess_step(events)
+    them = _COLOURS[1 - player]
     if kind == "save":
-        return f"{step}: the only move that keeps {_COLOURS[1 - player]} off your last king"
+        return f"{step}: the only move that stops {them} covering both your kings next move"
     if kind == "forced":
-        return f"{step}: whatever {_COLOURS[1 - player]} does, the last king falls next move"
+        return f"{step}: whatever {them} does, your next move leaves both {them} kings covered"
     if any(e.kind == "no_move" for e in events):
-        return f"{step}: {_COLOURS[1 - player]} has no move left"
+        return f"{step}: {them} has no move left"
     cover = next(e for e in events if e.kind == "cover")
     if cover.cards[1][0] == "K":
-        return f"{step}: the last king falls"
-    return f"{step}, burying the last king beneath it"
+        return f"{step}: both {them} kings are now covered"
+    return f"{step}: a {them} king lies beneath it, so both {them} kings are now covered"
 
 
 def currents_action(move: str) -> str:
@@ -168,8 +170,19 @@ def fellowship_theme(before: State, line: Sequence[str], player: int, kind: str)
         return f"{text}: whatever your opponent plays, you end the game as its winner next turn"
     colour = next((e.where for e in events if e.kind == "reveal" and e.player == player), "")
     if any(e.kind == "no_move" for e in events):
-        return f"{text}: the ring is all {colour}, your colour"
+        tops = {_colour_of(stack[-1]) for stack in follow(before, line)[-1].to_json()["circle"]}
+        if tops == {colour}:
+            return f"{text}: the ring is all {colour}, your colour"
+        most = f"{colour}, your colour, tops the most stacks"
+        return f"{text}: your opponent has no move left, and {most}"
     return f"{text}: the cards run out with {colour} holding the most stacks"
+
+
+def _colour_of(card: str) -> str:
+    """A Fellowship stack top's colour (the joker's own: it is neither red nor black)."""
+    if card in ("RJ", "BJ"):
+        return "joker"
+    return "red" if card[-1] in "HD" else "black"
 
 
 def fellowship_deep_worth(state: State, player: int) -> bool:
@@ -191,6 +204,9 @@ def poohsticks_theme(before: State, line: Sequence[str], player: int, kind: str)
         step = next((e for e in events if e.kind in ("move", "power")), None)
         cell = move.split(">")[1].split()[0] if ">" in move else move
         how = f" ({step.text})" if step is not None and step.text else ""
+        single = re.fullmatch(r" \((\d+) = \1\)", how)
+        if single:  # one card pays alone: "with a 9", not "(9 = 9)"
+            how = f" with a{'n' if single[1] in ('8', '11') else ''} {single[1]}"
         parts.append(f"move onto {cell}{how}")
     return ", then ".join(parts)
 
@@ -293,7 +309,7 @@ GAMES: dict[str, PuzzleGame] = {
         "cardchess",
         {"max_turns": 200},
         wins,
-        "win the game: cover the last of the opponent's kings",
+        "win the game: leave both of the opponent's kings covered",
         1,
         True,
         cardchess_theme,

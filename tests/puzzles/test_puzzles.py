@@ -318,7 +318,7 @@ def test_save_puzzle_is_the_only_move_that_stops_the_threat() -> None:
     puzzle = examine(state, GAMES["cardchess"])
     assert puzzle is not None and puzzle["kind"] == "save"
     assert puzzle["solution"] == ["a2-a3"]
-    assert "keeps black off your last king" in puzzle["theme"]
+    assert "the only move that stops black covering both your kings" in puzzle["theme"]
     full = {**puzzle, "record": SAVE_RECORD, "state": state.to_json()}
     assert verify(full) == []
     for wrong, line in puzzle["refutations"].items():
