@@ -30,7 +30,13 @@ from tablegames.cards import pretty
 from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.influence import Influence
 from tablegames.currents.layout import Layout
-from tablegames.currents.scene import CROSSING, PAWN_RADIUS, influence_shapes, translucent
+from tablegames.currents.scene import (
+    CROSSING,
+    OFF_BOARD_RADIUS,
+    PAWN_RADIUS,
+    influence_shapes,
+    translucent,
+)
 from tablegames.currents.text import crossing_sentences, push_in_words
 from tablegames.scene import Card, Circle, Rect, Shape
 
@@ -120,7 +126,7 @@ def preview_shapes(board: CurrentsBoard, preview: WhatIf) -> list[Shape]:
         out.append(Rect(*lay.goal_band(edge), fill=translucent(CROSSING, 0.4)))
     out += influence_shapes(inf, lay, influence_lines=False)
     px, py = lay.pawn_px(preview.landing)
-    radius = lay.square * PAWN_RADIUS
+    radius = lay.square * (PAWN_RADIUS if lay.on_board(preview.landing) else OFF_BOARD_RADIUS)
     out.append(Circle(px, py, radius, translucent(style.PAWN, 0.35), GHOST, 3, dash=(4, 3)))
     return out
 
