@@ -36,7 +36,7 @@ OPTIONS = (
         True,
         "True or False",
         boolean,
-        "False: the middle rows are dealt face down too (the text's training game)",
+        "off (False): the middle rows are dealt face down too (the text's training game)",
     ),
     max_turns_option(
         "moves (plies), placements excluded",

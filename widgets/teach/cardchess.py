@@ -102,7 +102,8 @@ def told(state: CardChessState) -> CardChessState:
         elif e.kind == "uncover":
             print(f"{unit(cards[0]).capitalize()} on {e.where} is uncovered and free again.")
         elif e.kind == "place":
-            print(f"{SIDES[e.player].capitalize()} places {unit(cards[0])} on {e.where}.")
+            side = SIDES[e.player].capitalize()
+            print(f"{side} places {unit(cards[0])} ({pretty(cards[0])}) on {e.where}.")
         elif e.kind == "start":
             print(f"The set-up is over; {SIDES[e.player]} makes the first move.")
         elif e.kind == "win":
