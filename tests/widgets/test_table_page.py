@@ -212,7 +212,7 @@ def test_play_with_others_creates_a_table_with_a_link_per_seat(store: TableStore
 
 def test_play_with_others_follows_the_number_of_players() -> None:
     page = PlayPage("currents")
-    assert page.others.open_button in page.children[3].children  # beside New game
+    assert page.others.open_button in page.button_row.children  # beside New game
     assert len(page.others.seat_box.children) == int(page.controls["players"].value)
     page.controls["players"].value = 2  # Currents: 4 or 2
     assert len(page.others.seat_box.children) == 2
