@@ -304,9 +304,7 @@ class CardChessState(BuiltState):
                 path = ray[: ray.index(m.dst)]
                 break
         if path is None:
-            raise IllegalMove(
-                f"{m}: {PIECE_RULES[top[0]]}, and {src} to {dst} is not such a move"
-            )
+            raise IllegalMove(f"{m}: {PIECE_RULES[top[0]]}, and {src} to {dst} is not such a move")
         for j in path:
             seen = self.visible(j)
             if seen is not None and owner(seen) != me:
