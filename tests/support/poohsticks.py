@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablegames_widgets.teach import poohsticks as teach
+
 import tablegames as tg
 from support.moves import kinds, play
 from support.moves import legal_list as legal  # the tests read the engine's order
 from tablegames.poohsticks import PoohsticksMove, PoohsticksState
 
-#: A 2x6 river with no aces: column A then B on each row, row 1 first.
-RIVER = [
-    ["5C", "9D"],
-    ["7C", "2D"],
-    ["KC", "QD"],
-    ["3C", "4D"],
-    ["8C", "6D"],
-    ["JC", "TD"],
-]
+#: A 2x6 river with no aces: column A then B on each row, row 1 first. The rules are
+#: tested on the very river the walkthrough teaches them on.
+RIVER = teach.RIVER
 
 
 def data(
