@@ -17,11 +17,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.browser import PLAY, SHOTS, play_pages, wait_painted
+from support.browser import PLAY, SHOTS, new_page, play_pages, wait_painted
 
 WIDTH, HEIGHT = 390, 844
 PHONE = {
-    "viewport": {"width": WIDTH, "height": HEIGHT},
     "is_mobile": True,
     "has_touch": True,
     "device_scale_factor": 2,
@@ -43,14 +42,9 @@ def game_of(page_name: str) -> str:
 
 @pytest.fixture
 def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
+    page = new_page(browser, WIDTH, HEIGHT, **PHONE)
     yield page
-    context.close()
+    page.context.close()
 
 
 def shoot(page: Any, name: str) -> None:

@@ -119,11 +119,13 @@ def wait_painted(page: object, timeout: float = 60.0) -> int:
     return int(n)
 
 
-def new_page(browser: object, width: int, height: int) -> Any:
+def new_page(browser: object, width: int, height: int, **options: Any) -> Any:
     """A page of ``width`` x ``height`` in its own browser context (close it with
     ``page.context.close()``): requests to the CDN are refused, as the machine is offline
-    and the pages must work without it, and ``page.errors`` collects uncaught page errors."""
-    context = browser.new_context(viewport={"width": width, "height": height})  # type: ignore[attr-defined]
+    and the pages must work without it, and ``page.errors`` collects uncaught page errors.
+    ``options`` go to the context as they are (e.g. a phone's ``is_mobile``, ``has_touch``)."""
+    viewport = {"width": width, "height": height}
+    context = browser.new_context(viewport=viewport, **options)  # type: ignore[attr-defined]
     page = context.new_page()
     page.route("**/cdn.jsdelivr.net/**", lambda route: route.abort())
     errors: list[str] = []
