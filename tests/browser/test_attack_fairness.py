@@ -149,9 +149,13 @@ def test_an_address_past_its_queue_gets_the_full_page(server: Server) -> None:
     words, nothing about the server's inside)."""
     got = loads(server.port, "127.0.0.5", 40, 40)
     statuses = [status for status, _, _ in got]
+    assert set(statuses) <= {200, 503}, statuses
     assert statuses.count(200) >= RENDERS + QUEUE - 2, statuses
     full = [(body, headers) for status, body, headers in got if status == 503]
-    assert len(full) >= 40 - RENDERS - QUEUE, statuses
+    # The 40 connections open one after another, not at one instant: a page or two may be
+    # handed out (a preheated one at once) before the last ones arrive, freeing a place.
+    # Without the bound no load would get the full page.
+    assert len(full) >= 40 - RENDERS - QUEUE - 3, statuses
     for body, headers in full:
         assert int(headers["Retry-After"]) > 0
         assert "try again" in body and "Traceback" not in body and "/site-packages/" not in body
