@@ -40,8 +40,7 @@ OPTIONS = (
     ),
     max_turns_option(
         "moves (plies), placements excluded",
-        "the placements of the progressive set-up are not turns, and a move that wins on "
-        "the last allowed turn still wins",
+        "a move that wins on the last allowed turn still wins",
     ),
 )
 
