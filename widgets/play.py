@@ -31,7 +31,7 @@ from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
 
 import tablegames as tg
 from tablegames.bots import Analysis, GreedyBot, MCTSBot, RandomBot
-from tablegames.svg import with_caption
+from tablegames.style import MUTED
 
 from .board import BoardWidget, Key
 from .canvas import held
@@ -40,7 +40,7 @@ from .cover import PassDevice, covers
 from .preview import attach_previews
 from .registry import board_for
 from .rows import MoveButtons
-from .static import StaticPicture, under_voila
+from .static import Control, StaticPicture, panel_svg, under_voila
 from .status import ERROR, PLAIN, status_html
 
 #: Bots that answer at once: they move inside the call even in background mode.
@@ -206,6 +206,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self.input = MoveInput(self.board)
         self.message = HTML()
         self.said = ""  #: the message line's text (the static picture's caption)
+        self._said_error = False
         self.message.add_class("tablegames-message")
         self._make_move_controls()
         self.hint_iterations = 300
@@ -404,8 +405,39 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         super().close()
 
     def static_svg(self) -> str:
-        """The static picture: the board as shown, with the message line under it."""
-        return with_caption(self.board.static_svg(), self.said or self.prompt(self.state))
+        """The static picture: what the widget shows now (see ``static.py``): the board
+        with its framed places, its caption, the message line and the controls."""
+        board = self.board
+        keys: tuple[Key, ...] = ()
+        if board.covered is None:  # the Resistor board frames single clicks before any
+            keys = (*getattr(board, "drawn", {}).get("offered", ()), *board.targets)
+        rects = [r for r in map(board.key_rect, keys) if r]
+        picked = [r for r in map(board.key_rect, board.selected) if r]
+        caption = board.covered if board.covered is not None else board.describe(board.state)
+        said = self.said or self.prompt(self.state)
+        lines = [(caption, MUTED), (said, ERROR if self._said_error else PLAIN)]
+        return panel_svg(board.static_svg(), picked=picked, offered=rects, lines=lines,
+                         rows=self._control_rows())  # fmt: skip
+
+    def _control_rows(self) -> list[list[Control]]:
+        """The widget's buttons, menu and sliders as the static picture draws them."""
+
+        def button(b: Button, label: str = "") -> Control:
+            return Control("off" if b.disabled else "button", label or b.description)
+
+        c = self.controls
+        options = self.moves.options
+        choice = options[self.moves.index][0] if options and self.moves.index is not None else ""
+        top = max(c.length - 1, 1)
+        return [
+            [button(b) for b in self.buttons.children],
+            [Control("text", "Move"), Control("menu", choice), button(self.play_selected),
+             button(self.hint_button)],
+            [Control("button", "|◀"), Control("button", "◀"), Control("button", "▶"),
+             Control("button", "▶|"), Control("slider", f"Step {c.index}", c.index / top)],
+            [Control("button", f"▶ {c.playback.toggle.description}"),
+             Control("button", "Repeat"), Control("slider", "Speed", (c.speed.value - 1) / 7)],
+        ]  # fmt: skip
 
     def __repr__(self) -> str:
         seats = ", ".join(seat_label(s) for s in self.seats)
@@ -546,4 +578,5 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _say(self, text: str, error: bool = False) -> None:
         self.said = text
+        self._said_error = error
         self.message.value = status_html(text, ERROR if error else PLAIN)
