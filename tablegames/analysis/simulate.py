@@ -11,7 +11,9 @@ cluster, and so does a name: ``executor="dask://HOST:PORT"`` or ``"ray"``
 (:func:`~tablegames.analysis.executors.open_executor`).
 
 Bots are named by specs (strings, so they travel to worker processes): ``"random"``,
-``"greedy"``, ``"mcts"`` or ``"mcts:500"`` (MCTS with 500 iterations per move).
+``"greedy"``, ``"mcts"`` or ``"mcts:500"`` (MCTS with 500 iterations per move), and
+``"guided"`` or ``"guided:500"`` (the same search with evaluation-guided playouts,
+:class:`~tablegames.bots.GuidedMCTSBot`; docs/bots.md).
 Each game builds fresh bots seeded from the game's seed and the seat.
 
 >>> import tablegames as tg
@@ -29,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from ..bots import Bot, GreedyBot, MCTSBot, RandomBot
+from ..bots import Bot, GreedyBot, GuidedMCTSBot, MCTSBot, RandomBot
 from ..core import Game, make
 from .executors import open_executor
 from .rows import NAMED_COUNTS, game_seeds
@@ -40,11 +42,15 @@ BOTS: dict[str, Callable[[str | None, str], Bot]] = {
     "random": lambda arg, seed: RandomBot(seed),
     "greedy": lambda arg, seed: GreedyBot(seed),
     "mcts": lambda arg, seed: MCTSBot(iterations=int(arg) if arg else 200, seed=seed),
+    "guided": lambda arg, seed: GuidedMCTSBot(iterations=int(arg) if arg else 200, seed=seed),
 }
+#: Bots whose spec may carry a number of iterations (``"mcts:500"``).
+SEARCH_BOTS = ("mcts", "guided")
 
 
 def make_bot(spec: str, seed: int | str = 0) -> Bot:
-    """The bot named by ``spec`` (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:500"``).
+    """The bot named by ``spec`` (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:500"``,
+    ``"guided:500"``).
 
     >>> make_bot("mcts:50").iterations
     50
@@ -52,8 +58,10 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     name, _, arg = spec.strip().partition(":")
     if name not in BOTS:
         raise ValueError(f"unknown bot {spec!r}; the bots are: {', '.join(BOTS)} (mcts:N sets N)")
-    if arg and (name != "mcts" or not arg.isdigit() or int(arg) < 1):
-        raise ValueError(f"bad bot spec {spec!r}: only mcts takes a number (mcts:500)")
+    if arg and (name not in SEARCH_BOTS or not arg.isdigit() or int(arg) < 1):
+        raise ValueError(
+            f"bad bot spec {spec!r}: only {' and '.join(SEARCH_BOTS)} take a number (mcts:500)"
+        )
     return BOTS[name](arg or None, str(seed))
 
 

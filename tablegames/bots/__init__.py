@@ -5,6 +5,8 @@
 - :class:`MCTSBot`: Monte Carlo tree search; UCT on perfect-information games and
   information-set MCTS (sampling the hidden cards from the bot's own observation) on
   the others. Its :meth:`MCTSBot.analyse` shows visit counts and win chances.
+- :class:`GuidedMCTSBot`: the same search, its playouts led by the game's evaluation
+  (epsilon-greedy, cut at a depth); stronger where random playouts are mostly luck.
 
 Every bot is seeded, so the same bot on the same state chooses the same move.
 :func:`play_game` plays a whole game between bots.
@@ -12,6 +14,7 @@ Every bot is seeded, so the same bot on the same state chooses the same move.
 
 from .base import Bot, GameResult, RandomBot, play_game
 from .greedy import GreedyBot
+from .guided import GuidedMCTSBot
 from .mcts import Analysis, MCTSBot, MoveStat
 
 __all__ = [
@@ -19,6 +22,7 @@ __all__ = [
     "Bot",
     "GameResult",
     "GreedyBot",
+    "GuidedMCTSBot",
     "MCTSBot",
     "MoveStat",
     "RandomBot",
