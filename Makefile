@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit chromium postgresql notebooks bench soak clean
+.PHONY: lab play test demo lint typecheck unit chromium postgresql notebooks explore-data bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -103,6 +103,11 @@ postgresql:
 ## make notebooks: re-execute the notebooks so their stored outputs match the code
 notebooks: $(VENV)/.dev
 	$(PY) notebooks/refresh.py
+
+## make explore-data: the explore notebooks' full runs, stored with their provenance under
+## notebooks/explore/data/ (a local process pool, or DASK_SCHEDULER=HOST:PORT; ONLY=NAME)
+explore-data: $(VENV)/.dev
+	nice -n 10 $(PY) notebooks/explore/data/run.py $(foreach n,$(ONLY),--only $(n))
 
 # make bench: engine speed beside OpenSpiel (the openspiel extra, in .dev), then the bots
 bench: $(VENV)/.dev
