@@ -16,7 +16,7 @@ from typing import Any
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
-from ..options import Option, boolean, choice, max_turns_option
+from ..options import Option, boolean, choice, optional_positive_int
 from .state import PoohsticksState
 
 #: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.
@@ -133,9 +133,17 @@ OPTIONS = (
         _shape,
         "which places of the river hold a card, for a river that bends or narrows",
     ),
-    max_turns_option(
-        "each player's turn",
-        "players whose boats exited in the round the cap interrupts still win",
+    # Not the shared max_turns_option: its "with no winner" is untrue here, where a boat
+    # that left the river in the round the cap interrupts has already won.
+    Option(
+        "max_turns",
+        None,
+        "None or a positive integer",
+        optional_positive_int,
+        "for simulations and bounded play: once this many turns (each player's turn counts "
+        "one) have been played, the game stops at once; the players whose boats left the "
+        "river in the round it cuts short win, and if no boat has left, nobody wins",
+        counts="each player's turn",
     ),
 )
 

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from tablegames_widgets.teach import poohsticks as teach
+from tablegames_widgets.teach.common import options_table
 
 import tablegames as tg
 from tablegames.poohsticks import solver
@@ -111,3 +112,13 @@ def test_three_puzzles_are_an_easy_one_then_two_harder(monkeypatch: pytest.Monke
     unlabelled = [{"id": i} for i in range(5)]
     monkeypatch.setattr(teach, "load_set", lambda _name: {"puzzles": unlabelled})
     assert [p["id"] for p in teach.three_puzzles()] == [0, 1, 2]
+
+
+def test_max_turns_option_text_says_one_thing() -> None:
+    """The options table's max_turns line (the engine's description) agrees with the
+    ruling max_turns_caps_the_race: a boat that left in the interrupted round still wins,
+    and only without one does nobody win (the shared text's "with no winner" is not said)."""
+    (doc,) = [d for name, _, _, d in options_table("poohsticks").rows if name == "max_turns"]
+    assert "no winner" not in doc and "still win" not in doc
+    assert "boats left the river in the round it cuts short win" in doc
+    assert doc.endswith("if no boat has left, nobody wins.")
