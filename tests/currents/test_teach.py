@@ -10,6 +10,7 @@ from pathlib import Path
 from tablegames_widgets.teach import currents as teach
 
 import tablegames as tg
+from tablegames.currents import CurrentsState
 from tablegames.events import Event
 
 WALKTHROUGH = Path(__file__).resolve().parents[2] / "notebooks" / "walkthroughs" / "currents.ipynb"
@@ -75,3 +76,61 @@ def test_three_puzzles_come_from_the_shipped_set() -> None:
     assert len(chosen) == 3
     assert len({p["id"] for p in chosen}) == 3
     assert teach.puzzle_players() == 2
+
+
+def walkthrough_state(name: str) -> CurrentsState:
+    """The position the walkthrough cell starting ``name = game.state_from_json(`` builds."""
+    cells = json.loads(WALKTHROUGH.read_text(encoding="utf-8"))["cells"]
+    start = f"{name} = game.state_from_json("
+    source = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith(start))
+    namespace: dict[str, object] = {"game": tg.make("currents"), "teach": teach, "tg": tg}
+    exec(source, namespace)
+    state = namespace[name]
+    assert isinstance(state, CurrentsState)
+    return state
+
+
+def test_before_after_heads_two_boards_and_writes_the_caption() -> None:
+    weak = teach.position(
+        {
+            "compass": {"N": "5C", "E": "AD", "S": "AH", "W": "AS"},
+            "currents": {"N": [None, "9S", None, None]},
+            "hands": [["8S", "9C", "KH", "2D"], [], [], []],
+        }
+    )
+    svg = teach.before_after(weak, teach.play(weak, "8S>N1"), "A demotion.", ["N1"]).svg
+    assert ">before<" in svg and ">after<" in svg and ">A demotion.<" in svg
+    assert svg.count(f"stroke='{teach.ALLOWED}'") == 2  # the slot framed on both boards
+
+
+def test_aces_says_where_each_ace_is() -> None:
+    state = teach.position(
+        {
+            "compass": {"N": "AC", "E": None, "S": None, "W": None},
+            "currents": {"N": [None, "AD", None, None]},
+            "hands": [["AH", "8C", "9C", "TC"], [], [], []],
+            "draw_pile": ["AS"],
+        }
+    )
+    assert teach.aces(state) == (
+        "A♣ on compass point N, A♦ on slot N1, A♥ in player 0's hand, A♠ in the draw pile"
+    )
+
+
+def test_the_demotion_example_keeps_the_push_and_discards_the_higher_card() -> None:
+    weak = walkthrough_state("weak")
+    after = teach.play(weak, "8S>N1")
+    assert after.inspect().currents[0].card == "8S"
+    assert after.discard_pile[-1] == "9S"
+    assert after.pawn == weak.inspect().destination == (3, 4)
+
+
+def test_the_reshuffle_example_brings_the_aces_back_as_currents() -> None:
+    last = walkthrough_state("last_card")
+    assert all(ace in last.discard_pile for ace in ("AC", "AD", "AH", "AS"))
+    after = teach.play(last, "7C>N0")
+    assert [e.kind for e in after.events].count("reshuffle") == 1
+    assert {"AH", "AS"} <= set(after.hands[1])
+    played = teach.play(after, "AH>N1")
+    assert played.pawn == (5, 4)
+    assert played.currents[1] == "AH"

@@ -32,7 +32,8 @@ from tablegames.currents.scene import layout, state_scene
 from tablegames.events import Event
 from tablegames.puzzles import load_set
 from tablegames.scene import Card, Rect, Scene, Text, to_svg
-from tablegames.svg import Picture
+from tablegames.svg import Picture, document, svg_size, text_svg, with_caption
+from tablegames.svg import place as nested
 
 NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
 DIRECTION = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -215,7 +216,7 @@ def picture(state: CurrentsState, frames: Iterable[str] = (), **settings: Any) -
     ``influence_lines``, ``selected_slot``), with a green frame round each place named in
     ``frames`` (``"N"`` a compass point, ``"N1"`` a slot)."""
     scene = state_scene(state, **settings)
-    lay: Layout = layout(40.0, state.game.num_players)
+    lay: Layout = layout(float(settings.get("square", 40.0)), state.game.num_players)
     for place in frames:
         x, y, w, h = (
             lay.compass_rect("NESW".index(place))
@@ -224,6 +225,43 @@ def picture(state: CurrentsState, frames: Iterable[str] = (), **settings: Any) -
         )
         scene.overlay.append(Rect(x - 4, y - 4, w + 8, h + 8, stroke=ALLOWED, width=3, radius=6))
     return Picture(to_svg(scene))
+
+
+def before_after(
+    before: CurrentsState, after: CurrentsState, caption: str, frames: Iterable[str] = ()
+) -> Picture:
+    """Two boards side by side, headed "before" and "after", with green frames round the
+    places named in ``frames`` on both and ``caption`` written under them: what one play
+    changed (a demotion, an ace played), from the engine's own states."""
+    places = tuple(frames)
+    boards = [picture(s, places, square=30.0).svg for s in (before, after)]
+    width, height = svg_size(boards[0])
+    gap, top = 20.0, 26.0
+    parts = [text_svg(8, 18, "before", 16, bold=True), nested(boards[0], 0, top)]
+    parts += [text_svg(width + gap + 8, 18, "after", 16, bold=True)]
+    parts += [nested(boards[1], width + gap, top)]
+    doc = document(2 * width + gap, height + top, caption, parts)
+    return Picture(with_caption(doc, caption, 15.0))
+
+
+def aces(state: CurrentsState) -> str:
+    """Where each ace is, in words: ``'A♣ in the draw pile, A♥ in player 1's hand, ...'``
+    (the draw pile face down to the players, but known to the engine)."""
+    where = []
+    for ace in ("AC", "AD", "AH", "AS"):
+        if ace in state.draw_pile:
+            spot = "in the draw pile"
+        elif ace in state.discard_pile:
+            spot = "in the discard pile"
+        elif ace in state.compass:
+            spot = f"on compass point {'NESW'[state.compass.index(ace)]}"
+        elif ace in state.currents:
+            spot = f"on slot {SLOTS[state.currents.index(ace)]}"
+        else:
+            owner = next(p for p, hand in enumerate(state.hands) if ace in hand)
+            spot = f"in player {owner}'s hand"
+        where.append(f"{pretty(ace)} {spot}")
+    return ", ".join(where)
 
 
 def where_can(state: CurrentsState, card: str) -> Picture:
@@ -236,17 +274,17 @@ def where_can(state: CurrentsState, card: str) -> Picture:
     return picture(state, frames=places, inspector=False)
 
 
-def piles(rows: Sequence[tuple[str, CurrentsState]], player: int) -> Picture:
-    """One row per ``(caption, state)``: the draw pile (face down, with its count), the
+def piles(rows: Sequence[tuple[str, CurrentsState]], player: int, caption: str = "") -> Picture:
+    """One row per ``(title, state)``: the draw pile (face down, with its count), the
     discard pile (its top card, with its count) and ``player``'s hand: drawing and the
-    reshuffle, which the board picture does not show."""
+    reshuffle, which the board picture does not show; ``caption`` is written under them."""
     cw, ch, gap, row = 44.0, 62.0, 14.0, 104.0
     scene = Scene(560.0, 16 + row * len(rows), f"the piles and player {player}'s hand")
     scene.background = [Rect(0, 0, scene.width, scene.height, fill=style.PAPER)]
-    for i, (caption, state) in enumerate(rows):
+    for i, (title, state) in enumerate(rows):
         y = 30 + i * row
         out = scene.pieces
-        out.append(Text(10, y - 8, caption, 13, bold=True))
+        out.append(Text(10, y - 8, title, 13, bold=True))
         draw, discard, hand = state.draw_pile, state.discard_pile, state.hands[player]
         out.append(Card(None, 10, y, cw, ch, hidden=bool(draw)))
         out.append(Text(10 + cw / 2, y + ch + 14, f"draw: {len(draw)}", 11, anchor="middle"))
@@ -257,7 +295,8 @@ def piles(rows: Sequence[tuple[str, CurrentsState]], player: int) -> Picture:
         x0 = 70 + 2 * cw
         out.append(Text(x0, y + ch + 14, f"player {player}'s hand", 11))
         out += [Card(c, x0 + k * (cw + gap / 2), y, cw, ch) for k, c in enumerate(hand)]
-    return Picture(to_svg(scene))
+    svg = to_svg(scene)
+    return Picture(with_caption(svg, caption, 13.0) if caption else svg)
 
 
 def pushes(state: CurrentsState) -> None:
