@@ -24,7 +24,7 @@ import os
 import resource
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -130,14 +130,25 @@ class RunContext:
         todo = list(items)
         own = self.executor is None and (self.workers or os.cpu_count() or 1) > 1
         pool: Executor | None = ProcessPoolExecutor(self.workers) if own else self.executor
+        bar = _progress_bar(len(todo), label) if self.progress else None
         try:
             if pool is None:
-                out = [fn(x) for x in todo]
+                out = []
+                for x in todo:
+                    out.append(fn(x))
+                    if bar is not None:
+                        bar.update(1)
             else:
-                out = [f.result() for f in [pool.submit(fn, x) for x in todo]]
+                futures = [pool.submit(fn, x) for x in todo]
+                if bar is not None:
+                    for _done in as_completed(futures):
+                        bar.update(1)
+                out = [f.result() for f in futures]
         finally:
             if own and pool is not None:
                 pool.shutdown()
+            if bar is not None:
+                bar.close()
         self.counts[label] = self.counts.get(label, 0) + len(todo)
         return out
 
@@ -169,6 +180,15 @@ def register(
         return fn
 
     return add
+
+
+def _progress_bar(total: int, label: str) -> Any:
+    """A tqdm bar when tqdm is installed (the analysis extra), else None."""
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    return tqdm(total=total, desc=label, unit="game", leave=False)
 
 
 def _children_cpu() -> float:
