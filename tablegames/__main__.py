@@ -182,7 +182,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .puzzles.cli import add_parser as add_puzzles_parser
 
     add_puzzles_parser(sub)
+    # ladder: tablegames.analysis.ladder (issue 29)
+    from .analysis.ladder import add_parser as add_ladder_parser
+
+    add_ladder_parser(sub)
     args, extra = parser.parse_known_args(argv)
+    if args.command == "ladder":
+        from .analysis.ladder import run as run_ladder
+
+        return run_ladder(args, game_options(args.game, extra))
     if args.command == "simulate":
         return simulate_command(args, extra)
     if args.command == "check":
