@@ -1,0 +1,134 @@
+"""Card Chess's questions: the first mover's edge with terrain, whether placing last
+makes up for it, which set-up is quicker, whether the terrain deal decides games.
+
+>>> import tablegames as tg
+>>> row = game_row(tg.make("cardchess", max_turns=300), ["greedy", "greedy"], 7)
+>>> row["moves"] + row["placements"] == row["decisions"]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ...cardchess.state import CardChessState
+from ...core import Game, State
+from ..metrics import Share, wilson
+from ..runs import RunContext
+from .common import Row, Table, duel_row, play
+
+#: Every game stops after this many moves (plies; set-up placements do not count).
+MAX_TURNS = 300
+#: A human's time per decision, for minutes of play: a move means scanning up to eight
+#: rays across a 6x6 surface for blockers and targets, about 20 s for a learner (chess
+#: beginners take a similar time on a smaller-looking board); placing a unit from hand
+#: into a free start cell, about 10 s.
+SECONDS_PER_MOVE = 20.0
+SECONDS_PER_PLACEMENT = 10.0
+
+
+def _st(state: State) -> CardChessState:
+    """``state`` as this game's state (the runs play only this game)."""
+    return cast(CardChessState, state)
+
+
+def options(setup: str = "fixed", terrain: bool = True) -> dict[str, object]:
+    """The options of a studied variant (red moves first, the engine's default)."""
+    return {"setup": setup, "terrain": terrain, "max_turns": MAX_TURNS}
+
+
+def game_row(game: Game, seats: list[str], seed: int) -> Row:
+    """One game: winners, moves and placements, whether the cap stopped it."""
+    p = play(game, seats, seed)
+    moves = int(_st(p.final).ply)
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(p.final.winners),
+        "first": game.first_player,  # type: ignore[attr-defined]
+        "moves": moves,
+        "placements": p.decisions - moves,
+        "decisions": p.decisions,
+        "capped": p.capped,
+    }
+
+
+def deal_row(game: Game, seats: list[str], seed: int) -> Row:
+    """The same deal played twice by the same bots with other bot seeds: both winners."""
+    a = play(game, seats, seed)
+    b = play(game, seats, seed, salt=":again")
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(a.final.winners),
+        "again": sorted(b.final.winners),
+    }
+
+
+def first_share(rows: Sequence[Row]) -> tuple[Share, float]:
+    """The first mover's win share and a fair side's (games with a winner, halved)."""
+    wins = sum(r["first"] in r["winners"] for r in rows)
+    fair = sum(len(r["winners"]) for r in rows) / len(rows) / 2
+    return wilson(wins, len(rows)), fair
+
+
+def first_mover(
+    ctx: RunContext, specs: Sequence[str], setup: str, terrain: bool, max_games: int = 4000
+) -> list[Row]:
+    """Games of one set-up between ``specs`` (same bot both sides) until the first
+    mover's share is decided."""
+    label = f"{setup} {'terrain' if terrain else 'bare'} {' v '.join(specs)}"
+    table = Table(label, game_row, "cardchess", options(setup, terrain), list(specs))
+    return [
+        {**r, "setup": setup, "terrain": terrain}
+        for r in table.until_decided(ctx, first_share, max_games=max_games)
+    ]
+
+
+def lengths(ctx: RunContext, specs: Sequence[str], n: int) -> list[Row]:
+    """``n`` games of each set-up and surface, for lengths and the cap."""
+    out: list[Row] = []
+    for setup in ("fixed", "progressive"):
+        for terrain in (True, False):
+            label = f"{setup} {'terrain' if terrain else 'bare'} {' v '.join(specs)}"
+            table = Table(label, game_row, "cardchess", options(setup, terrain), list(specs))
+            out += [{**r, "setup": setup, "terrain": terrain} for r in table.rows(ctx, n)]
+    return out
+
+
+def deals(ctx: RunContext, specs: Sequence[str], n: int) -> list[Row]:
+    """``n`` deals played twice, with terrain and (a control) bare."""
+    out: list[Row] = []
+    for terrain in (True, False):
+        label = f"deal twice, {'terrain' if terrain else 'bare'}, {' v '.join(specs)}"
+        table = Table(label, deal_row, "cardchess", options("fixed", terrain), list(specs))
+        out += [{**r, "terrain": terrain} for r in table.rows(ctx, n)]
+    return out
+
+
+def agreement(rows: Sequence[Row]) -> tuple[Share, float]:
+    """How often a deal's two games had the same winners, and how often they would if
+    the deal did not matter (each game's result drawn from the table's shares)."""
+    same = sum(r["winners"] == r["again"] for r in rows)
+    results = [tuple(r["winners"]) for r in rows] + [tuple(r["again"]) for r in rows]
+    shares = [results.count(k) / len(results) for k in set(results)]
+    return wilson(same, len(rows)), sum(s * s for s in shares)
+
+
+def duels(
+    ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int, setup: str = "fixed"
+) -> list[Row]:
+    """Rotated duels on the basic game (terrain, red first), ``n`` games a pair."""
+    out: list[Row] = []
+    for pair in pairs:
+        table = Table(
+            f"{setup}: {' v '.join(pair)}",
+            duel_row,
+            "cardchess",
+            options(setup, True),
+            pair,
+            rotate=True,
+        )
+        out += [{**r, "setup": setup} for r in table.rows(ctx, n)]
+    return out

@@ -1,0 +1,220 @@
+"""Fellowship of the Ring's questions: black against red, the Jack of Spades' timing,
+when to commit to red, three and four players, skill against luck.
+
+>>> import tablegames as tg
+>>> row = colour_row(tg.make("fellowship"), ["greedy", "greedy"], 7)
+>>> row["colour"] in ("black", "red", "stalemate", "tie")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from ...bots import GreedyBot
+from ...core import Game, State
+from ...fellowship.state import FellowshipState
+from ..metrics import Share, wilson
+from ..runs import RunContext
+from .common import Row, Table, duel_row, play, seat_share
+
+#: A human's time per turn, for minutes of play: about 15 s to find a capture and the
+#: card to fill its gap from a five-card hand, 5 s to draw back up.
+SECONDS_PER_TURN = 20.0
+#: Draw-pile sizes at or below which the ``commit:K`` bot plays for red (section 3).
+COMMIT_AT = (0, 5, 10, 20, 30)
+BOROMIR = "JS"
+
+
+def _st(state: State) -> FellowshipState:
+    """``state`` as this game's state (the runs play only this game)."""
+    return cast(FellowshipState, state)
+
+
+class CommitBot(GreedyBot):
+    """The greedy bot, except that without the Jack of Spades in hand and with at most
+    ``pile`` cards left to draw it plays for red: the move leaving the most red stacks
+    over black ones (a capture's effect on the circle hides nothing, so it is read on
+    the state itself)."""
+
+    def __init__(self, seed: int | str = 0, pile: int = 5) -> None:
+        super().__init__(seed)
+        self.pile = pile
+
+    def choose(self, state: State) -> Any:
+        me = state.current_player
+        hands = _st(state).hands
+        if BOROMIR in hands[me] or len(_st(state).draw_pile) > self.pile:
+            return super().choose(state)
+        scored = []
+        for m in state.legal_moves():
+            counts = state.apply(m).counts()  # type: ignore[attr-defined]
+            scored.append((m, counts["red"] - counts["black"]))
+        best = max(v for _, v in scored)
+        top = [m for m, v in scored if v == best]
+        return top[self.rng.randrange(len(top))]
+
+
+def colour_result(final: State) -> str:
+    """``'black'``, ``'red'``, ``'stalemate'`` (the Jack of Spades never drawn) or ``'tie'``."""
+    roles = _st(final).roles
+    if None in roles:
+        return "stalemate"
+    if not final.winners:
+        return "tie"
+    return str(roles[min(final.winners)])
+
+
+def jack_turn(states: Sequence[State]) -> int | None:
+    """The turn at which the Jack of Spades reached a hand (0: dealt; None: never)."""
+    return next((s.turn for s in states if None not in _st(s).roles), None)  # type: ignore[attr-defined]
+
+
+def ending(final: State) -> str:
+    """``'cards ran out'``, ``'stuck, one colour'`` or ``'stuck, both colours'``."""
+    if any(e.kind == "no_cards" for e in final.events):  # type: ignore[attr-defined]
+        return "cards ran out"
+    tops = _st(final).tops
+    shown = {"red" if t[1] in "DH" else "black" for t in tops if t != "RJ"}
+    return "stuck, one colour" if len(shown) == 1 else "stuck, both colours"
+
+
+def colour_row(game: Game, seats: list[str], seed: int) -> Row:
+    """A two-player game: the winning colour, when the Jack of Spades was drawn and by
+    which seat, how the game ended and its length."""
+    p = play(game, seats, seed, keep=True)
+    roles = _st(p.final).roles
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(p.final.winners),
+        "colour": colour_result(p.final),
+        "black_seat": roles.index("black") if "black" in roles else None,
+        "jack_turn": jack_turn(p.states),
+        "ending": ending(p.final),
+        "decisions": p.decisions,
+    }
+
+
+def colour_share(rows: Sequence[Row]) -> tuple[Share, float]:
+    """Black's win share and a fair colour's (the games with a winner, halved)."""
+    black = sum(r["colour"] == "black" for r in rows)
+    won = sum(r["colour"] in ("black", "red") for r in rows)
+    return wilson(black, len(rows)), won / len(rows) / 2
+
+
+def tie_break(final: State) -> bool:
+    """Whether counting the cards under the winners' tops (the most cards in the stacks
+    a suit tops) would leave one winner of a shared win."""
+    roles = _st(final).roles
+    circle = _st(final).circle
+    cards = {roles[w]: sum(len(s) for s in circle if s[-1][-1] == roles[w]) for w in final.winners}
+    best = max(cards.values())
+    return sum(v == best for v in cards.values()) == 1
+
+
+def multi_row(game: Game, seats: list[str], seed: int) -> Row:
+    """A three- or four-player game: winners, whether a card count breaks a shared
+    win, length."""
+    p = play(game, seats, seed)
+    winners = sorted(p.final.winners)
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": winners,
+        "tie_broken": tie_break(p.final) if len(winners) > 1 else None,
+        "decisions": p.decisions,
+    }
+
+
+def colours(ctx: RunContext, specs: tuple[str, str], max_games: int) -> list[Row]:
+    """Two-player games between ``specs`` until black's share is decided."""
+    table = Table(f"2p {' v '.join(specs)}", colour_row, "fellowship", {}, specs)
+    return table.until_decided(ctx, colour_share, max_games=max_games)
+
+
+def seats(ctx: RunContext, players: int) -> list[Row]:
+    """Greedy games of ``players`` until player 0's share is decided."""
+    table = Table(
+        f"{players}p greedy", multi_row, "fellowship", {"players": players}, ["greedy"] * players
+    )
+    return table.until_decided(ctx, seat_share)
+
+
+def commit(ctx: RunContext, n: int = 600) -> list[Row]:
+    """``commit:K`` against greedy, seats rotated, ``n`` games for each K of :data:`COMMIT_AT`."""
+    out: list[Row] = []
+    for k in COMMIT_AT:
+        table = Table(
+            f"commit:{k} v greedy",
+            colour_row,
+            "fellowship",
+            {},
+            [f"commit:{k}", "greedy"],
+            rotate=True,
+        )
+        out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
+    return out
+
+
+def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
+    """Rotated two-player duels, ``n`` games a pair."""
+    out: list[Row] = []
+    for pair in pairs:
+        out += Table(" v ".join(pair), duel_row, "fellowship", {}, pair, rotate=True).rows(ctx, n)
+    return out
+
+
+# ---- reading the stored tables ---------------------------------------------------
+
+
+def colour_shares(rows: Sequence[Row]) -> dict[str, Share]:
+    """Each ending's share of the games: black won, red won, stalemate, tie."""
+    return {
+        k: wilson(sum(r["colour"] == k for r in rows), len(rows))
+        for k in ("black", "red", "stalemate", "tie")
+    }
+
+
+#: When the Jack of Spades reached a hand, as turn ranges (0: dealt).
+JACK_TIMES = {
+    "dealt": (0, 0),
+    "turns 1-10": (1, 10),
+    "turns 11-20": (11, 20),
+    "turns 21-30": (21, 30),
+}
+
+
+def black_by_jack_time(rows: Sequence[Row]) -> dict[str, Share]:
+    """Black's win share among the games where the Jack of Spades reached a hand in
+    each range of :data:`JACK_TIMES`: how much knowing one's colour early is worth."""
+    out = {}
+    for name, (lo, hi) in JACK_TIMES.items():
+        sub = [r for r in rows if r["jack_turn"] is not None and lo <= r["jack_turn"] <= hi]
+        out[name] = wilson(sum(r["colour"] == "black" for r in sub), len(sub))
+    return out
+
+
+def black_holds(pile: int, hand: int = 5) -> float:
+    """The chance that the opponent holds the Jack of Spades, for a player who has not
+    drawn it and has not seen it played, with ``pile`` cards left to draw: it lies among
+    the opponent's ``hand`` cards and the pile, each card equally likely."""
+    return hand / (hand + pile)
+
+
+def commit_shares(rows: Sequence[Row]) -> dict[int, tuple[Share, Share]]:
+    """For each K: the ``commit:K`` bot's win share over all its games, and over the
+    games in which it ended red (the games where committing could pay)."""
+    out = {}
+    for k in sorted({r["commit_at"] for r in rows}):
+        sub = [r for r in rows if r["commit_at"] == k]
+        mine = [r["seats"].index(f"commit:{k}") for r in sub]
+        won = [m in r["winners"] for m, r in zip(mine, sub)]
+        red = [
+            w
+            for m, r, w in zip(mine, sub, won)
+            if r["black_seat"] is not None and r["black_seat"] != m
+        ]
+        out[k] = (wilson(sum(won), len(sub)), wilson(sum(red), len(red)))
+    return out

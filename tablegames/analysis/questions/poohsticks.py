@@ -1,0 +1,125 @@
+"""Poohsticks' questions: the boat powers' balance, minutes of play, bends and
+narrowings (the ``shape`` option), and choosing a boat before seeing the river.
+
+>>> import tablegames as tg
+>>> row = game_row(tg.make("poohsticks", max_turns=360, boat_powers=True), ["greedy"] * 2, 7)
+>>> len(row["suit_cards"]), row["turns"] > 0
+(2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from ...core import Game, State
+from ...poohsticks.state import PoohsticksState
+from ..metrics import Share
+from ..runs import RunContext
+from .common import Row, Table, duel_row, play, seat_share
+
+#: Boat suits in seat order (the engine's).
+BOAT_SUITS = "SDHC"
+#: Turns per row of river before the cap stops a game (each player's turn counts one).
+TURNS_PER_ROW = 60
+#: A human's time, for minutes of play: a turn is spent finding which hand cards make a
+#: reachable card's value, about 10 s for a quick calculator and 30 s for a slow one
+#: ("dependent on your math skills"), plus 3 s to lay out each move or discard.
+SECONDS_PER_TURN = {"quick": 10.0, "slow": 30.0}
+SECONDS_PER_DECISION = 3.0
+#: The rivers of section 3: the rules' own, the three-wide river, and two shapes the
+#: text suggests (``#`` a card, ``.`` none), for two players.
+SHAPES: dict[str, dict[str, object]] = {
+    "2x6 (rules)": {},
+    "3x6": {"width": 3},
+    "narrowing": {"shape": ("###", "###", ".#.", ".#.", "###", "###")},
+    "bend": {"shape": ("##..", "##..", ".##.", ".##.", "..##", "..##")},
+    "long bend": {
+        "shape": ("##...", "##...", ".##..", "..##.", "...##", "...##", "...##", "...##")
+    },
+}
+
+
+def _st(state: State) -> PoohsticksState:
+    """``state`` as this game's state (the runs play only this game)."""
+    return cast(PoohsticksState, state)
+
+
+def options(**variant: object) -> dict[str, object]:
+    """A two-player variant with the cap of :data:`TURNS_PER_ROW` turns per row."""
+    shape = variant.get("shape")
+    rows = len(shape) if isinstance(shape, tuple) else int(str(variant.get("length", 6)))
+    return {**variant, "max_turns": TURNS_PER_ROW * rows}
+
+
+def game_row(game: Game, seats: list[str], seed: int) -> Row:
+    """One game: winners, turns, decisions, powers used, the cap, and how many river
+    cards share each boat's suit (what a boat power can use)."""
+    p = play(game, seats, seed, keep=True)
+    river = _st(p.first).river
+    players = len(seats)
+    powers = [0] * players
+    for s in p.states:
+        for e in s.events:  # type: ignore[attr-defined]
+            if e.kind == "power":
+                powers[e.player] += 1
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(p.final.winners),
+        "turns": _st(p.final).turn,
+        "decisions": p.decisions,
+        "capped": p.capped,
+        "powers": powers,
+        "suit_cards": [
+            sum(c is not None and c[-1] == BOAT_SUITS[q] for c in river) for q in range(players)
+        ],
+    }
+
+
+def balance(
+    ctx: RunContext,
+    label: str,
+    variant: Mapping[str, object],
+    specs: Sequence[str],
+    max_games: int = 4000,
+) -> list[Row]:
+    """Games of a variant until player 0's share is decided."""
+    table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
+    return [
+        {**r, "variant": label} for r in table.until_decided(ctx, seat_share, max_games=max_games)
+    ]
+
+
+def fixed(
+    ctx: RunContext, label: str, variant: Mapping[str, object], specs: Sequence[str], n: int
+) -> list[Row]:
+    """``n`` games of a variant."""
+    table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
+    return [{**r, "variant": label} for r in table.rows(ctx, n)]
+
+
+def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
+    """Rotated duels on the rules' river, ``n`` games a pair."""
+    out: list[Row] = []
+    for pair in pairs:
+        table = Table(" v ".join(pair), duel_row, "poohsticks", options(), pair, rotate=True)
+        out += table.rows(ctx, n)
+    return out
+
+
+def suit_edge(rows: Sequence[Row]) -> dict[str, tuple[Share, int]]:
+    """Player 0's win share by whether its boat's suit has more, as many or fewer river
+    cards than player 1's (two players)."""
+    from ..metrics import wilson
+
+    out = {}
+    for name, test in (("more", 1), ("as many", 0), ("fewer", -1)):
+        sub = [
+            r
+            for r in rows
+            if (r["suit_cards"][0] > r["suit_cards"][1]) - (r["suit_cards"][0] < r["suit_cards"][1])
+            == test
+        ]
+        out[name] = (wilson(sum(0 in r["winners"] for r in sub), len(sub)), len(sub))
+    return out
