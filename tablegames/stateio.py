@@ -19,6 +19,7 @@ from .cards import ALL_CARDS, duplicates, shuffled, sort_cards
 from .core import Game, State, check_player
 from .errors import IllegalMove, InvalidState
 from .events import Event
+from .words import plural
 
 S = TypeVar("S", bound=State)
 M = TypeVar("M")
@@ -117,7 +118,7 @@ class Reader:
         unknown = [k for k in d if k not in self.keys and k != "viewer"]
         if unknown:
             raise self.fail(
-                f"unknown key(s) {', '.join(map(repr, unknown))}; "
+                f"unknown {plural(len(unknown), 'key')} {', '.join(map(repr, unknown))}; "
                 f"the keys are {', '.join(self.keys)}"
             )
         if "viewer" in d:
@@ -186,7 +187,11 @@ class Reader:
         if strange:
             raise self.fail(foreign(strange))
         if len(seen) != len(every):
-            raise self.fail(f"card(s) {', '.join(duplicates(every))} appear more than once")
+            twice = duplicates(every)
+            raise self.fail(
+                f"{plural(len(twice), 'card')} {', '.join(twice)} "
+                f"{plural(len(twice), 'appears', 'appear')} more than once"
+            )
         return self.missing(deck, seen, seed, draw, discard, draw_given, discard_given)
 
     def hands(
@@ -241,7 +246,8 @@ class Reader:
                 discard = tuple(missing)
             else:
                 raise self.fail(
-                    f"card(s) {', '.join(missing)} are missing: every card must be somewhere"
+                    f"{plural(len(missing), 'card')} {', '.join(missing)} "
+                    f"{plural(len(missing), 'is', 'are')} missing: every card must be somewhere"
                 )
         return draw, discard
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import rng, stateio
 from ..core import check_player
+from ..words import counted
 from . import dice
 from . import moves as mv
 from .board import (
@@ -141,7 +142,8 @@ def _dead(game: ResistorGame, d: Mapping[str, Any], seed: int, phase: str) -> tu
             )
     if len(cells) != game.dead_spaces:
         raise _fail(
-            f"dead lists {len(cells)} space(s) but the game has dead_spaces={game.dead_spaces}"
+            f"dead lists {counted(len(cells), 'space')} "
+            f"but the game has dead_spaces={game.dead_spaces}"
         )
     return tuple(sorted(cells))
 
@@ -382,15 +384,15 @@ def _check_counts(
     side = counts[AMPERE] + counts[DRAINED] + counts[CHARGER]
     if side != game.amperes:
         raise _fail(
-            f"the ampere player has {side} piece(s) on the board (amperes, drained, chargers) "
-            f"but the game has amperes={game.amperes}"
+            f"the ampere player has {counted(side, 'piece')} on the board "
+            f"(amperes, drained, chargers) but the game has amperes={game.amperes}"
         )
     resistors = counts[RESISTOR] + counts[OVERLOADED] + (pending == "overload")
     if pending == "drain" and board[cell] == DRAINED:
         resistors += 1
     if resistors != game.resistors:
         raise _fail(
-            f"the resistor player has {resistors} resistor(s) but the game has "
+            f"the resistor player has {counted(resistors, 'resistor')} but the game has "
             f"resistors={game.resistors} (a resistor waiting on a pending decision counts)"
         )
 
@@ -408,7 +410,7 @@ def _check_ampere_turn(
     """The duty, the turn's kind and the moves made fit an ampere turn in progress."""
     if duty not in (1, 2) or (made == 0 and duty != default_duty):
         raise _fail(
-            f"duty must be {default_duty} at the start of this turn ({on_board} ampere(s) "
+            f"duty must be {default_duty} at the start of this turn ({counted(on_board, 'ampere')} "
             f"on the board, duty_cycle={game.duty_cycle}), not {duty}"
         )
     budget = {"amperes": duty, "chargers": CHARGER_MOVES, "": 0}[kind]

@@ -346,7 +346,7 @@ def test_not_a_dict(bad: Any) -> None:
 
 
 def test_unknown_keys() -> None:
-    invalid(changed(colour="red"), r"unknown key\(s\) 'colour'; the keys are game, options")
+    invalid(changed(colour="red"), r"unknown key 'colour'; the keys are game, options")
 
 
 @pytest.mark.parametrize(
@@ -393,9 +393,9 @@ def test_unknown_card_code_on_the_board() -> None:
 
 
 def test_duplicated_cards() -> None:
-    invalid(changed(hands=[["7H", "3C"], ["7H"], ["3S"], ["4S"]]), r"card\(s\) 7H appear more")
-    invalid(changed(currents=slots(N0="2S")), r"card\(s\) 2S appear more than once")
-    invalid(changed(discard_pile=["AC"]), r"card\(s\) AC appear more than once")
+    invalid(changed(hands=[["7H", "3C"], ["7H"], ["3S"], ["4S"]]), r"card 7H appears more")
+    invalid(changed(currents=slots(N0="2S")), r"card 2S appears more than once")
+    invalid(changed(discard_pile=["AC"]), r"card AC appears more than once")
 
 
 def test_joker_in_a_game_without_jokers() -> None:
@@ -448,7 +448,7 @@ def test_a_hand_of_five_cards() -> None:
 def test_missing_cards_when_both_piles_are_given() -> None:
     full = build(GOOD).to_json()
     full["draw_pile"] = full["draw_pile"][1:]
-    invalid(full, r"card\(s\) .* are missing: every card must be somewhere")
+    invalid(full, r"card [2-9TJQKA][CDHS] is missing: every card must be somewhere")
 
 
 def test_missing_cards_with_one_pile_given_go_to_the_other() -> None:

@@ -149,7 +149,7 @@ def test_a_card_twice_is_refused(canvas):
     before = ed.state
     canvas.clear()
     submit(ed.hands[1], "2C 9H")  # 2C is on slot N1
-    assert "2C appear more than once" in refused(ed, before, canvas)
+    assert "card 2C appears more than once" in refused(ed, before, canvas)
 
 
 def test_the_pawn_on_an_obstacle_is_refused(canvas):

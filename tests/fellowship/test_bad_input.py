@@ -135,7 +135,7 @@ def circle_with(i: int, stack: list[str]) -> list[list[str]]:
         (changed(circle=[["2C"]] * 12), "circle must be a list of 13 stacks"),
         (changed(circle=circle_with(3, [])), r"circle\[3\] is empty"),
         (changed(circle=circle_with(3, ["ZZ"])), r"circle\[3\]\[0\]: 'ZZ' is not a card"),
-        (changed(circle=circle_with(3, ["3H"])), "3H appear more than once"),
+        (changed(circle=circle_with(3, ["3H"])), "card 3H appears more than once"),
         (changed(circle=circle_with(3, ["BJ"])), "BJ not in this game's deck"),
         (changed(circle=circle_with(5, ["AS", "RJ"])), "uncovered joker never moves"),
         (changed(circle=circle_with(5, ["AS"])), "the joker must be in the circle"),
