@@ -74,7 +74,7 @@ def first_share(rows: Sequence[Row]) -> tuple[Share, float]:
 
 
 def first_mover(
-    ctx: RunContext, specs: Sequence[str], setup: str, terrain: bool, max_games: int = 4000
+    ctx: RunContext, specs: Sequence[str], setup: str, terrain: bool, max_games: int = 2400
 ) -> list[Row]:
     """Games of one set-up between ``specs`` (same bot both sides) until the first
     mover's share is decided."""
@@ -132,3 +132,10 @@ def duels(
         )
         out += [{**r, "setup": setup} for r in table.rows(ctx, n)]
     return out
+
+
+def game_minutes(row: Row) -> float:
+    """A game's minutes by the model of :data:`SECONDS_PER_MOVE` and
+    :data:`SECONDS_PER_PLACEMENT`."""
+    seconds = float(row["moves"]) * SECONDS_PER_MOVE
+    return (seconds + float(row["placements"]) * SECONDS_PER_PLACEMENT) / 60

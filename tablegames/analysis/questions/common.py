@@ -201,7 +201,7 @@ class Table:
         *,
         batch: int = 400,
         min_games: int = 400,
-        max_games: int = 4000,
+        max_games: int = 2400,
     ) -> list[Row]:
         """Batches of games until ``judge(rows)`` (a share and its fair value) is
         :func:`decided`, or ``max_games`` are played. Looking after every batch makes
@@ -268,3 +268,18 @@ def costs() -> str:
             f"{str(p['commit'])[:12]}"
         )
     return "\n".join(lines)
+
+
+def by_label(rows: Sequence[Row]) -> dict[str, list[Row]]:
+    """The rows of each table of a run, by its label, in the run's order."""
+    out: dict[str, list[Row]] = {}
+    for r in rows:
+        out.setdefault(str(r["label"]), []).append(r)
+    return out
+
+
+def median(values: Sequence[float]) -> float:
+    """The median (the mean of the middle two for an even count)."""
+    xs = sorted(values)
+    n = len(xs)
+    return float(xs[n // 2]) if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2

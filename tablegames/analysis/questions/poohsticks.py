@@ -82,7 +82,7 @@ def balance(
     label: str,
     variant: Mapping[str, object],
     specs: Sequence[str],
-    max_games: int = 4000,
+    max_games: int = 2400,
 ) -> list[Row]:
     """Games of a variant until player 0's share is decided."""
     table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
