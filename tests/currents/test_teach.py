@@ -134,3 +134,11 @@ def test_the_reshuffle_example_brings_the_aces_back_as_currents() -> None:
     played = teach.play(after, "AH>N1")
     assert played.pawn == (5, 4)
     assert played.currents[1] == "AH"
+
+
+def test_side_by_side_heads_each_board() -> None:
+    diagonal = teach.one_heart({"N": "AH", "E": "KH"})
+    cancelled = teach.one_heart({"N": "AH", "S": "KH"})
+    svg = teach.side_by_side([("left one", diagonal), ("right one", cancelled)], "Two.").svg
+    assert ">left one<" in svg and ">right one<" in svg and ">Two.<" in svg
+    assert cancelled.inspect().vector == (0, 0) != diagonal.inspect().vector

@@ -227,21 +227,30 @@ def picture(state: CurrentsState, frames: Iterable[str] = (), **settings: Any) -
     return Picture(to_svg(scene))
 
 
+def side_by_side(
+    boards: Sequence[tuple[str, CurrentsState]], caption: str, frames: Iterable[str] = ()
+) -> Picture:
+    """Boards in a row, each under its heading (``(heading, state)``), with green frames
+    round the places named in ``frames`` on every board and ``caption`` written under
+    them: two positions compared at a glance, from the engine's own states."""
+    places = tuple(frames)
+    drawn = [picture(state, places, square=30.0).svg for _, state in boards]
+    width, height = svg_size(drawn[0])
+    gap, top = 20.0, 26.0
+    parts = []
+    for k, ((heading, _), board) in enumerate(zip(boards, drawn, strict=True)):
+        x = k * (width + gap)
+        parts += [text_svg(x + 8, 18, heading, 16, bold=True), nested(board, x, top)]
+    doc = document(len(boards) * (width + gap) - gap, height + top, caption, parts)
+    return Picture(with_caption(doc, caption, 15.0))
+
+
 def before_after(
     before: CurrentsState, after: CurrentsState, caption: str, frames: Iterable[str] = ()
 ) -> Picture:
-    """Two boards side by side, headed "before" and "after", with green frames round the
-    places named in ``frames`` on both and ``caption`` written under them: what one play
-    changed (a demotion, an ace played), from the engine's own states."""
-    places = tuple(frames)
-    boards = [picture(s, places, square=30.0).svg for s in (before, after)]
-    width, height = svg_size(boards[0])
-    gap, top = 20.0, 26.0
-    parts = [text_svg(8, 18, "before", 16, bold=True), nested(boards[0], 0, top)]
-    parts += [text_svg(width + gap + 8, 18, "after", 16, bold=True)]
-    parts += [nested(boards[1], width + gap, top)]
-    doc = document(2 * width + gap, height + top, caption, parts)
-    return Picture(with_caption(doc, caption, 15.0))
+    """:func:`side_by_side` headed "before" and "after": what one play changed (a
+    demotion, an ace played)."""
+    return side_by_side([("before", before), ("after", after)], caption, frames)
 
 
 def aces(state: CurrentsState) -> str:
