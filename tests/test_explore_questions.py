@@ -1,0 +1,71 @@
+"""The explore notebooks' question helpers (tablegames.analysis.questions): the rule that
+stops a balance run, the bots the experiments need, and the measures read from tables."""
+
+from __future__ import annotations
+
+import tablegames as tg
+from tablegames.analysis import wilson
+from tablegames.analysis.questions import cardchess, fellowship, resistor
+from tablegames.analysis.questions.common import decided, make_bot, play, rotated, seat_share
+
+
+def test_balance_run_stops_when_interval_excludes_fair_share() -> None:
+    assert decided(wilson(300, 500), 0.5)  # 60% [55.6, 64.2]
+    assert not decided(wilson(52, 100), 0.5)
+
+
+def test_balance_run_stops_when_interval_is_two_points_wide() -> None:
+    assert decided(wilson(1200, 2400), 0.5)
+    assert not decided(wilson(200, 400), 0.5)
+
+
+def test_rotated_seats_shift_one_seat_a_game() -> None:
+    assert rotated(["a", "b", "c"], 1) == ["b", "c", "a"]
+
+
+def test_seat_share_fair_value_counts_shared_wins() -> None:
+    rows = [{"seats": ["x", "y"], "winners": [0, 1]}, {"seats": ["x", "y"], "winners": [1]}]
+    share, fair = seat_share(rows)
+    assert (share.hits, fair) == (1, 0.75)
+
+
+def test_opponent_holds_jack_with_even_odds_at_five_cards_left() -> None:
+    assert fellowship.black_holds(5) == 0.5
+    assert fellowship.black_holds(0) == 1.0
+
+
+def test_commit_bot_plays_for_red_without_the_jack() -> None:
+    game = tg.make("fellowship")
+    state = game.initial_state(11)
+    bot = make_bot("commit:40", "1")  # 40: commits from the first turn
+    if fellowship.BOROMIR in state.hands[state.current_player]:
+        state = state.apply(state.legal_moves()[0])
+    move = bot.choose(state)
+    counts = [state.apply(m).counts() for m in state.legal_moves()]
+    best = max(c["red"] - c["black"] for c in counts)
+    chosen = state.apply(move).counts()
+    assert chosen["red"] - chosen["black"] == best
+
+
+def test_patient_greedy_never_forfeits_while_another_move_is_legal() -> None:
+    game = tg.make("resistor", first_amperes=0)
+    p = play(game, ["choosy:patient", "choosy:patient"], 3, keep=True, max_decisions=300)
+    forfeits = [(s, n) for s, n in zip(p.states, p.states[1:]) if str(n.last_move) == "forfeit"]
+    assert all(len(s.legal_moves()) == 1 for s, _ in forfeits)
+
+
+def test_light_amperes_never_bring_a_fourth_onto_the_board() -> None:
+    game = tg.make("resistor", first_amperes=0)
+    p = play(game, ["choosy:light", "choosy:patient"], 5, keep=True, max_decisions=200)
+    fourth = [
+        n
+        for s, n in zip(p.states, p.states[1:])
+        if s.current_player == 0 and len(s.legal_moves()) > 1 and resistor._fourth(s, n)
+    ]
+    assert not fourth
+
+
+def test_deal_agreement_expected_from_independent_results() -> None:
+    rows = [{"winners": [0], "again": [0]}, {"winners": [1], "again": [0]}]
+    same, expected = cardchess.agreement(rows)
+    assert (same.hits, expected) == (1, 0.75 * 0.75 + 0.25 * 0.25)
