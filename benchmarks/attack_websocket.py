@@ -31,6 +31,7 @@ Loopback only; every loop is bounded in count and time.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import math
 import shutil
@@ -56,6 +57,9 @@ from support.browser import (
 from support.hostile import Watch, claim, message, offsets_of, open_socket, with_offsets
 from support.processes import own_cpu_seconds
 from support.visitor import niced, visit_times
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from load import light_visitor
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 
@@ -68,6 +72,13 @@ def out_of_order() -> bytes:
 
 #: The page the visitor opens.
 PAGE = "resistor.ipynb"
+
+#: The attacker and the ordinary visitor are two people: two client addresses, told to the
+#: server by a trusted proxy (a public server runs behind an HTTPS proxy: README,
+#: docs/security.md), so the server's fairness between addresses applies (the attacker's
+#: page renders queue behind each other, not in front of the visitor's).
+ATTACKER = "10.9.0.1"
+VISITOR = {"X-Forwarded-For": "10.9.0.2"}
 
 #: Seconds after the first page for the preheated pool to refill (a kernel start and
 #: its notebook: about 6 s on 2 cores) before the attack and the visitor.
@@ -96,7 +107,7 @@ def hostile(
         return
     while time.monotonic() < end and not stop_at.is_set():
         try:
-            socket = open_socket(url, v1=v1)
+            socket = open_socket(url, v1=v1, headers={"X-Forwarded-For": ATTACKER})
         except (InvalidHandshake, OSError, TimeoutError):
             counts["refused"] += 1
             time.sleep(0.2)
@@ -116,9 +127,11 @@ def hostile(
 
 def one_run(browser: Any, name: str, seconds: float, ceiling: float) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="attack-ws-"))
-    proc, url = start_voila(tmp, "--pool_size=2")  # make play's pool (voila.json)
+    # make play's pool (voila.json); behind a proxy on 127.0.0.1, which says who is who
+    proc, url = start_voila(tmp, "--pool_size=2",
+                            "--HandoffKernelManager.trusted_proxies=127.0.0.1")  # fmt: skip
     try:
-        visit_times(browser, url, PAGE)  # warm: the first page pays imports
+        visit_times(browser, url, PAGE, headers=VISITOR)  # warm: the first page pays imports
         time.sleep(WARM)  # the pool refilled, as on a server that has been up a while
         counts = {"connections": 0, "frames": 0, "refused": 0}
         done = threading.Event()
@@ -127,12 +140,13 @@ def one_run(browser: Any, name: str, seconds: float, ceiling: float) -> dict[str
             attacker = threading.Thread(target=hostile, args=(url, name, seconds, done, counts))
             attacker.start()
             time.sleep(1)  # the attack under way
-            seen, ready = visit_times(browser, url, PAGE)
+            light = asyncio.run(light_visitor(url, PAGE, 0, 0.0, 60.0, VISITOR)).ready
+            seen, ready = visit_times(browser, url, PAGE, headers=VISITOR)
             attacker.join(seconds + 30)
             done.set()
         cpu = own_cpu_seconds(proc.pid) - cpu0 if proc.poll() is None else float("nan")
         return {"before": watch.start_mb, "peak": watch.peak_mb, "cpu": cpu, "ready": ready,
-                "seen": seen,
+                "seen": seen, "light": math.nan if light is None else light,
                 "killed": watch.killed, **counts}  # fmt: skip
     finally:
         if proc.poll() is None:
@@ -145,11 +159,11 @@ def attacks(names: list[str], runs: int, seconds: float, ceiling: float) -> None
 
     with sync_playwright() as p, niced(CHROMIUM) as chromium:
         browser = p.chromium.launch(executable_path=chromium, args=FLAGS)
-        print(f"{'attack':22} {'RSS before':>10} {'peak':>8} {'CPU s':>6} {'seen s':>7} "
-              f"{'ready s':>8} {'conns':>6} {'frames':>7}  notes")  # fmt: skip
+        print(f"{'attack':22} {'RSS before':>10} {'peak':>8} {'CPU s':>6} {'light s':>7} "
+              f"{'seen s':>7} {'ready s':>8} {'conns':>6} {'frames':>7}  notes")  # fmt: skip
         for name in names:
             got = [one_run(browser, name, seconds, ceiling) for _ in range(runs)]
-            keys = ("before", "peak", "cpu", "seen", "connections", "frames")
+            keys = ("before", "peak", "cpu", "light", "seen", "connections", "frames")
             med = {k: statistics.median(g[k] for g in got) for k in keys}
             readies = [g["ready"] for g in got]
             ready = (
@@ -160,7 +174,7 @@ def attacks(names: list[str], runs: int, seconds: float, ceiling: float) -> None
             notes = f"killed past {ceiling:.0f} MB in {sum(g['killed'] for g in got)}/{runs}" \
                 if any(g["killed"] for g in got) else ""  # fmt: skip
             print(f"{name:22} {med['before']:10.0f} {med['peak']:8.0f} {med['cpu']:6.1f} "
-                  f"{med['seen']:7.2f} {ready:>8} {med['connections']:6.0f} "
+                  f"{med['light']:7.2f} {med['seen']:7.2f} {ready:>8} {med['connections']:6.0f} "
                   f"{med['frames']:7.0f}  {notes} "
                   f"(ready runs: {', '.join(f'{r:.2f}' for r in readies)})",
                   flush=True)  # fmt: skip

@@ -113,10 +113,12 @@ def start_server(tmp: Path, pool: int) -> tuple[Any, str]:
 # ---- the light client ------------------------------------------------------------------
 
 
-async def light_visitor(url: str, page: str, clicks: int, gap: float, timeout: float) -> Visitor:
+async def light_visitor(url: str, page: str, clicks: int, gap: float, timeout: float,
+                        headers: dict[str, str] | None = None) -> Visitor:  # fmt: skip
+    """One light visitor (``headers`` on its requests: e.g. the address a proxy reports)."""
     visitor = Visitor("light")
     try:
-        await asyncio.wait_for(light_visit(visitor, url, page, clicks, gap), timeout)
+        await asyncio.wait_for(light_visit(visitor, url, page, clicks, gap, headers), timeout)
     except Exception as exc:
         visitor.failures.append(f"{type(exc).__name__}: {exc}"[:200])
         if os.environ.get("LOAD_DEBUG"):
@@ -126,9 +128,10 @@ async def light_visitor(url: str, page: str, clicks: int, gap: float, timeout: f
     return visitor
 
 
-async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) -> None:
+async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float,
+                      headers: dict[str, str] | None = None) -> None:  # fmt: skip
     start = time.perf_counter()
-    html, jar = await asyncio.to_thread(fetch_page, f"{url}/voila/render/{page}")
+    html, jar = await asyncio.to_thread(fetch_page, f"{url}/voila/render/{page}", headers)
     config = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
                        html, re.S)  # fmt: skip
     if not config:
@@ -139,7 +142,8 @@ async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) 
     ws = (
         url.replace("http", "ws", 1) + f"/api/kernels/{v.kernel}/channels?session_id={uuid.uuid4()}"
     )
-    async with connect(ws, additional_headers={"Cookie": cookies}, max_size=2**26,
+    async with connect(ws, additional_headers={**(headers or {}), "Cookie": cookies},
+                       max_size=2**26,
                        subprotocols=[SUBPROTOCOL],
                        open_timeout=60) as socket:  # fmt: skip
         k = Kernel(socket)
@@ -186,7 +190,7 @@ async def light_visit(v: Visitor, url: str, page: str, clicks: int, gap: float) 
                     over = bool(content["data"].get("state", {}).get("disabled", over))
             (v.new_games if target != button else v.clicks).append(time.perf_counter() - t)
     await asyncio.to_thread(measure, v)
-    await asyncio.to_thread(leave, url, v.kernel, cookies, xsrf)
+    await asyncio.to_thread(leave, url, v.kernel, cookies, xsrf, headers)
 
 
 # ---- the browsers -------------------------------------------------------------------------

@@ -87,15 +87,17 @@ def offsets_of(frame: bytes) -> list[int]:
     return [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
 
 
-def open_socket(url: str, v1: bool = True, page: str = PAGE) -> ClientConnection:
+def open_socket(
+    url: str, v1: bool = True, page: str = PAGE, headers: dict[str, str] | None = None
+) -> ClientConnection:
     """A page's kernel websocket, opened by hand with the page's cookies (with the v1
-    subprotocol, or none: the legacy protocol)."""
-    html, jar = fetch_page(f"{url}/voila/render/{page}")
+    subprotocol, or none: the legacy protocol), ``headers`` sent with both requests."""
+    html, jar = fetch_page(f"{url}/voila/render/{page}", headers)
     cookies = "; ".join(f"{c.name}={c.value}" for c in jar)
     return connect(
         channels_url(url, kernel_id(html)),
         subprotocols=[SUBPROTOCOL] if v1 else None,  # type: ignore[list-item]
-        additional_headers={"Cookie": cookies},
+        additional_headers={**(headers or {}), "Cookie": cookies},
         max_size=None,
         open_timeout=60,
         close_timeout=2,

@@ -27,11 +27,13 @@ SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
 PARTS = ("header", "parent_header", "metadata", "content")
 
 
-def fetch_page(url: str) -> tuple[str, http.cookiejar.CookieJar]:
-    """GET a page as a browser would (keeping its cookies); its HTML."""
+def fetch_page(
+    url: str, headers: dict[str, str] | None = None
+) -> tuple[str, http.cookiejar.CookieJar]:
+    """GET a page as a browser would (keeping its cookies, sending ``headers``); its HTML."""
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    with opener.open(url, timeout=300) as response:
+    with opener.open(urllib.request.Request(url, headers=headers or {}), timeout=300) as response:
         return response.read().decode(), jar
 
 
@@ -159,9 +161,11 @@ def channels_url(url: str, kernel: str) -> str:
     )
 
 
-def leave(url: str, kernel: str, cookies: str, xsrf: str) -> None:
+def leave(
+    url: str, kernel: str, cookies: str, xsrf: str, headers: dict[str, str] | None = None
+) -> None:
     """Voila's shutdown request, as the page sends it on unload."""
     request = urllib.request.Request(f"{url}/voila/api/shutdown/{kernel}",
                                      data=f"_xsrf={xsrf}".encode(), method="POST",
-                                     headers={"Cookie": cookies})  # fmt: skip
+                                     headers={**(headers or {}), "Cookie": cookies})  # fmt: skip
     urllib.request.urlopen(request, timeout=30).close()
