@@ -283,3 +283,20 @@ def median(values: Sequence[float]) -> float:
     xs = sorted(values)
     n = len(xs)
     return float(xs[n // 2]) if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def ladder(game: str, folder: str | Path = "data/ladder") -> str:
+    """The stored bot ladder of ``game`` (``python -m tablegames ladder GAME --json``):
+    each rung's rating with its interval, each pair's share, and whether it is monotone."""
+    data = json.loads((Path(folder) / f"{game}.json").read_text(encoding="utf-8"))
+    lines = [f"{'rung':14}{'Elo':>8}  95% interval"]
+    for rung in data["rungs"]:
+        r = data["ratings"][rung]
+        lines.append(f"{rung:14}{r['elo']:>8.0f}  [{r['low']:.0f}, {r['high']:.0f}]")
+    for p in data["pairs"]:
+        lines.append(
+            f"{p['a']} v {p['b']}: {p['a']} {100 * p['share_a']:.1f}% "
+            f"[{100 * p['low']:.1f}, {100 * p['high']:.1f}] of {p['games']} games"
+        )
+    lines.append("monotone: " + ("yes" if data["monotone"] else f"no {data['failures']}"))
+    return "\n".join(lines)
