@@ -65,3 +65,25 @@ def test_three_puzzles_come_from_the_shipped_set_with_each_kind() -> None:
     assert len(chosen) == 3 and all(p in puzzles for p in chosen)
     kinds = {p["kind"] for p in puzzles}
     assert {p["kind"] for p in chosen} == kinds or len(kinds) > 3
+
+
+def test_a_unit_on_enemy_terrain_gives_the_cell_its_own_colour() -> None:
+    # the walkthrough's section 4: the red queen on a4, on the black 2♣ of the surface
+    crossed = MIDDLE.replace("c3 QD", "a4 QD")
+    red, black = teach.position(crossed), teach.position(crossed, "black")
+    assert teach.SURFACE[2][0] == "2C"  # a4: black terrain
+    assert {"a4", "a5", "a6"} <= set(red.reachable("a1"))  # red passes its queen
+    assert "a5" not in teach.position(MIDDLE).reachable("a1")  # the bare 2♣ stops red
+    assert [c for c in black.reachable("a6") if c[0] == "a"] == ["a4", "a5"]  # black stops
+    assert {"a3", "b4", "c4"} <= set(red.reachable("a4"))  # the 2♣ under her holds nothing
+
+
+def test_pick_clicks_a_unit_so_the_stored_picture_shows_its_cells() -> None:
+    from tablegames_widgets import PlayWidget
+
+    play = PlayWidget(tg.make("cardchess"), seed=3)
+    plain = play.static_svg()
+    assert teach.pick(play, "c2") is play
+    assert play.board.selected == (("from", CELL_NAMES.index("c2")),)
+    assert len(play.board.targets) == len(play.state.reachable("c2")) > 0
+    assert play.static_svg() != plain

@@ -73,3 +73,27 @@ def test_jack_of_spades_says_dealt_or_drawn() -> None:
     assert said == f"player {(turn - 1) % 2} drew the Jack of Spades on turn {turn}"
     assert not any("JS" in hand for hand in states[turn - 1].hands)  # type: ignore[attr-defined]
     assert "JS" in states[turn].hands[(turn - 1) % 2]  # type: ignore[attr-defined]
+
+
+def test_meetings_says_why_no_neighbours_capture(capsys: pytest.CaptureFixture[str]) -> None:
+    # the walkthrough's three-player ring stuck at the deal
+    stuck = "2C 5C 9C 9D 3D KD KH 4H 7H 7S 2S QS QC"
+    hands = ["6C JC AD 8H TS", "4D 8D JH 3S KS", "AC 4C 6D 5H 9S"]
+    s = teach.position(tg.make("fellowship", players=3), stuck, hands, phase="over", winners=[0])
+    teach.meetings(s)
+    out = capsys.readouterr().out
+    assert "the same suit (9)" in out and "equal ranks (4)" in out and "capture" not in out
+    teach.meetings(teach.position(tg.make("fellowship"), RING, HANDS, turn=2))
+    out = capsys.readouterr().out
+    assert "5-6 (the joker 5♦)" in out and "2-3 (K♦ 7♠)" in out  # the joker is always taken
+
+
+def test_pick_clicks_stacks_so_the_stored_picture_shows_them() -> None:
+    from tablegames_widgets import PlayWidget
+
+    play = PlayWidget(tg.make("fellowship"), seed=4)
+    plain = play.static_svg()
+    assert teach.pick(play, 3, 2) is play
+    assert play.board.selected == (("stack", 3), ("stack", 2))
+    assert {key[0] for key in play.board.targets} == {"card"}  # then the filling card
+    assert play.static_svg() != plain

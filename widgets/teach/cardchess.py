@@ -26,6 +26,8 @@ from tablegames.puzzles import load_set
 from tablegames.scene import to_svg
 from tablegames.svg import Picture
 
+from ..play import PlayWidget
+
 SIDES = ("red", "black")
 RANK_NAMES = {"K": "king", "Q": "queen", "J": "jack", "T": "ten"}
 
@@ -129,6 +131,18 @@ def stack(state: CardChessState, cell: str) -> None:
     for card in state.to_json()["units"][cell]:
         status = "covered" if state.covered(card) else "not covered"
         print(f"{pretty(card)}, {unit(card)}: {status}")
+
+
+def pick(play: PlayWidget, cell: str) -> PlayWidget:
+    """Click the unit on ``cell`` on a play widget's board, as a reader would (the unit
+    framed in orange, the cells it may reach in green), so the picture a stored notebook
+    keeps shows the click; returns the widget, to display."""
+    rect = play.board.key_rect(("from", cell_index(cell)))
+    if rect is None:
+        raise ValueError(f"no cell {cell} on the board")
+    x, y, w, h = rect
+    play.board.click_at(x + w / 2, y + h / 2)
+    return play
 
 
 def place_the_rest(state: CardChessState, seed: int = 1) -> CardChessState:

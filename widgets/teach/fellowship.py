@@ -22,13 +22,15 @@ from typing import Any, cast
 
 import tablegames as tg
 from tablegames import style
-from tablegames.cards import SUIT_NAMES, pretty
+from tablegames.cards import SUIT_NAMES, is_red, pretty
 from tablegames.fellowship.layout import Layout
 from tablegames.fellowship.moves import NEIGHBOURS
 from tablegames.fellowship.scene import state_scene
 from tablegames.fellowship.state import FellowshipState, beats
 from tablegames.scene import Arrow, Card, Rect, Scene, Text, to_svg
 from tablegames.svg import Picture
+
+from ..play import PlayWidget
 
 #: the ranks in the strength chart, weakest number first and the ace last
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -178,6 +180,43 @@ def refuse(state: FellowshipState, text: str) -> None:
         print(f"{text}: legal.")
     except tg.IllegalMove as refusal:
         print(f"Refused: {refusal}")
+
+
+def meetings(state: FellowshipState) -> None:
+    """Say, for every two neighbouring stacks, why neither captures the other (same
+    colour, or same suit with three or four players; equal ranks), or which one can:
+    how a reader checks that a ring is stuck."""
+    same = "suit" if state.game.num_players > 2 else "colour"
+    kinds: dict[str, list[str]] = {f"the same {same}": [], "equal ranks": [], "a capture": []}
+    tops = state.tops
+    for a in range(len(tops)):
+        b = (a + 1) % len(tops)
+        pair = f"{a}-{b} ({cards([tops[a]])} {cards([tops[b]])})"
+        alike = tops[a][-1] == tops[b][-1] if same == "suit" else is_red(tops[a]) == is_red(tops[b])
+        if "RJ" in (tops[a], tops[b]):
+            kinds["a capture"].append(pair)  # the uncovered joker: either neighbour takes it
+        elif alike:
+            kinds[f"the same {same}"].append(pair)
+        elif tops[a][0] == tops[b][0]:
+            kinds["equal ranks"].append(pair)
+        else:
+            kinds["a capture"].append(pair)
+    for kind, pairs in kinds.items():
+        if pairs:
+            print(f"Neighbours with {kind} ({len(pairs)}): {', '.join(pairs)}.")
+
+
+def pick(play: PlayWidget, *places: int) -> PlayWidget:
+    """Click the stacks at ``places`` on a play widget's board, as a reader would (the
+    picked stacks framed in orange, what may follow framed in green), so the picture a
+    stored notebook keeps shows the clicks; returns the widget, to display."""
+    for place in places:
+        rect = play.board.key_rect(("stack", place))
+        if rect is None:
+            raise ValueError(f"no place {place} on the board")
+        x, y, w, h = rect
+        play.board.click_at(x + w / 2, y + h / 2)
+    return play
 
 
 def neighbours(place: int) -> tuple[int, int]:
