@@ -97,3 +97,13 @@ def test_pick_clicks_stacks_so_the_stored_picture_shows_them() -> None:
     assert play.board.selected == (("stack", 3), ("stack", 2))
     assert {key[0] for key in play.board.targets} == {"card"}  # then the filling card
     assert play.static_svg() != plain
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_deal_with_the_joker_is_never_stuck(players: int) -> None:
+    # the walkthrough's section 9: covering the uncovered joker is always a move
+    game = tg.make("fellowship", players=players)
+    for seed in range(100):
+        s = game.initial_state(seed=seed)
+        assert not s.is_terminal
+        assert any(m.kind == "cover" for m in s.legal_moves())
