@@ -113,15 +113,17 @@ def write_table(
     folder: str | Path, name: str, rows: Sequence[Mapping[str, Any]], prov: Mapping[str, Any]
 ) -> Path:
     """Store ``rows`` with their provenance as ``folder/name.json`` (one file per
-    question, named for it); returns the path. Missing provenance keys are an error, so
-    no table is stored without saying where it came from."""
+    question, named for it), one compact row a line; returns the path. Missing
+    provenance keys are an error, so no table is stored without saying where it came
+    from."""
     missing = [k for k in PROVENANCE_KEYS if k not in prov]
     if missing:
         raise ValueError(f"provenance of {name!r} lacks {', '.join(missing)}")
     path = Path(folder) / f"{name}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps({"name": name, "provenance": dict(prov), "rows": list(rows)}, indent=1)
-    path.write_text(text + "\n", encoding="utf-8")
+    lines = ",\n".join(json.dumps(r, separators=(",", ":")) for r in rows)
+    head = json.dumps({"name": name, "provenance": dict(prov)}, indent=1)[:-2]
+    path.write_text(f'{head},\n "rows": [\n{lines}\n]}}\n', encoding="utf-8")
     return path
 
 

@@ -1,0 +1,215 @@
+"""Currents' designer questions (issue 29): one row per game with what the notebooks ask.
+
+:func:`story` plays one seeded Currents game between named bots and describes it: who
+won and where, its length in turns and in minutes of human play (:data:`SECONDS`), the
+optional rules' events, how the lead moved between players, whether the winner was
+handed the win on another player's turn, and how hard each Move phase was to work out
+at a glance. :func:`duel` is a shorter row for matches between bots. Both are plain
+module functions so that worker processes (or a Dask cluster) can run them.
+
+>>> import tablegames as tg
+>>> row = story(tg.make("currents", players=4), ["random"] * 4, 7)
+>>> row["winner"] in (0, 1, 2, 3), row["minutes"] > 0, len(row["glance"]) == len(BUCKETS)
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+from ..core import Game, State
+from .simulate import make_bot
+
+Row = dict[str, Any]
+
+#: The model of human time, seconds per decision: each ace placed at set-up; each turn
+#: (draw, pick a card and a place, then move the pawn with the scout); each goaltending
+#: question (look at the suit, count the cards, decide); each combination follow-up.
+SECONDS = {"ace": 10.0, "turn": 30.0, "ask": 15.0, "follow_up": 10.0}
+#: Move phases are grouped by the turn they happen in: turns 1-4, 5-8, 9-16, 17-32, 33+.
+BUCKETS = ((1, 4), (5, 8), (9, 16), (17, 32), (33, 10_000))
+#: The leader is the player whose goal edge the pawn is nearest (no leader on a tie);
+#: a comeback is a win by a player who did not lead this many Move phases before the end.
+COMEBACK_PHASES = 8
+#: Set-up decisions: three aces are chosen (the fourth goes where it must), any count.
+ACE_DECISIONS = 3
+#: A game still going after this many decisions is stopped (none was, in these runs).
+MAX_DECISIONS = 5000
+
+
+def goal_distance(edge: str, pawn: tuple[int, int]) -> int:
+    """Steps from ``pawn`` to ``edge`` (the edge line counts as 0; off the board, less).
+
+    >>> goal_distance("N", (4, 6)), goal_distance("W", (1, 3))
+    (2, 1)
+    """
+    x, y = pawn
+    return {"N": 8 - y, "S": y, "E": 8 - x, "W": x}[edge]
+
+
+def leader(owner: dict[str, int], pawn: tuple[int, int]) -> int | None:
+    """The player whose goal edge is nearest the pawn; None on a tie."""
+    best: dict[int, int] = {}
+    for edge, p in owner.items():
+        d = goal_distance(edge, pawn)
+        best[p] = min(d, best.get(p, d))
+    low = min(best.values())
+    nearest = [p for p, d in best.items() if d == low]
+    return nearest[0] if len(nearest) == 1 else None
+
+
+def _glance(state: State, start: tuple[int, int]) -> tuple[int, int, int, bool]:
+    """For the Move phase that left ``start``: the influencing currents (the scout's
+    steps), the live unit pushes, the cancelled pairs, and whether pushes cancelled to
+    nothing (the pawn felt currents yet stayed)."""
+    seen = state.inspect(at=start)  # type: ignore[attr-defined]
+    steps = sum(s.card is not None for s in seen.currents)
+    units = len(seen.units)
+    return steps, units, len(seen.cancelled), units > 0 and seen.vector == (0, 0)
+
+
+def story(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """Play one game of Currents from ``seed`` (seat ``p`` held by bot ``specs[p]``,
+    seeded ``"<seed>:<p>"`` as :func:`~tablegames.analysis.simulate` seeds them) and
+    describe it as a row (see the module docstring)."""
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    owner: dict[str, int] = game.owner  # type: ignore[attr-defined]
+    state = game.initial_state(seed)
+    events: Counter[str] = Counter()
+    leaders: list[int | None] = []
+    movers: list[int] = []
+    glance = [[0, 0, 0, 0, 0, 0] for _ in BUCKETS]  # phases, steps, units, pairs, cancel, still
+    decisions = 0
+    while not state.is_terminal and decisions < MAX_DECISIONS:
+        state = state.apply(bots[state.current_player].choose(state))
+        decisions += 1
+        for e in state.events:  # type: ignore[attr-defined]
+            events[e.kind] += 1
+            if e.kind == "move":
+                x0, y0, x1, y1 = e.value
+                movers.append(e.player)
+                leaders.append(leader(owner, (x1, y1)))
+                steps, units, pairs, cancel = _glance(state, (x0, y0))
+                b = next(i for i, (lo, hi) in enumerate(BUCKETS) if lo <= len(movers) <= hi)
+                g = glance[b]
+                g[0] += 1
+                g[1] += steps
+                g[2] += units
+                g[3] += pairs
+                g[4] += cancel
+                g[5] += (x0, y0) == (x1, y1)
+    winners = sorted(state.winners)
+    winner = winners[0] if len(winners) == 1 else None
+    named = [p for p in leaders if p is not None]
+    changes = sum(a != b for a, b in pairwise(named))
+    before = leaders[-COMEBACK_PHASES - 1] if len(leaders) > COMEBACK_PHASES else None
+    seconds = (
+        SECONDS["ace"] * ACE_DECISIONS
+        + SECONDS["turn"] * len(movers)
+        + SECONDS["ask"] * events["ask"]
+        + SECONDS["follow_up"] * (events["combination"] + events["stop"])
+    )
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winner,
+        "edge": next((e.where for e in state.events if e.kind == "win"), None),  # type: ignore[attr-defined]
+        "capped": winner is None,
+        "phases": len(movers),
+        "decisions": decisions,
+        "minutes": round(seconds / 60, 2),
+        "asks": events["ask"],
+        "saves": events["defend"],
+        "jokers": events["joker"],
+        "shuffles": events["shuffle"],
+        "demotions": events["demote"],
+        "follow_ups": events["combination"],
+        "blocked": events["blocked"],
+        "reshuffles": events["reshuffle"],
+        "lead_changes": changes,
+        "led_before_end": before,
+        "winner_moved": winner is not None and bool(movers) and movers[-1] == winner,
+        "glance": glance,
+    }
+
+
+def duel(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game between bots, rotated by the caller: the seats and the winner."""
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    state = game.initial_state(seed)
+    n = 0
+    while not state.is_terminal and n < MAX_DECISIONS:
+        state = state.apply(bots[state.current_player].choose(state))
+        n += 1
+    winners = sorted(state.winners)
+    return {"seed": seed, "seats": list(specs), "winner": winners[0] if len(winners) == 1 else None}
+
+
+def board(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen through its board, for the timer, delayed aces and corners: per
+    number of currents on the board (0-16), the Move phases, those that moved the pawn
+    and those that ended the game; whether the discard pile was reshuffled, an ace drawn
+    and an ace played as a current; how each corner crossing was settled."""
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    state = game.initial_state(seed)
+    by_fill = [[0, 0, 0] for _ in range(17)]
+    aces = {"reshuffle": False, "ace drawn": False, "ace played as a current": False}
+    corners: list[str] = []
+    corner: list[str] | None = None
+    n = 0
+    while not state.is_terminal and n < MAX_DECISIONS:
+        state = state.apply(bots[state.current_player].choose(state))
+        n += 1
+        events = state.events  # type: ignore[attr-defined]
+        crosses = [e.where for e in events if e.kind == "cross"]
+        if len(crosses) >= 2 and corner is None:
+            corner = crosses
+        for e in events:
+            if e.kind == "reshuffle":
+                aces["reshuffle"] = True
+            elif e.kind == "draw" and any(c[0] == "A" for c in e.cards):
+                aces["ace drawn"] = True
+            elif e.kind in ("place", "demote") and e.cards[0][0] == "A" and len(e.where) == 2:
+                aces["ace played as a current"] = True
+            elif e.kind == "move":
+                filled = sum(c is not None for c in state.currents)  # type: ignore[attr-defined]
+                cell = by_fill[filled]
+                cell[0] += 1
+                cell[1] += e.value[:2] != e.value[2:]
+                cell[2] += state.is_terminal
+                if corner is not None:
+                    won = [w.where for w in events if w.kind == "win"]
+                    if not won:
+                        corners.append("both stopped")
+                    else:
+                        corners.append("first edge" if won[0] == corner[0] else "second edge")
+                    corner = None
+    return {"seed": seed, "seats": list(specs), "by_fill": by_fill, **aces, "corners": corners}
+
+
+_GAMES: dict[str, Game] = {}
+KINDS = {"story": story, "duel": duel, "board": board}
+
+
+def task(
+    kind: str, options: dict[str, Any], specs: Sequence[str], rotate: bool, item: tuple[int, int]
+) -> Row:
+    """Game ``item = (index, seed)`` of a run, where a worker plays it: :func:`story` or
+    :func:`duel` (``kind``) of Currents with ``options``, the specs shifted ``index``
+    seats when ``rotate`` (so every bot sits in every seat equally often)."""
+    import json
+
+    from ..core import make
+
+    key = json.dumps(options, sort_keys=True)
+    if key not in _GAMES:
+        _GAMES[key] = make("currents", **options)
+    index, seed = item
+    n = len(specs)
+    seats = [specs[(p + index) % n] for p in range(n)] if rotate else list(specs)
+    row = KINDS[kind](_GAMES[key], seats, seed)
+    row["index"] = index
+    return row
