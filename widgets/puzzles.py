@@ -105,7 +105,7 @@ def question(puzzle: Mapping[str, Any], name: str, opponent: str) -> str:
             f"{name} to move: {spec.goal_text}, in up to {spec.depth} moves of your own. "
             "Find the first move."
         )
-    return f"{name} to move: find the one move that reaches the goal: {spec.goal_text}."
+    return f"As {name}, find the one move that lets you {spec.goal_text}."
 
 
 class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]

@@ -398,7 +398,9 @@ def judge(puzzle: Mapping[str, Any], moves: Sequence[str]) -> Verdict:
             return Verdict(True, True, f"right: {spec.goal_text} ({puzzle['theme']})")
         if after.is_terminal or after.current_player != player:
             return Verdict(
-                False, False, f"{text} ends your turn without the goal: {spec.goal_text}"
+                False,
+                False,
+                f"{text} ends your turn without reaching the goal, which is to {spec.goal_text}",
             )
         if own_line(after, player, spec.goal, spec.depth - i - 1) is None:
             left = spec.depth - i - 1
