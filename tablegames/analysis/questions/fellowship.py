@@ -134,12 +134,13 @@ def colours(ctx: RunContext, specs: tuple[str, str], max_games: int) -> list[Row
     return table.until_decided(ctx, colour_share, max_games=max_games)
 
 
-def seats(ctx: RunContext, players: int) -> list[Row]:
-    """Greedy games of ``players`` until player 0's share is decided."""
+def seats(ctx: RunContext, players: int, max_games: int = 1200) -> list[Row]:
+    """Greedy games of ``players`` until player 0's share is decided (at most
+    ``max_games``)."""
     table = Table(
         f"{players}p greedy", multi_row, "fellowship", {"players": players}, ["greedy"] * players
     )
-    return table.until_decided(ctx, seat_share)
+    return table.until_decided(ctx, seat_share, max_games=max_games)
 
 
 def commit(ctx: RunContext, n: int = 600) -> list[Row]:
