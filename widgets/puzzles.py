@@ -37,7 +37,7 @@ from .board import BoardWidget, Key
 from .play import MoveInput
 from .registry import board_for
 from .rows import MoveButtons
-from .static import StaticPicture
+from .static import Control, StaticPicture, controls_svg
 
 RIGHT = "#2e7d32"  #: the colour of "right"
 WRONG = "#c62828"  #: the colour of "wrong" (the play widget's error colour)
@@ -102,8 +102,8 @@ def question(puzzle: Mapping[str, Any], name: str, opponent: str) -> str:
         )
     if spec.depth > 1:
         return (
-            f"{name} to move: {spec.goal_text}, in up to {spec.depth} moves of your own. "
-            "Find the first move."
+            f"As {name}, find the first of up to {spec.depth} moves of your own that "
+            f"let you {spec.goal_text}."
         )
     return f"As {name}, find the one move that lets you {spec.goal_text}."
 
@@ -455,9 +455,25 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
         for line in wrap(self.said, width - 16, size):
             y += step
             parts.append(text_svg(8, y, line, size, fill=colour))
-        total = y + size * 0.7
+        controls, bottom = controls_svg(self._control_rows(), width, y + size * 0.5)
         label = f"{self.header_text}. {self.question_text} {self.said}"
-        return document(width, round(total), label, parts)
+        return document(width, round(bottom + 4), label, parts + controls)
+
+    def _control_rows(self) -> list[list[Control]]:
+        """The buttons and the move list as the static picture draws them."""
+
+        def button(b: Button) -> Control:
+            return Control("off" if b.disabled else "button", b.description)
+
+        options = self.move_list.options
+        index = self.move_list.index
+        choice = options[index][0] if options and index is not None else ""
+        return [
+            [button(b) for b in self.buttons.children],
+            [Control("text", "Move"), Control("menu", choice), button(self.answer_button)],
+            [button(b) for b in (self.retry_button, self.solution_button,
+                                 self.previous_button, self.next_button)],
+        ]  # fmt: skip
 
     def __repr__(self) -> str:
         return (

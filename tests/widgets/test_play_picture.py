@@ -62,3 +62,20 @@ def test_play_picture_greys_out_disabled_buttons():
     play = tw.PlayWidget(tg.make("poohsticks"), seats=[GreedyBot(seed=1), GreedyBot(seed=2)])
     assert play.state.is_terminal and play.hint_button.disabled
     assert "fill='#9e9e9e'" in play.static_svg()
+
+
+def test_puzzle_picture_draws_its_move_list_and_buttons():
+    w = tw.PuzzleWidget("resistor")
+    svg = w.static_svg()
+    for label in ("Answer", "Try again", "Show solution", "Next puzzle"):
+        assert f">{label}<" in svg, label
+    assert (
+        "fill='#9e9e9e' font-family" in svg.split(">Previous<")[0][-120:]
+    )  # none before the first
+    assert text_in(f"{w.move_list.options[0][0]} ▾", svg)
+
+
+def test_puzzle_question_reads_as_one_sentence():
+    for game in ("cardchess", "resistor"):
+        question = tw.PuzzleWidget(game).question_text
+        assert question.startswith("As ") and question.count(":") <= 1, question
