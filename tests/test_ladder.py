@@ -130,3 +130,18 @@ def test_guided_bot_is_seeded() -> None:
 def test_guided_bot_refuses_a_bad_epsilon() -> None:
     with pytest.raises(ValueError, match="epsilon"):
         GuidedMCTSBot(iterations=10, epsilon=1.5)
+
+
+def test_far_games_caps_only_rungs_that_are_not_neighbours() -> None:
+    game = tg.make("poohsticks", players=2)
+    result = ladder(game, ["random", "greedy", "mcts:2"], games=4, far_games=2, workers=1,
+                    early_stop=False, progress=False, resamples=20)  # fmt: skip
+    counts = {key: pair.games for key, pair in result.pairs.items()}
+    assert counts == {("greedy", "random"): 4, ("mcts:2", "greedy"): 4, ("mcts:2", "random"): 2}
+
+
+def test_a_time_limit_starts_no_batch_after_it() -> None:
+    game = tg.make("poohsticks", players=2)
+    result = ladder(game, ["random", "greedy"], games=4, minutes=0, workers=1, progress=False)
+    assert result.rows == [] and not result.monotone
+    assert "no batch started after 0 minutes" in result.table()

@@ -238,6 +238,9 @@ class LadderResult:
     min_games: int
     early_stop: bool
     ratings: dict[str, Interval] = field(default_factory=dict)
+    minutes: float | None = None  #: the wall-time limit it was given, if any
+    max_decisions: int = 3000  #: the cap of a game (a capped game is a draw)
+    far_games: int | None = None  #: the cap of pairs that are not neighbours
 
     @property
     def failures(self) -> list[tuple[str, str]]:
@@ -267,6 +270,8 @@ class LadderResult:
                 f"{a + ' vs ' + b:<{2 * width + 4}}{100 * s.value:5.1f}%  "
                 f"[{100 * s.low:.1f}, {100 * s.high:.1f}]  {pair.games:>4}  {pair.draws:>3}"
             )
+        if self.minutes is not None:
+            lines.append(f"(no batch started after {self.minutes:g} minutes)")
         lines.append("")
         if self.monotone:
             lines.append("monotone: yes")
@@ -306,8 +311,11 @@ class LadderResult:
         counts["games"] = sum(p.games for p in self.pairs.values())
         extra = {
             "max_games_per_pair": self.max_games,
+            "max_games_far_pairs": self.far_games,
             "min_games_per_pair": self.min_games,
             "early_stop": self.early_stop,
+            "minutes_limit": self.minutes,
+            "max_decisions": self.max_decisions,
         }
         from .provenance import provenance
 
@@ -383,6 +391,8 @@ def ladder(
     max_decisions: int = 3000,
     resamples: int = 400,
     on_batch: Callable[[PairResult], None] | None = None,
+    minutes: float | None = None,
+    far_games: int | None = None,
 ) -> LadderResult:
     """Play the round robin of ``rungs`` (bot specs, weakest first; default
     :data:`DEFAULT_RUNGS` of the game), at most ``games`` per pair, and fit the ratings.
@@ -391,7 +401,11 @@ def ladder(
     ``min_games`` defaults to ``4 * n_players``. ``workers`` processes (default: every
     core; 1: this process) or your own ``executor``; ``max_decisions`` caps a game
     (a capped game counts as a draw). ``on_batch`` is called with a pair after each of
-    its batches (for a progress display).
+    its batches (for a progress display). ``minutes``: start no batch after that much
+    wall time (the batches under way finish); each pair then holds the first games of
+    its seeded sequence, as many as were played, and the result says how many.
+    ``far_games`` caps the pairs of rungs that are not neighbours (they only sharpen the
+    ratings; the monotone check reads neighbours), to save time on costly rungs.
     """
     specs = list(rungs) if rungs else list(DEFAULT_RUNGS.get(game.name, ("random", "greedy")))
     if len(specs) < 2 or len(set(specs)) != len(specs):
@@ -404,21 +418,26 @@ def ladder(
     block = 2 * n
     floor = min(games, min_games if min_games is not None else 2 * block)
     seeds = game_seeds(seed, games)
-    pairs = {
-        (specs[j], specs[i]): PairResult(specs[j], specs[i])
-        for i in range(len(specs))
-        for j in range(i + 1, len(specs))
+    pairs = {  # neighbours first, then rungs two apart, and so on
+        (specs[i + gap], specs[i]): PairResult(specs[i + gap], specs[i])
+        for gap in range(1, len(specs))
+        for i in range(len(specs) - gap)
     }
+    far = games if far_games is None else max(1, min(games, far_games))
     rows: list[Row] = []
     bar = _progress(len(pairs) * games, progress, f"{game.name} ladder")
     start, cpu = time.perf_counter(), 0.0
+    stop_at = None if minutes is None else start + 60.0 * minutes
     args = (game.name, game.options_json())
 
     def batches(pair: PairResult) -> Iterator[list[tuple[int, int]]]:
         k = pair.games
-        if k >= games or (early_stop and _decided(pair, floor)):
+        most = games if specs.index(pair.a) - specs.index(pair.b) == 1 else far
+        if k >= most or (early_stop and _decided(pair, floor)):
             return
-        yield [(i, seeds[i]) for i in range(k, min(games, k + block))]
+        if stop_at is not None and time.perf_counter() > stop_at:
+            return
+        yield [(i, seeds[i]) for i in range(k, min(most, k + block))]
 
     def take(pair: PairResult, done: list[Row]) -> None:
         done.sort(key=lambda r: r["index"])
@@ -484,6 +503,9 @@ def ladder(
         early_stop,
     )
     result.ratings = bootstrap_ratings(specs, pairs, resamples, seed)
+    result.minutes = minutes
+    result.max_decisions = max_decisions
+    result.far_games = far
     return result
 
 
@@ -521,6 +543,19 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--no-early-stop", action="store_true", help="play --games for every pair")
     p.add_argument("--workers", type=int, default=None, help="local processes (default: all)")
     p.add_argument("--max-decisions", type=int, default=3000, help="cap per game (a draw)")
+    p.add_argument(
+        "--far-games",
+        type=int,
+        default=None,
+        help="most games for rungs that are not neighbours (default: --games)",
+    )
+    p.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help="start no new batch of games after this many minutes (pairs keep the first "
+        "games of their seeded sequence; the output says how many)",
+    )
     p.add_argument("--json", default=None, help="also write the ladder here (JSON)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -539,6 +574,8 @@ def run(args: Any, options: Mapping[str, Any]) -> int:
             workers=args.workers,
             progress=not args.no_progress,
             max_decisions=args.max_decisions,
+            minutes=args.minutes,
+            far_games=args.far_games,
         )
     except ValueError as e:
         raise SystemExit(str(e)) from None
