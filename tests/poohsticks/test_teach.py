@@ -102,13 +102,17 @@ def test_no_river_value_needs_a_fraction_midway() -> None:
             assert made <= whole([solver.RANK_VALUES[r] for r in ranks]), ranks
 
 
-def test_three_puzzles_are_an_easy_one_then_two_harder(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_three_puzzles_come_easier_first(monkeypatch: pytest.MonkeyPatch) -> None:
     chosen = teach.three_puzzles()
     assert len(chosen) == 3 and len({p["id"] for p in chosen}) == 3
     labelled = [{"id": i, "difficulty": {"label": label}} for i, label in
                 enumerate(["medium", "easy", "easy", "hard", "medium"])]  # fmt: skip
     monkeypatch.setattr(teach, "load_set", lambda _name: {"puzzles": labelled})
     assert [p["id"] for p in teach.three_puzzles()] == [1, 0, 3]
+    no_easy = [{"id": i, "difficulty": {"label": label}} for i, label in
+               enumerate(["medium", "hard", "medium"])]  # fmt: skip
+    monkeypatch.setattr(teach, "load_set", lambda _name: {"puzzles": no_easy})
+    assert [p["id"] for p in teach.three_puzzles()] == [0, 2, 1]
     unlabelled = [{"id": i} for i in range(5)]
     monkeypatch.setattr(teach, "load_set", lambda _name: {"puzzles": unlabelled})
     assert [p["id"] for p in teach.three_puzzles()] == [0, 1, 2]

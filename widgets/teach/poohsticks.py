@@ -303,9 +303,9 @@ def powers(state: PoohsticksState) -> None:
 
 
 def three_puzzles() -> list[dict[str, Any]]:
-    """Three puzzles of the shipped Poohsticks set: an easy one, then two harder ones
-    (medium, then hard) by the set's difficulty labels, filled in with more of the harder
-    ones, then from the set's order when labels are missing (any regenerated set works)."""
+    """Three puzzles of the shipped Poohsticks set: an easy one, a medium one and a hard
+    one by the set's difficulty labels, filled in with more of the harder ones, then from
+    the set's order when labels are missing (any regenerated set works); easier first."""
     puzzles: list[dict[str, Any]] = load_set("poohsticks")["puzzles"]
 
     def of(label: str) -> list[dict[str, Any]]:
@@ -314,4 +314,5 @@ def three_puzzles() -> list[dict[str, Any]]:
     chosen = of("easy")[:1] + of("medium")[:1] + of("hard")[:1]
     chosen += [p for p in of("medium") + of("hard") if p not in chosen]
     chosen += [p for p in puzzles if p not in chosen]
-    return chosen[:3]
+    rank = {"easy": 0, "medium": 1, "hard": 2}
+    return sorted(chosen[:3], key=lambda p: rank.get(p.get("difficulty", {}).get("label"), 0))
