@@ -22,15 +22,21 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core import State
+from .heuristics import poohsticks_value
 from .mcts import MCTSBot
 
 #: Playout depth and epsilon per game, where they differ from :data:`GUIDED_DEFAULT`.
 GUIDED_TUNING: dict[str, tuple[int, float]] = {}
 #: (rollout depth, epsilon) for a game without its own tuning.
 GUIDED_DEFAULT: tuple[int, float] = (8, 0.1)
+#: Evaluations used instead of ``game.evaluate`` (see :mod:`tablegames.bots.heuristics`).
+GUIDED_EVALUATION: dict[str, Callable[[State], tuple[float, ...]]] = {
+    "poohsticks": poohsticks_value,
+}
 
 
 class GuidedMCTSBot(MCTSBot):
@@ -66,7 +72,7 @@ class GuidedMCTSBot(MCTSBot):
         if self.epsilon is not None:
             eps = self.epsilon
         rng = self.rng
-        evaluate = game.evaluate
+        evaluate = GUIDED_EVALUATION.get(game.name, game.evaluate)
         for _ in range(depth):
             if state.is_terminal:
                 return state.returns()
