@@ -59,11 +59,11 @@ from .simulate import check_specs, play_row
 Row = dict[str, Any]
 #: Rungs by game when none are given: weakest first, at the play pages' default options.
 DEFAULT_RUNGS: dict[str, tuple[str, ...]] = {
-    "currents": ("random", "greedy", "mcts:30", "mcts:100", "mcts:300", "mcts:1000"),
-    "fellowship": ("random", "greedy", "mcts:30", "mcts:100", "mcts:300", "mcts:1000"),
-    "poohsticks": ("random", "greedy", "guided:30", "guided:100", "guided:300", "guided:1000"),
-    "cardchess": ("random", "greedy", "mcts:30", "mcts:100", "mcts:300", "mcts:1000"),
-    "resistor": ("random", "greedy", "mcts:30", "mcts:100", "mcts:300", "mcts:1000"),
+    "currents": ("random", "greedy", "mcts:100", "mcts:1000"),
+    "fellowship": ("random", "greedy", "mcts:30", "mcts:300"),
+    "poohsticks": ("random", "greedy", "guided:30", "guided:300"),
+    "cardchess": ("random", "greedy", "mcts:300", "mcts:3000"),
+    "resistor": ("random", "greedy", "mcts:100", "mcts:1000"),
 }
 Z95 = 1.959964
 Z99 = 2.575829
@@ -536,7 +536,7 @@ def add_parser(sub: Any) -> None:
         "--rungs",
         default="",
         help="bot specs, weakest first, comma-separated (default: the game's ladder, "
-        "e.g. random,greedy,mcts:30,mcts:100,mcts:300,mcts:1000)",
+        "e.g. random,greedy,mcts:100,mcts:1000; docs/bots.md)",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the whole ladder (default 0)")
     p.add_argument("--min-games", type=int, default=None, help="games before a pair may stop")
