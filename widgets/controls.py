@@ -17,6 +17,8 @@ from collections.abc import Callable
 
 from ipywidgets import HTML, Button, HBox, IntSlider, Layout, Play, ToggleButton, VBox, jslink
 
+from .static import Control
+
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 
 
@@ -48,6 +50,10 @@ class Playback(HBox):  # type: ignore[misc]
     def set_playing(self, playing: bool) -> None:
         """Start or pause playback (the browser steps the Play's value)."""
         self.play.playing = playing
+
+    def static_row(self) -> list[Control]:
+        """The two buttons as a static picture draws them (see ``static.py``)."""
+        return [Control("button", f"▶ {self.toggle.description}"), Control("button", "Repeat")]
 
     def _playing_changed(self, change: object = None) -> None:
         playing = bool(self.play.playing)
@@ -95,6 +101,16 @@ class Controls(VBox):  # type: ignore[misc]
     @property
     def index(self) -> int:
         return int(self.slider.value)
+
+    def static_rows(self) -> list[list[Control]]:
+        """The bar as a static picture draws it (see ``static.py``): the step buttons and
+        slider, then playback and speed (the line of text is the picture's caption)."""
+        top = max(self.length - 1, 1)
+        steps = [Control("button", label) for label in ("|◀", "◀", "▶", "▶|")]
+        return [
+            [*steps, Control("slider", f"Step {self.index}", self.index / top)],
+            [*self.playback.static_row(), Control("slider", "Speed", (self.speed.value - 1) / 7)],
+        ]
 
     @property
     def length(self) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,7 +19,9 @@ from ipywidgets import HTML, Button, Dropdown, HBox, Layout, Text, Textarea, VBo
 import tablegames as tg
 
 from .board import BoardWidget, Key
-from .static import StaticPicture
+from .pictured import control_rows
+from .static import StaticPicture, panel_svg
+from .status import ERROR
 
 Edit = Callable[[dict[str, Any], Key, Any], dict[str, Any]]
 #: The place list's first entry. Not None: ipywidgets shows a None value as a blank box.
@@ -28,7 +31,8 @@ NO_PLACE = "(choose)"
 class PositionEditor(StaticPicture, VBox):  # type: ignore[misc]
     """Edit ``board``'s position by clicking with a tool from ``tools`` (label, value) pairs.
 
-    Its static picture (see ``static.py``) is the board's: the position being edited.
+    Its static picture (see ``static.py``) is what it shows: its tools, the position being
+    edited, a refusal if the last edit was refused, and the JSON buttons.
     """
 
     def __init__(
@@ -77,7 +81,13 @@ class PositionEditor(StaticPicture, VBox):  # type: ignore[misc]
         return f"<{type(self).__name__}: {self.board.describe(self.state)}>"
 
     def static_svg(self) -> str:
-        return self.board.static_svg()
+        """The static picture: the board with the editor's controls under it (the row of
+        tools first, as in the live editor, then the hand fields and JSON buttons), and a
+        refusal's text in red."""
+        refusal = html.unescape(re.sub(r"<[^>]+>", "", str(self.error.value))).strip()
+        rows = control_rows(c for c in self.children if c is not self.board)
+        return panel_svg(self.board.static_svg(), rows=rows,
+                         lines=[(refusal, ERROR)] if refusal else [])  # fmt: skip
 
     def apply_data(self, data: dict[str, Any]) -> bool:
         """Validate ``data`` with the engine and show it; False (reason shown) if refused."""

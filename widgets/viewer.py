@@ -8,12 +8,13 @@ from typing import Any
 from ipywidgets import Checkbox, Dropdown, HBox, VBox
 
 import tablegames as tg
-from tablegames.svg import with_caption
+from tablegames.style import TEXT
 
 from .board import BoardWidget
 from .controls import Controls
+from .pictured import control_rows
 from .registry import board_for
-from .static import StaticPicture
+from .static import StaticPicture, panel_svg
 
 
 def step_text(states: Sequence[tg.State], i: int, board: BoardWidget) -> str:
@@ -88,8 +89,11 @@ class GameViewer(StaticPicture, VBox):  # type: ignore[misc]
         return f"<GameViewer: {len(self.states)} positions, showing {self.index}>"
 
     def static_svg(self) -> str:
-        """The static picture: the position shown, with the step's line of text under it."""
-        return with_caption(self.board.static_svg(), step_text(self.states, self.index, self.board))
+        """The static picture: what the viewer shows now (see ``static.py``): its choice of
+        viewpoint, the position, the step's line of text and the controls bar."""
+        rows = [*control_rows([self.children[0]]), *self.controls.static_rows()]
+        lines = [(step_text(self.states, self.index, self.board), TEXT)]
+        return panel_svg(self.board.static_svg(), lines=lines, rows=rows)
 
     def _show(self, i: int) -> None:
         self.board.show(self.states[i])

@@ -12,6 +12,8 @@ picture is the same board and panel in one SVG (``inspector_scene``).
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 from ipycanvas import Canvas
@@ -22,11 +24,13 @@ from tablegames.currents.geometry import SLOTS
 from tablegames.currents.influence import Influence
 from tablegames.currents.scene import TABLE_WIDTH, inspector_scene, panel_scene
 from tablegames.scene import to_svg
+from tablegames.style import TEXT
 
 from ..canvas import held, redraw_on_reconnect
 from ..controls import Playback
+from ..pictured import control_rows
 from ..scene_canvas import draw_scene_layer
-from ..static import StaticPicture
+from ..static import StaticPicture, panel_svg
 from .board import CurrentsBoard
 from .preview import attach_to_inspector
 
@@ -136,12 +140,15 @@ class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]
 
     def static_svg(self) -> str:
         """The static picture: the board with every influencing current's lines and the
-        net-vector arrow, and the cancellation table beside it (as the panel shows it)."""
+        net-vector arrow, and the cancellation table beside it (as the panel shows it),
+        then the what-if line and the inspector's controls (slot, scout)."""
         b = self.board
         scene = inspector_scene(
             b.cstate, b.square, b.viewer, b.four_colour, b.selected_slot, b.scout_step
         )
-        return to_svg(scene)
+        said = re.sub(r"<[^>]+>", "", str(self.status.value)).strip()
+        return panel_svg(to_svg(scene), lines=[(html.unescape(said), TEXT)] if said else [],
+                         rows=control_rows([self.children[0]]))  # fmt: skip
 
     def __repr__(self) -> str:
         return f"<CurrentsInspector: {self.board.describe(self.board.state)}>"
