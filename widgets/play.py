@@ -37,6 +37,7 @@ from .board import BoardWidget, Key
 from .canvas import held
 from .controls import Controls
 from .cover import PassDevice, covers
+from .pictured import controls_of
 from .preview import attach_previews
 from .registry import board_for
 from .rows import MoveButtons
@@ -421,23 +422,11 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _control_rows(self) -> list[list[Control]]:
         """The widget's buttons, menu and sliders as the static picture draws them."""
-
-        def button(b: Button, label: str = "") -> Control:
-            return Control("off" if b.disabled else "button", label or b.description)
-
-        c = self.controls
         options = self.moves.options
         choice = options[self.moves.index][0] if options and self.moves.index is not None else ""
-        top = max(c.length - 1, 1)
-        return [
-            [button(b) for b in self.buttons.children],
-            [Control("text", "Move"), Control("menu", choice), button(self.play_selected),
-             button(self.hint_button)],
-            [Control("button", "|◀"), Control("button", "◀"), Control("button", "▶"),
-             Control("button", "▶|"), Control("slider", f"Step {c.index}", c.index / top)],
-            [Control("button", f"▶ {c.playback.toggle.description}"),
-             Control("button", "Repeat"), Control("slider", "Speed", (c.speed.value - 1) / 7)],
-        ]  # fmt: skip
+        move_row = [Control("text", "Move"), Control("menu", choice),
+                    *controls_of(self.play_selected), *controls_of(self.hint_button)]  # fmt: skip
+        return [controls_of(self.buttons), move_row, *self.controls.static_rows()]
 
     def __repr__(self) -> str:
         seats = ", ".join(seat_label(s) for s in self.seats)
