@@ -17,21 +17,19 @@ from itertools import chain, compress
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, listed, scratch_class
-from ..cards import JOKERS, ORDER, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
+from ..builder import BuiltState, listed
+from ..cards import JOKERS, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
-from ..events import Event, new_event
+from ..events import Event
 from ..pickers import picker
 from . import moves as mv
-from .geometry import OPPOSITE, POINTS, SIZE, SLOTS, crossings
+from .geometry import OPPOSITE, POINTS, SLOTS, crossings
 from .influence import Influence, influence
 from .rules import (
     COMPASS_ACCEPTS,
     CURRENT_ACCEPTS,
     PLACEABLE,
     beats_by_rank,
-    is_demotion,
-    pushed_to,
 )
 
 if TYPE_CHECKING:
@@ -86,8 +84,6 @@ _LOW_BITS = (1 << _HALF) - 1
 _QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
 _getitem = dict.__getitem__
 _tuple_item = tuple.__getitem__
-#: Per queen swap (by id): its two slots' indices.
-_QUEEN_SLOTS = {id(m): pair for moves in mv.QUEEN.values() for m, pair in zip(moves, mv.SLOT_PAIRS)}
 #: Per queen swap (by id: the table's moves live as long as the program): the bits of its
 #: two slots among the places (as in an accept board's group).
 _QUEEN_PLACES = {
@@ -95,7 +91,6 @@ _QUEEN_PLACES = {
     for moves in mv.QUEEN.values()
     for m, (i, j) in zip(moves, mv.SLOT_PAIRS)
 }
-_ORDER_KEY = ORDER.__getitem__
 _DISCARD = mv.DISCARD.__getitem__
 _BUILT = mv.TABLE.built
 
@@ -202,225 +197,6 @@ class CurrentsState(BuiltState):
         if phase == "combo":
             return self._combo_moves()
         return []
-
-    def apply(self, move: mv.CurrentsMove) -> CurrentsState:
-        """The state after ``move`` (see :meth:`BuiltState.apply`): most moves of a game
-        are placements that end the turn quietly, made at once by :meth:`_quiet_place`;
-        the builder makes everything else (and refuses what is not legal)."""
-        board = self._board
-        if board is not None and type(move) is mv.CurrentsMove and self.phase == "play":
-            kind = move.kind
-            if kind == "place":
-                new = self._quiet_place(move, board)
-            elif kind == "queen":
-                new = self._quiet_swap(move, board)
-            elif kind == "discard":
-                new = self._quiet_discard(move, board)
-            else:
-                return BuiltState.apply(self, move)
-            if new is not None:
-                return new
-        elif self.phase == "setup" and type(move) is mv.CurrentsMove:
-            self._check(move)
-            new = self._quiet_ace(move)
-            if new is not None:
-                return new
-        return BuiltState.apply(self, move)
-
-    def _quiet_ace(self, m: mv.CurrentsMove) -> CurrentsState | None:
-        """The state after the legal set-up placement ``m`` when another real choice of
-        set-up follows (as the builder's place_ace gives it); else None."""
-        ace = m.card
-        idx = mv.TARGET_INDEX[m.target]
-        compass = (*self.compass[:idx], ace, *self.compass[idx + 1 :])
-        aside = tuple(a for a in self.aside if a != ace)
-        if len(aside) < 2 and compass.count(None) < 2:
-            return None  # the last ace is forced, or the turns begin
-        order = self.game.setup_order
-        new = _NEW(_SCRATCH)
-        new.game = self.game
-        new.phase = "setup"
-        new.player = order[len(order) - len(aside)]
-        new.turn_player = self.turn_player
-        new.turn = self.turn
-        new.pawn = self.pawn
-        new.compass = compass
-        new.currents = self.currents
-        new.hands = self.hands
-        new.draw_pile = self.draw_pile
-        new.discard_pile = self.discard_pile
-        new.aside = aside
-        new.seed = self.seed
-        new.target = self.target
-        new.queue = self.queue
-        new.combo = self.combo
-        new.winners = self.winners
-        new.events = (new_event(Event, ("place", self.player, (ace,), m.target, (), "")),)
-        new.last_move = m
-        new._moves = None
-        new._board = None
-        new.__class__ = CurrentsState
-        state: CurrentsState = new
-        return state
-
-    def _quiet_place(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
-        """The state after the legal placement ``m`` when nothing but the placement, the
-        pawn's move on the board and the next player's draw follows it (no combination
-        attack, no crossing, no obstacle or riptide, no reshuffle, no turn limit), with
-        the events and the accept board the builder would give it; else None (the builder
-        then makes the move, or refuses it). tests/currents/test_move_generation.py
-        compares the two on every placement of thousands of positions."""
-        card = m.card
-        p = self.player
-        hands = self.hands
-        hand = hands[p]
-        if self.phase != "play" or id(m) not in _BUILT or card not in hand:
-            return None
-        by_rank, by_suit, _ = _CARD_SHIFTS[card]
-        idx = mv.TARGET_INDEX[m.target]
-        if not (board >> by_rank | board >> by_suit) >> idx & 1:
-            return None
-        game = self.game
-        if game.obstacle_set or game.riptides:
-            return None
-        compass = self.compass
-        currents = self.currents
-        where = m.target
-        if idx < 4:
-            old = compass[idx]
-            compass = (*compass[:idx], card, *compass[idx + 1 :])
-        else:
-            i = idx - 4
-            old = currents[i]
-            currents = (*currents[:i], card, *currents[i + 1 :])
-        discard_pile = self.discard_pile
-        if old is None:
-            events: tuple[Event, ...] = (new_event(Event, ("place", p, (card,), where, (), "")),)
-        else:
-            demoted = is_demotion(card, old, idx < 4)
-            if demoted and game.combination_attacks:
-                return None  # a follow-up may be possible
-            events = (
-                new_event(Event, ("demote" if demoted else "place", p, (card,), where, (), "")),
-                new_event(Event, ("discard", p, (old,), where, (), "")),
-            )
-            discard_pile += (old,)
-        bits = _PLACE_BITS[game.easier_usurping][idx]
-        board = board - bits[old] + bits[card]
-        return self._quiet_end(m, compass, currents, board, discard_pile, events)
-
-    def _quiet_swap(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
-        """The state after the queen swap ``m``, as :meth:`_quiet_place` for a placement."""
-        card = m.card
-        key = id(m)
-        if key not in _BUILT or card not in self.hands[self.player]:
-            return None
-        if not board >> _OCCUPIED & _QUEEN_PLACES[key]:
-            return None  # both slots empty: refused by the builder
-        game = self.game
-        if game.obstacle_set or game.riptides:
-            return None
-        a, b = _QUEEN_SLOTS[key]
-        at_a = self.currents[a]
-        at_b = self.currents[b]
-        currents = list(self.currents)
-        currents[a] = at_b
-        currents[b] = at_a
-        bits = _PLACE_BITS[game.easier_usurping]
-        bits_a = bits[a + 4]
-        bits_b = bits[b + 4]
-        board = board - bits_a[at_a] + bits_a[at_b] - bits_b[at_b] + bits_b[at_a]
-        p = self.player
-        events = (
-            new_event(Event, ("queen", p, (card,), m.target, (), "")),
-            new_event(Event, ("discard", p, (card,), "hand", (), "")),
-        )
-        discard_pile = (*self.discard_pile, card)
-        return self._quiet_end(m, self.compass, tuple(currents), board, discard_pile, events)
-
-    def _quiet_discard(self, m: mv.CurrentsMove, board: int) -> CurrentsState | None:
-        """The state after the discard ``m``, as :meth:`_quiet_place` for a placement."""
-        card = m.card
-        p = self.player
-        if id(m) not in _BUILT or card not in self.hands[p] or None in self.compass:
-            return None  # the builder decides (or refuses)
-        game = self.game
-        if game.obstacle_set or game.riptides:
-            return None
-        events = (new_event(Event, ("discard", p, (card,), "hand", (), "")),)
-        discard_pile = (*self.discard_pile, card)
-        return self._quiet_end(m, self.compass, self.currents, board, discard_pile, events)
-
-    def _quiet_end(
-        self,
-        m: mv.CurrentsMove,
-        compass: tuple[str | None, ...],
-        currents: tuple[str | None, ...],
-        board: int,
-        discard_pile: tuple[str, ...],
-        events: tuple[Event, ...],
-    ) -> CurrentsState | None:
-        """The rest of a quiet move's turn once the card ``m.card`` has left the player's
-        hand for ``compass``, ``currents`` and ``discard_pile`` (with ``events``): the pawn
-        moves on the board, the next player draws; None if anything else would happen."""
-        game = self.game
-        card = m.card
-        p = self.player
-        hands = self.hands
-        hand = hands[p]
-        # the Move phase: the pawn's net vector
-        pawn = self.pawn
-        x, y = pushed_to(compass, currents, pawn)
-        if not (0 <= x <= SIZE and 0 <= y <= SIZE):
-            return None  # an edge is crossed
-        turn = self.turn + 1
-        max_turns = game.max_turns
-        if max_turns is not None and turn >= max_turns:
-            return None
-        # the next turn: its player draws up to HAND_SIZE
-        nxt = (self.turn_player + 1) % game.players
-        new_hands = list(hands)
-        k = hand.index(card)
-        new_hands[p] = hand[:k] + hand[k + 1 :]
-        moved = new_event(Event, ("move", self.turn_player, (), "", (*pawn, x, y), ""))
-        turned = new_event(Event, ("turn", nxt, (), "", (turn,), ""))
-        drawing = new_hands[nxt]
-        need = HAND_SIZE - len(drawing)
-        pile = self.draw_pile
-        if need > 0:
-            if need > len(pile):
-                return None  # a reshuffle
-            got = pile[:need]
-            pile = pile[need:]
-            new_hands[nxt] = tuple(sorted(drawing + got, key=_ORDER_KEY))
-            events = (*events, moved, turned, new_event(Event, ("draw", nxt, got, "", (), "")))
-        else:
-            events = (*events, moved, turned)
-        new = _NEW(_SCRATCH)
-        new.game = game
-        new.phase = "play"
-        new.player = nxt
-        new.turn_player = nxt
-        new.turn = turn
-        new.pawn = (x, y)
-        new.compass = compass
-        new.currents = currents
-        new.hands = tuple(new_hands)
-        new.draw_pile = pile
-        new.discard_pile = discard_pile
-        new.aside = self.aside
-        new.seed = self.seed
-        new.target = self.target
-        new.queue = self.queue
-        new.combo = self.combo
-        new.winners = self.winners
-        new.events = events
-        new.last_move = m
-        new._moves = None
-        new._board = board
-        new.__class__ = CurrentsState
-        state: CurrentsState = new
-        return state
 
     # ---- inspection ---------------------------------------------------------------
 
@@ -680,17 +456,6 @@ def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -
     return beats_by_rank(card, demoted, on_compass, easier)
 
 
-#: What _quiet_place makes a state from (see tablegames.builder.scratch_class): it sets
-#: each of these fields, so a field added to the state must be added there too.
-_twin = scratch_class(CurrentsState)
-_NEW = object.__new__
-if _twin is None or CurrentsState.__slots__ != (
-    *("game", "phase", "player", "turn_player", "turn", "pawn", "compass", "currents"),
-    *("hands", "draw_pile", "discard_pile", "aside", "seed", "target", "queue", "combo"),
-    *("winners", "events", "last_move", "_moves", "_board"),
-):
-    raise TypeError("CurrentsState's fields changed: update CurrentsState._quiet_place")
-_SCRATCH: type[Any] = _twin
 _set_board = vars(CurrentsState)["_board"].__set__
 _set_moves = vars(CurrentsState)["_moves"].__set__  # the slot's own setter (it is frozen)
 

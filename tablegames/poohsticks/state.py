@@ -14,15 +14,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, listed, maker, scratch_class
-from ..cards import ORDER, SUIT_NAMES, pretty, sort_cards, standard_deck
+from ..builder import BuiltState, listed, maker
+from ..cards import SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
-from ..events import Event, new_event
+from ..events import Event
 from ..pickers import picker
 from . import moves as mv
-from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table, payment
+from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table
 from .text import cards_words, move_words
 
 if TYPE_CHECKING:
@@ -143,136 +143,6 @@ class PoohsticksState(BuiltState):
             moves = generate(self)
             _set_moves(self, moves)
         return moves.copy()
-
-    def apply(self, move: mv.PoohsticksMove) -> PoohsticksState:
-        """The state after ``move`` (see :meth:`BuiltState.apply`). Nine decisions in ten
-        are ``end`` or a paid boat move; those are made at once by :meth:`_quiet_end` and
-        :meth:`_quiet_move` when nothing unusual follows, the builder makes the rest."""
-        if self.phase == "play":
-            new = None
-            if move is mv.END:
-                new = self._quiet_end()
-            elif (
-                type(move) is mv.PoohsticksMove
-                and move.kind == "move"
-                and listed(move, self._moves)
-            ):
-                new = self._quiet_move(move)
-            if new is not None:
-                return new
-        return BuiltState.apply(self, move)
-
-    def _quiet_end(self) -> PoohsticksState | None:
-        """The state after ``end`` (always legal while playing) when the turn passes on
-        quietly (see :meth:`_pass_on`); else None."""
-        ended = new_event(Event, ("end" if self.moved else "pass", self.player, (), "", (), ""))
-        return self._pass_on(self.hands, self.boats, self.discard_pile, (ended,), mv.END)
-
-    def _quiet_move(self, m: mv.PoohsticksMove) -> PoohsticksState | None:
-        """The state after the listed paid boat move ``m`` when no bridge card can turn
-        over (no bridge) and no boat has left the river: the same turn goes on when the
-        player has another decision than ``end``, else it passes on quietly (see
-        :meth:`_pass_on`); else None."""
-        game = self.game
-        if game.bridge_row is not None or self.exited:
-            return None
-        p = self.player
-        cards = m.cards
-        cell = game.index[m.cell]
-        card = self.river[cell]
-        assert card is not None
-        hands = list(self.hands)
-        hands[p] = hand_after_paying(hands[p], cards)
-        boats = list(self.boats)
-        boats[p] = cell
-        made = payment(cards, card)
-        moved = new_event(Event, ("move", p, cards, m.cell, *made))
-        discard_pile = self.discard_pile + cards
-        pays_on = (self.river, self.face_down, self.rocks, self.powers_used)
-        if more_to_decide(game, p, hands[p], cell, boats, *pays_on):
-            turn, pile = self.turn, self.draw_pile
-            return self._made(
-                "play", p, turn, tuple(boats), tuple(hands), pile, discard_pile, True, (moved,), m
-            )
-        left = new_event(Event, ("end", p, (), "nothing left", (), ""))
-        return self._pass_on(tuple(hands), tuple(boats), discard_pile, (moved, left), m)
-
-    def _pass_on(
-        self,
-        hands: tuple[tuple[str, ...], ...],
-        boats: tuple[int | None, ...],
-        discard_pile: tuple[str, ...],
-        events: tuple[Event, ...],
-        move: mv.PoohsticksMove,
-    ) -> PoohsticksState | None:
-        """The state after ``move``, which left ``hands``, ``boats``, ``discard_pile`` and
-        ``events`` and ends the turn, when the turn passes on with nothing but the
-        player's draw from the draw pile: no boat has left the river (the round could
-        end the game), no reshuffle, no turn limit reached; else None. The same state
-        and events as the builder's (tests compare them on thousands of positions)."""
-        if self.exited:
-            return None
-        game = self.game
-        turn = self.turn + 1
-        max_turns = game.max_turns
-        if max_turns is not None and turn >= max_turns:
-            return None
-        p = self.player
-        hand = hands[p]
-        need = HAND_SIZE - len(hand)
-        pile = self.draw_pile
-        nxt = turn % game.num_players
-        turned = new_event(Event, ("turn", nxt, (), "", (turn,), ""))
-        if need > 0:
-            if need > len(pile):
-                return None  # a reshuffle
-            got = pile[:need]
-            pile = pile[need:]
-            new_hands = list(hands)
-            new_hands[p] = tuple(sorted(hand + got, key=_ORDER_KEY))
-            hands = tuple(new_hands)
-            events += (new_event(Event, ("draw", p, got, "", (), "")), turned)
-        else:
-            events += (turned,)
-        return self._made("play", nxt, turn, boats, hands, pile, discard_pile, False, events, move)
-
-    def _made(
-        self,
-        phase: str,
-        player: int,
-        turn: int,
-        boats: tuple[int | None, ...],
-        hands: tuple[tuple[str, ...], ...],
-        draw_pile: tuple[str, ...],
-        discard_pile: tuple[str, ...],
-        moved: bool,
-        events: tuple[Event, ...],
-        move: mv.PoohsticksMove,
-    ) -> PoohsticksState:
-        """A new state: these fields, the others as in this one."""
-        new = _NEW(_SCRATCH)
-        new.game = self.game
-        new.phase = phase
-        new.player = player
-        new.turn = turn
-        new.river = self.river
-        new.face_down = self.face_down
-        new.rocks = self.rocks
-        new.boats = boats
-        new.exited = self.exited
-        new.hands = hands
-        new.draw_pile = draw_pile
-        new.discard_pile = discard_pile
-        new.moved = moved
-        new.powers_used = self.powers_used
-        new.seed = self.seed
-        new.winners = self.winners
-        new.events = events
-        new.last_move = move
-        new._moves = None
-        new.__class__ = PoohsticksState
-        state: PoohsticksState = new
-        return state
 
     # ---- helpers for viewers ------------------------------------------------------
 
@@ -489,18 +359,6 @@ def more_to_decide(
     return False
 
 
-#: What _made makes a state from (see tablegames.builder.scratch_class): it sets
-#: each of these fields, so a field added to the state must be added there too.
-_twin = scratch_class(PoohsticksState)
-_NEW = object.__new__
-_ORDER_KEY = ORDER.__getitem__
-if _twin is None or PoohsticksState.__slots__ != (
-    *("game", "phase", "player", "turn", "river", "face_down", "rocks", "boats", "exited"),
-    *("hands", "draw_pile", "discard_pile", "moved", "powers_used", "seed", "winners"),
-    *("events", "last_move", "_moves"),
-):
-    raise TypeError("PoohsticksState's fields changed: update PoohsticksState._made")
-_SCRATCH: type[Any] = _twin
 _set_moves = vars(PoohsticksState)["_moves"].__set__  # the slot's own setter (it is frozen)
 
 

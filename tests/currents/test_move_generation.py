@@ -8,14 +8,12 @@ state to the next; these tests compare both with the plain rules, move by move.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import FrozenInstanceError, fields
+from dataclasses import fields
 from typing import Any
 
 import pytest
 
 import tablegames as tg
-from tablegames.builder import BuiltState
 from tablegames.cards import JOKERS
 from tablegames.currents import CurrentsState
 from tablegames.currents import moves as mv
@@ -119,35 +117,6 @@ def test_the_accept_board_lets_each_card_go_where_the_tables_say(easier: bool) -
                 assert allowed == (card in table), (t, old, card)
 
 
-@pytest.mark.parametrize("options", [*CONFIGS, {"obstacles": [[4, 5], [3, 3, "N"]]}], ids=str)
-def test_a_quiet_move_made_at_once_equals_the_builders(options: dict[str, Any]) -> None:
-    """``apply`` makes most placements, queen swaps and discards itself (CurrentsState.
-    _quiet_place, _quiet_swap, _quiet_discard): the state, its events and its accept
-    board are those the builder gives, for every such move."""
-    quick: Counter[str] = Counter()
-    for s in random_states(options, 12)[::3]:
-        if s._board is None:
-            continue
-        quiet = {"place": s._quiet_place, "queen": s._quiet_swap, "discard": s._quiet_discard}
-        for m in s.legal_moves():
-            if m.kind not in quiet or s.phase != "play":
-                continue
-            fast = quiet[m.kind](m, s._board)
-            if fast is None:
-                continue
-            quick[m.kind] += 1
-            slow = BuiltState.apply(s, m)
-            assert type(fast) is CurrentsState and fast == slow, m
-            assert fast.events == slow.events and fast.last_move is m
-            assert fast._board == slow._board and fast._moves is None
-            with pytest.raises(FrozenInstanceError):
-                fast.turn = 0  # type: ignore[misc]
-    if not options.get("obstacles"):
-        assert quick["place"] > 100 and quick["queen"] > 10 and quick["discard"] > 10, quick
-    else:
-        assert not quick  # obstacles and riptides are left to the builder
-
-
 def test_apply_refuses_an_illegal_placement_the_quick_way_does_not_make() -> None:
     s = next(s for s in random_states({}, 1) if s.phase == "play" and s._board is not None)
     hand = s.hands[s.player]
@@ -177,25 +146,6 @@ def test_apply_accepts_exactly_the_listed_placements_swaps_and_discards(
                     with pytest.raises(IllegalMove):
                         s._check(m)
     assert checked > 1000
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_a_set_up_placement_made_at_once_equals_the_builders(players: int) -> None:
-    """``apply`` places an ace itself when another set-up choice follows
-    (CurrentsState._quiet_ace): the same state and events as the builder's."""
-    quick = 0
-    for seed in range(20):
-        s = tg.make("currents", players=players).initial_state(seed)
-        while s.phase == "setup":
-            for m in s.legal_moves():
-                fast = s._quiet_ace(m)
-                if fast is not None:
-                    quick += 1
-                    slow = BuiltState.apply(s, m)
-                    assert type(fast) is CurrentsState and fast == slow, m
-                    assert fast.events == slow.events and fast.last_move is m
-            s = s.apply(s.legal_moves()[seed % len(s.legal_moves())])
-    assert quick > 40
 
 
 def test_set_up_moves_are_each_ace_aside_on_each_empty_point_in_order() -> None:

@@ -151,10 +151,9 @@ def test_checks_can_fail() -> None:
 
 
 def test_decides_again_agrees_with_listing_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a boat move the engine asks ``more_to_decide`` (the builder through
-    ``decides_again``, the state's quick move directly) whether anything but ``end`` is
-    left, instead of listing the moves; in seeded games of every configuration, its
-    answer is the listing's, every time, both ways."""
+    """After a boat move the builder asks ``more_to_decide`` (through ``decides_again``)
+    whether anything but ``end`` is left, instead of listing the moves; in seeded games of
+    every configuration, its answer is the listing's, every time, both ways."""
     from types import SimpleNamespace
 
     from tablegames.poohsticks import state as poohsticks_state
