@@ -544,10 +544,16 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         empty = BOT_MOVE if thinking else NO_MOVE
         with self.moves.hold_sync():  # one message for the list, not three
             self.moves.options = [(self.board.move_label(m), m) for m in legal] or [(empty, empty)]
-            self.moves.index = 0
+            self.moves.index = self._first_with(legal, out.picked)
             self.moves.disabled = self.play_selected.disabled = not legal
         hint = self.board.hint(state, out.picked) if out.picked else ""
         self._say(out.message or hint or self.prompt(state), error=bool(out.message))
+
+    def _first_with(self, moves: list[tg.Move], picked: tuple[Key, ...]) -> int:
+        """Where the move list starts: at the first move that uses every place picked on
+        the board (so the list follows the clicks), else at its top."""
+        keys = self.board.move_keys
+        return next((i for i, m in enumerate(moves) if set(picked) <= set(keys(m))), 0)
 
     def prompt(self, state: tg.State) -> str:
         """What the player to decide should do (or the result)."""

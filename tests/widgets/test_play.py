@@ -179,6 +179,22 @@ def test_selecting_a_card_highlights_the_targets_of_its_legal_moves(canvas):
     assert buttons(w) == ["Discard J♣"]
 
 
+def test_the_move_list_follows_the_card_picked_on_the_board():
+    """After a click the list shows the first move using what was picked (the stored
+    picture and a reader see the move the clicks are building), and back at its top after
+    unpicking."""
+    state = open_position()
+    w = human_table(state)
+    legal = state.legal_moves()
+    for card in ("5D", "JC"):
+        w.input.reset()
+        press(w, "card", card)
+        first = next(m for m in legal if m.card == card)
+        assert w.moves.value == first and w.moves.index == legal.index(first)
+    press(w, "card", "JC")
+    assert w.moves.index == 0
+
+
 def test_clicking_the_selected_card_again_unselects_it():
     w = human_table(open_position())
     press(w, "card", "5D")
