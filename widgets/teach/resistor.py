@@ -27,6 +27,7 @@ from tablegames.resistor.layout import Layout
 from tablegames.resistor.scene import state_scene
 from tablegames.scene import Rect, to_svg
 from tablegames.svg import Picture
+from tablegames.words import counted
 
 #: The dead spaces of every practice position (column f row 12, column k row 16).
 DEAD = ("f12", "k16")
@@ -42,11 +43,6 @@ ZONE_WORDS = {
     "cycle": "a cycle column",
     "play": "the playable area",
 }
-
-
-def counted(n: int, word: str) -> str:
-    """``n`` and ``word`` as a person says them: ``"1 point"``, ``"2 points"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def yes(flag: bool) -> str:
