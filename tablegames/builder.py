@@ -24,10 +24,9 @@ starts empty and ``last_move`` is the move being applied. Fields whose names sta
 ``carry`` (a class keyword): copied and frozen like public fields, for a cache the
 game's builder keeps right as it changes the state (or resets to None).
 
-``__init__`` and ``freeze`` are written out for each state class once, when the builder
-class is made (as :mod:`dataclasses` writes a dataclass's ``__init__``): plain attribute
-copies and one positional call, as fast as hand-written ones, since ``apply`` runs
-them for every move.
+``__init__`` and ``freeze`` here copy the fields one by one by name, which suits any
+state; a game whose ``apply`` runs hot (Currents, Poohsticks) writes both out in its
+builder, field by field, as plain typed Python.
 """
 
 from __future__ import annotations
@@ -80,15 +79,19 @@ class StateBuilder(Generic[S]):
     events: list[Event]
     #: The move being applied (None when the builder only finishes a state).
     last_move: Any
-    #: The state class this builder copies and builds.
-    state_class: type[S]
-    #: The fields copied into lists.
-    lists: tuple[str, ...] = ()
-    #: The private fields (caches) copied and frozen like public ones.
-    carry: tuple[str, ...] = ()
     #: For a state with a ``_moves`` field (its cache of ``legal_moves()``): the new
     #: state's legal moves when the builder has computed them already, else None.
     _moves: list[Any] | None
+    #: The state class this builder copies and builds (None: not named yet).
+    state_class: ClassVar[type[Any] | None] = None
+    #: The fields copied into lists.
+    lists: ClassVar[tuple[str, ...]] = ()
+    #: The private fields (caches) copied and frozen like public ones.
+    carry: ClassVar[tuple[str, ...]] = ()
+    #: The public fields copied as they are (all but ``lists``, ``events``, ``last_move``).
+    copied: ClassVar[tuple[str, ...]] = ()
+    #: Does the state keep its legal moves in a ``_moves`` field?
+    keeps_moves: ClassVar[bool] = False
 
     def __init_subclass__(
         cls,
@@ -100,31 +103,42 @@ class StateBuilder(Generic[S]):
         super().__init_subclass__(**kwargs)
         if state is None:
             return
-        own = {"__init__", "freeze"} & set(vars(cls))
-        if own:
-            raise TypeError(
-                f"{cls.__name__} may not define {', '.join(sorted(own))}: both are written"
-            )
+        cls.copied = _copied(state, lists, carry)
         cls.state_class = state
         cls.lists = lists
         cls.carry = carry
+        cls.keeps_moves = "_moves" in {f.name for f in dataclasses.fields(state)}  # type: ignore[arg-type]
         if isinstance(state, type) and issubclass(state, BuiltState):
             state.builder = cls
-        for name, method in zip(("__init__", "freeze"), _write(state, lists, carry)):
-            method.__qualname__ = f"{cls.__qualname__}.{name}"
-            method.__doc__ = getattr(StateBuilder, name).__doc__
-            setattr(cls, name, method)
 
     def __init__(self, state: S, move: Any = None) -> None:
         """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
-        raise TypeError(
-            f"{type(self).__name__} names no state class: declare it as "
-            "class Builder(StateBuilder[MyState], state=MyState)"
-        )
+        if self.state_class is None:
+            raise TypeError(
+                f"{type(self).__name__} names no state class: declare it as "
+                "class Builder(StateBuilder[MyState], state=MyState)"
+            )
+        for name in self.copied + self.carry:
+            setattr(self, name, getattr(state, name))
+        for name in self.lists:
+            setattr(self, name, list(getattr(state, name)))
+        self.events = []
+        self.last_move = move
+        self._moves = None
 
     def freeze(self) -> S:
         """The new state: the builder's fields, lists as tuples, the events as a tuple."""
-        raise TypeError(f"{type(self).__name__} names no state class")
+        assert self.state_class is not None
+        fields = {name: getattr(self, name) for name in self.copied}
+        for name in self.lists:
+            fields[name] = tuple(getattr(self, name))
+        new: S = self.state_class(events=tuple(self.events), last_move=self.last_move, **fields)
+        # the caches: the state is frozen, so they are set as its own __init__ sets fields
+        for name in self.carry:
+            object.__setattr__(new, name, getattr(self, name))
+        if self.keeps_moves:
+            object.__setattr__(new, "_moves", self._moves)
+        return new
 
     def do(self, move: Any) -> None:
         """Make ``move`` (already checked legal) and what follows it: the game's turn flow."""
@@ -225,10 +239,9 @@ def listed(move: Any, moves: list[Any] | None) -> bool:
     return moves is not None and any(map(is_, repeat(move), moves))
 
 
-def _write(
-    state: type[Any], lists: tuple[str, ...], carry: tuple[str, ...] = ()
-) -> tuple[Any, Any]:
-    """``__init__`` and ``freeze`` for builders of ``state``, written out as source."""
+def _copied(state: type[Any], lists: tuple[str, ...], carry: tuple[str, ...]) -> tuple[str, ...]:
+    """The public fields of ``state`` a builder copies as they are; refuses a state class
+    a builder cannot copy, and ``lists`` or ``carry`` naming fields it has not."""
     names = [f.name for f in dataclasses.fields(state)]
     public = [n for n in names if not n.startswith("_")]
     if names[: len(public)] != public or not set(_OWN) <= set(public):
@@ -242,79 +255,4 @@ def _write(
     unknown = set(carry) - {n for n in names if n.startswith("_")}
     if unknown:
         raise TypeError(f"carry names no private field of {state.__name__}: {sorted(unknown)}")
-    copy = [n for n in public if n not in _OWN] + list(carry)
-    init = ["def __init__(self, state, move=None):"]
-    init += [
-        f"    self.{n} = list(state.{n})" if n in lists else f"    self.{n} = state.{n}"
-        for n in copy
-    ]
-    init += ["    self.events = []", "    self.last_move = move"]
-    if "_moves" in names:  # the legal-move cache, which a builder may fill (see _moves)
-        init.append("    self._moves = None")
-    frozen = {n: f"tuple(self.{n})" if n in lists else f"self.{n}" for n in copy}
-    frozen.update(events="tuple(self.events)", last_move="self.last_move")
-    # The new state is made without the frozen dataclass's __init__ (which sets each field
-    # through object.__setattr__, 5 µs for 20 fields): private fields (caches) are set to
-    # their defaults, as __init__ would. With a scratch twin of the state class (see
-    # scratch_class), the fields are plain attribute stores and the object then becomes
-    # a state by a change of class; else each slot is set by its member descriptor.
-    twin = scratch_class(state)
-    namespace: dict[str, Any] = {"STATE": state, "NEW": object.__new__, "TWIN": twin}
-    freeze = ["def freeze(self):", f"    new = NEW({'TWIN' if twin else 'STATE'})"]
-    for f in dataclasses.fields(state):
-        n = f.name
-        namespace[f"SET_{n}"] = getattr(state, n).__set__
-        if n in frozen:
-            value = frozen[n]
-        elif n == "_moves":
-            value = "self._moves"
-        elif f.default is not dataclasses.MISSING:
-            namespace[f"DEFAULT_{n}"] = f.default
-            value = f"DEFAULT_{n}"
-        else:
-            raise TypeError(f"{state.__name__}.{n}: a private field needs a plain default")
-        freeze.append(f"    new.{n} = {value}" if twin else f"    SET_{n}(new, {value})")
-    if twin:
-        freeze.append("    new.__class__ = STATE")
-    freeze.append("    return new")
-    exec("\n".join(init + freeze), namespace)  # our own source, as dataclasses does
-    return namespace["__init__"], namespace["freeze"]
-
-
-def maker(cls: type[Any]) -> Callable[..., Any]:
-    """A function making a ``cls`` (a frozen slotted dataclass) from all its fields,
-    positional and in order, without the frozen ``__init__``'s ``object.__setattr__`` per
-    field: through its scratch twin (see :func:`scratch_class`), 3x faster, for values a
-    game makes by the thousand (Poohsticks' paid moves). The result equals ``cls(...)``;
-    ``cls`` itself when it has no twin."""
-    twin = scratch_class(cls)
-    if twin is None:
-        return cls
-    names = [f.name for f in dataclasses.fields(cls)]
-    source = [f"def make({', '.join(names)}):", "    new = NEW(TWIN)"]
-    source += [f"    new.{n} = {n}" for n in names]
-    source += ["    new.__class__ = CLS", "    return new"]
-    namespace: dict[str, Any] = {"NEW": object.__new__, "TWIN": twin, "CLS": cls}
-    exec("\n".join(source), namespace)  # our own source, as dataclasses does
-    make: Callable[..., Any] = namespace["make"]
-    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
-    return make
-
-
-def scratch_class(state: type[Any]) -> type[Any] | None:
-    """A mutable twin of the frozen slotted dataclass ``state``: the same base and the same
-    slots, so an instance filled by plain attribute stores (3x cheaper than the member
-    descriptors' ``__set__``) may become a ``state`` by assigning its ``__class__`` (Python
-    allows it between classes of the same layout). None when ``state`` has no such twin
-    (not slotted, or its layout refuses the change); ``freeze`` then sets each slot."""
-    slots = vars(state).get("__slots__")
-    if not isinstance(slots, tuple) or len(state.__bases__) != 1:
-        return None
-    twin = type(f"_Scratch{state.__name__}", state.__bases__, {"__slots__": slots})
-    setattr(twin, "__abstractmethods__", frozenset())  # noqa: B010  (never used as a state)
-    try:
-        probe: Any = object.__new__(twin)
-        probe.__class__ = state
-    except TypeError:
-        return None
-    return twin
+    return tuple(n for n in public if n not in _OWN and n not in lists)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, listed, maker
+from ..builder import BuiltState, listed
 from ..cards import SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
@@ -84,11 +84,11 @@ def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None
     return pays
 
 
-#: Makes a move from its four fields, 3x faster than the class (see builder.maker). Paid
-#: moves and discards are made afresh at each listing: a table sharing them grew with
-#: every new hand, and the garbage collector's walks over it cost random play about 10%
-#: (2026-11-26), while MCTS, which names moves by their notation, ran as fast without it.
-_make_move = maker(mv.PoohsticksMove)
+#: Makes a move from its four fields. Paid moves and discards are made afresh at each
+#: listing: a table sharing them grew with every new hand, and the garbage collector's
+#: walks over it cost random play about 10% (2026-11-26), while MCTS, which names moves
+#: by their notation, ran as fast without it.
+_make_move = mv.PoohsticksMove
 #: The exit paying each face card or ace, shared.
 _EXITS = {c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS}
 
