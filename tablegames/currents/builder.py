@@ -59,6 +59,56 @@ class CurrentsBuilder(
     #: changes the compass or the currents otherwise resets it to None
     _board: int | None
 
+    def __init__(self, state: CurrentsState, move: mv.CurrentsMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.turn_player = state.turn_player
+        self.turn = state.turn
+        self.pawn = state.pawn
+        self.compass = list(state.compass)
+        self.currents = list(state.currents)
+        self.hands = list(state.hands)
+        self.draw_pile = state.draw_pile
+        self.discard_pile = state.discard_pile
+        self.aside = state.aside
+        self.seed = state.seed
+        self.target = state.target
+        self.queue = state.queue
+        self.combo = state.combo
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+        self._board = state._board
+
+    def freeze(self) -> CurrentsState:
+        """The new state, with the accept board the builder kept (or None)."""
+        new = CurrentsState(
+            game=self.game,
+            phase=self.phase,
+            player=self.player,
+            turn_player=self.turn_player,
+            turn=self.turn,
+            pawn=self.pawn,
+            compass=tuple(self.compass),
+            currents=tuple(self.currents),
+            hands=tuple(self.hands),
+            draw_pile=self.draw_pile,
+            discard_pile=self.discard_pile,
+            aside=self.aside,
+            seed=self.seed,
+            target=self.target,
+            queue=self.queue,
+            combo=self.combo,
+            winners=self.winners,
+            events=tuple(self.events),
+            last_move=self.last_move,
+        )
+        object.__setattr__(new, "_board", self._board)  # a cache: set as __init__ sets fields
+        return new
+
     def do(self, m: mv.CurrentsMove) -> None:
         """The decision the phase asks for: an ace placed, a play, a goaltending answer or
         the combination attack's follow-up."""

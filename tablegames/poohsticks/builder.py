@@ -35,6 +35,52 @@ class PoohsticksBuilder(
     moved: bool
     powers_used: tuple[bool, ...]
 
+    def __init__(self, state: PoohsticksState, move: mv.PoohsticksMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.turn = state.turn
+        self.river = state.river
+        self.face_down = state.face_down
+        self.rocks = state.rocks
+        self.boats = list(state.boats)
+        self.exited = state.exited
+        self.hands = list(state.hands)
+        self.draw_pile = state.draw_pile
+        self.discard_pile = state.discard_pile
+        self.moved = state.moved
+        self.powers_used = state.powers_used
+        self.seed = state.seed
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+
+    def freeze(self) -> PoohsticksState:
+        """The new state, with the legal moves the builder listed already (or None)."""
+        return PoohsticksState(
+            game=self.game,
+            phase=self.phase,
+            player=self.player,
+            turn=self.turn,
+            river=self.river,
+            face_down=self.face_down,
+            rocks=self.rocks,
+            boats=tuple(self.boats),
+            exited=self.exited,
+            hands=tuple(self.hands),
+            draw_pile=self.draw_pile,
+            discard_pile=self.discard_pile,
+            moved=self.moved,
+            powers_used=self.powers_used,
+            seed=self.seed,
+            winners=self.winners,
+            events=tuple(self.events),
+            last_move=self.last_move,
+            _moves=self._moves,
+        )
+
     def pay(self, cards: tuple[str, ...]) -> None:
         p = self.player
         self.hands[p] = hand_after_paying(self.hands[p], cards)
