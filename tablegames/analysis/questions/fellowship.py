@@ -33,8 +33,8 @@ def _st(state: State) -> FellowshipState:
 
 
 class CommitBot(GreedyBot):
-    """The greedy bot, except that without the Jack of Spades in hand and with at most
-    ``pile`` cards left to draw it plays for red: the move leaving the most red stacks
+    """The greedy bot, except that when it has not drawn the Jack of Spades and at most
+    ``pile`` cards are left to draw it plays for red: the move leaving the most red stacks
     over black ones (a capture's effect on the circle hides nothing, so it is read on
     the state itself)."""
 
@@ -44,8 +44,8 @@ class CommitBot(GreedyBot):
 
     def choose(self, state: State) -> Any:
         me = state.current_player
-        hands = _st(state).hands
-        if BOROMIR in hands[me] or len(_st(state).draw_pile) > self.pile:
+        black = _st(state).roles[me] == "black"  # it drew the jack (and may have played it)
+        if black or len(_st(state).draw_pile) > self.pile:
             return super().choose(state)
         scored = []
         for m in state.legal_moves():
