@@ -2,19 +2,22 @@
 whether every rung beats the one below it.
 
 ``ladder(game, rungs, games, seed)`` plays every pair of rungs. A pair's games are
-seated by :func:`pair_seats`: the two rungs alternate round the table (A, B, A, B...),
-and game ``k`` rotates that pattern by ``k`` seats and, every ``n_players`` games,
-swaps which rung starts. Over each block of ``2 * n_players`` games both rungs hold
-every seat equally often and, with an odd number of players, are the majority
-equally often, so two equal rungs each expect half the wins.
+seated by :func:`pair_seats`: one seat of one rung (the *lone* seat) against the other
+rung in every other seat. Game ``k`` puts the lone seat at seat ``k mod n_players``
+and, every ``n_players`` games, swaps which rung is alone. Over each block of
+``2 * n_players`` games both rungs hold every seat equally often and are alone
+equally often, so two equal rungs each expect half the wins. (With two players this
+is plain head-to-head with the seats alternating. Seating two against two would set
+teammates on opposite edges in Currents, pulling the pawn against each other.)
 
 **A pairwise result** (any number of players) is the rung of the single winner: a
 game counts 1 for rung A when a seat of A wins alone, 0 when a seat of B does, and
 half to each when nobody or several seats win, or the game reached
 ``max_decisions``. In two-player games this is the plain head-to-head result; in a
-four-player Currents game it is two seats of A against two of B, whichever seat
-wins. The *win share* of A over B is its points over the games, with a Wilson 95%
-interval.
+four-player game, one seat of A against three of B (or the reverse), so a lone strong
+seat that wins a third of its games where a quarter is fair and a weak lone seat that
+wins a tenth both show as points for the strong rung. The *win share* of A over B is
+its points over the games, with a Wilson 95% interval.
 
 Every game ``k`` of every pair is dealt from the same seed (``game_seeds(seed)[k]``),
 so pairs meet the same deals. A pair stops early once its win share's 99% interval
@@ -73,13 +76,12 @@ def pair_seats(a: str, b: str, k: int, players: int) -> list[str]:
     """The rung of each seat in game ``k`` of the pair (a, b): see the module's docstring.
 
     >>> [pair_seats("A", "B", k, 3) for k in range(6)]  # doctest: +NORMALIZE_WHITESPACE
-    [['A', 'B', 'A'], ['A', 'A', 'B'], ['B', 'A', 'A'],
-     ['B', 'A', 'B'], ['B', 'B', 'A'], ['A', 'B', 'B']]
+    [['A', 'B', 'B'], ['B', 'A', 'B'], ['B', 'B', 'A'],
+     ['B', 'A', 'A'], ['A', 'B', 'A'], ['A', 'A', 'B']]
     """
-    first, second = (a, b) if (k // players) % 2 == 0 else (b, a)
+    lone, rest = (a, b) if (k // players) % 2 == 0 else (b, a)
     r = k % players
-    base = [first if j % 2 == 0 else second for j in range(players)]
-    return [base[(j - r) % players] for j in range(players)]
+    return [lone if j == r else rest for j in range(players)]
 
 
 def points(row: Mapping[str, Any], a: str) -> float:
