@@ -36,11 +36,11 @@ OPTIONS = (
         True,
         "True or False",
         boolean,
-        "off (False): the middle rows are dealt face down too (the text's training game)",
+        "off: the middle rows are dealt face down too (the text's training game)",
     ),
     max_turns_option(
         "moves (plies), placements excluded",
-        "a move that wins on the last allowed turn still wins",
+        "a win on the last allowed move ends the game before the cap stops it",
     ),
 )
 
