@@ -37,7 +37,7 @@ class CurrentsBuilder(
     HandsBuilder,
     StateBuilder[CurrentsState],
     state=CurrentsState,
-    lists=("compass", "currents", "hands"),
+    lists=("hands",),
     carry=("_board",),
 ):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
@@ -46,8 +46,8 @@ class CurrentsBuilder(
     turn_player: int
     turn: int
     pawn: tuple[int, int]
-    compass: list[str | None]
-    currents: list[str | None]
+    compass: tuple[str | None, ...]
+    currents: tuple[str | None, ...]
     hands: list[tuple[str, ...]]
     draw_pile: tuple[str, ...]
     discard_pile: tuple[str, ...]
@@ -67,8 +67,8 @@ class CurrentsBuilder(
         self.turn_player = state.turn_player
         self.turn = state.turn
         self.pawn = state.pawn
-        self.compass = list(state.compass)
-        self.currents = list(state.currents)
+        self.compass = state.compass
+        self.currents = state.currents
         self.hands = list(state.hands)
         self.draw_pile = state.draw_pile
         self.discard_pile = state.discard_pile
@@ -92,8 +92,8 @@ class CurrentsBuilder(
             turn_player=self.turn_player,
             turn=self.turn,
             pawn=self.pawn,
-            compass=tuple(self.compass),
-            currents=tuple(self.currents),
+            compass=self.compass,
+            currents=self.currents,
             hands=tuple(self.hands),
             draw_pile=self.draw_pile,
             discard_pile=self.discard_pile,
@@ -129,11 +129,14 @@ class CurrentsBuilder(
     def put(self, idx: int, card: str | None) -> str | None:
         """Place ``card`` (None: nothing) at target ``idx``; return what was there."""
         if idx < 4:
-            old = self.compass[idx]
-            self.compass[idx] = card
+            compass = self.compass
+            old = compass[idx]
+            self.compass = (*compass[:idx], card, *compass[idx + 1 :])
         else:
-            old = self.currents[idx - 4]
-            self.currents[idx - 4] = card
+            i = idx - 4
+            currents = self.currents
+            old = currents[i]
+            self.currents = (*currents[:i], card, *currents[i + 1 :])
         board = self._board
         if board is not None:
             bits = _PLACE_BITS[self.game.easier_usurping][idx]
@@ -245,9 +248,9 @@ class CurrentsBuilder(
             self._board = None
             before = dict(zip(POINTS, self.compass))
             if m.target == "cw":  # the card on N moves to E, and so on
-                self.compass = [before[q] for q in ("W", "N", "E", "S")]
+                self.compass = tuple([before[q] for q in ("W", "N", "E", "S")])
             else:
-                self.compass = [before[CLOCKWISE[q]] for q in POINTS]
+                self.compass = tuple([before[CLOCKWISE[q]] for q in POINTS])
         else:
             self._board = None
             mode = self.game.wild_jokers
@@ -256,7 +259,7 @@ class CurrentsBuilder(
             if mode in ("currents", "both") or (mode == "split" and card == "BJ"):
                 self.currents = self.shuffle_occupied(self.currents, "currents")
 
-    def shuffle_occupied(self, places: list[str | None], what: str) -> list[str | None]:
+    def shuffle_occupied(self, places: tuple[str | None, ...], what: str) -> tuple[str | None, ...]:
         """Shuffle the cards among the occupied places; empty places stay empty."""
         idx = [i for i, c in enumerate(places) if c is not None]
         cards = [places[i] for i in idx]
@@ -267,7 +270,7 @@ class CurrentsBuilder(
         for i, c in zip(idx, cards):
             out[i] = c
         self.events.append(Event("shuffle", where=what))
-        return out
+        return tuple(out)
 
     def follow_up(self, m: mv.CurrentsMove) -> None:
         demoted = self.combo
@@ -289,7 +292,7 @@ class CurrentsBuilder(
     # ---- the Move phase and goaltending ------------------------------------------------
 
     def move_phase(self) -> None:
-        x, y = pushed_to(tuple(self.compass), self.currents, self.pawn)
+        x, y = pushed_to(self.compass, self.currents, self.pawn)
         if 0 <= x <= SIZE and 0 <= y <= SIZE:  # no edge crossed
             self.finish_move((x, y))
             return
