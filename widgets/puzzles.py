@@ -41,6 +41,7 @@ from .static import Control, StaticPicture, controls_svg
 
 RIGHT = "#2e7d32"  #: the colour of "right"
 WRONG = "#c62828"  #: the colour of "wrong" (the play widget's error colour)
+CHOOSE = "(choose a move)"  #: the move list's first entry: no move chosen yet
 #: The static picture is at least this wide (px), so the text beside a narrow board reads.
 MIN_PICTURE_WIDTH = 520
 
@@ -292,6 +293,8 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
     def _answer_from_list(self) -> None:
         if self.move_list.value is not None:
             self.answer(self.move_list.value)
+        else:
+            self._say("Choose a move in the list first, or click it on the board.")
 
     def answer(self, move: Any) -> Verdict:
         """Answer with ``move`` (a move or its notation): judged by search; a right move
@@ -412,7 +415,13 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
         choices = out.choices if answering and out is not None else []
         self.buttons.show(choices, self.board.move_label)
         labels = [(self.board.move_label(m), m) for m in legal]
-        self.move_list.options = labels or [("(answered: Try again or Next puzzle)", None)]
+        # The list opens on no move: a preselected move is a guess the puzzle makes for
+        # the solver (and was the answer itself in one set).
+        self.move_list.options = (
+            [(CHOOSE, None), *labels]
+            if labels
+            else [("(answered: Try again or Next puzzle)", None)]
+        )
         self.move_list.index = 0
         self.move_list.disabled = self.answer_button.disabled = not legal
 

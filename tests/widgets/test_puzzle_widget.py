@@ -171,3 +171,13 @@ def test_static_picture_shows_counter_question_and_verdict() -> None:
     svg = w.static_svg()
     assert "Puzzle 3 of 12" in svg and "Right!" in svg and "#2e7d32" in svg
     assert repr(w).startswith("<PuzzleWidget: puzzle 3 of 12 (cardchess-0-3); Right!")
+
+
+def test_the_move_list_opens_on_no_move_and_answer_asks_for_one() -> None:
+    """No move is preselected (one shipped set had its answer first in the list): Answer
+    with nothing chosen asks for a move and judges nothing."""
+    w = PuzzleWidget("poohsticks")
+    assert w.move_list.index == 0 and w.move_list.value is None
+    assert w.move_list.options[0][0] == "(choose a move)" and len(w.move_list.options) > 1
+    w._answer_from_list()
+    assert "Choose a move" in w.said and not w.done
