@@ -128,3 +128,11 @@ def ladder_top(ctx: RunContext) -> Rows:
         200,
         rotate=True,
     )
+
+
+@register(
+    "currents-jokers-balance", notebook=DESIGNER, about="4p greedy with jokers, until decided"
+)
+def jokers_balance(ctx: RunContext) -> Rows:
+    options = {"players": 4, **VARIANTS["jokers (compass)"]}
+    return until_decided(ctx, "4p greedy, jokers", options, ["greedy"] * 4, 300, 2400)
