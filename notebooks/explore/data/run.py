@@ -4,8 +4,9 @@ Every ``*_runs.py`` module in this folder registers its notebook's full runs wit
 ``tablegames.analysis.runs.register``; this script loads them all, runs each (or only
 ``--only NAME``) and writes ``NAME.json`` here: the rows with their provenance. Games
 are played on a local process pool, or on a Dask cluster when ``DASK_SCHEDULER`` is
-``HOST:PORT`` (its workers need tablegames installed, and these modules importable if a
-run maps its own function). The notebooks read the files, so they re-execute fast.
+``HOST:PORT`` (its workers need tablegames installed; functions defined in these modules
+are sent to them by value, since they cannot import them; the provenance's CPU time then
+covers this machine only). The notebooks read the files, so they re-execute fast.
 
 The script lives beside the data it makes, and the run modules beside it, so a notebook
 owner adds a run by adding one file here, without editing a shared list.
@@ -68,6 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no run named {', '.join(unknown)}; --list shows them")
     spec = executor_spec()
+    if spec is not None:  # cluster workers cannot import these files: send them by value
+        import cloudpickle
+
+        for module in {run.fn.__module__ for run in runs.values()}:
+            if module in sys.modules and module.endswith("_runs"):
+                cloudpickle.register_pickle_by_value(sys.modules[module])
     try:
         from tqdm import tqdm  # type: ignore[import-untyped]
     except ImportError:
