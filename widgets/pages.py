@@ -178,7 +178,7 @@ class PlayPage(VBox):  # type: ignore[misc]
         data = super()._repr_mimebundle_(**kwargs)
         play = getattr(self, "play", None)
         if data is not None and play is not None and under_voila():
-            data[SVG] = play.static_svg()
+            data[SVG] = play.board_picture()
         return data
 
     def _settings_changed(self) -> None:

@@ -32,6 +32,7 @@ from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
 import tablegames as tg
 from tablegames.bots import Analysis, GreedyBot, MCTSBot, RandomBot
 from tablegames.style import MUTED
+from tablegames.svg import with_caption
 
 from .board import BoardWidget, Key
 from .canvas import held
@@ -419,6 +420,11 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         lines = [(caption, MUTED), (said, ERROR if self._said_error else PLAIN)]
         return panel_svg(board.static_svg(), picked=picked, offered=rects, lines=lines,
                          rows=self._control_rows())  # fmt: skip
+
+    def board_picture(self) -> str:
+        """The board as shown, with the message line under it, and no controls: the
+        loading screen's picture (drawn buttons would look clickable there)."""
+        return with_caption(self.board.static_svg(), self.said or self.prompt(self.state))
 
     def _control_rows(self) -> list[list[Control]]:
         """The widget's buttons, menu and sliders as the static picture draws them."""

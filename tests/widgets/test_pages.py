@@ -218,8 +218,10 @@ def test_under_voila_a_play_page_carries_a_picture_of_its_board_for_the_loading_
     monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
     data = page._repr_mimebundle_()
     assert WIDGET_VIEW in data  # the live page still renders the widget
-    assert data[SVG] == page.play.static_svg()
+    assert data[SVG] == page.play.board_picture()
     assert data[SVG].startswith("<svg")
+    # the board and its message only: drawn buttons would look clickable while loading
+    assert ">Hint<" in page.play.static_svg() and ">Hint<" not in data[SVG]
 
 
 def test_a_page_deals_a_seed_nobody_can_predict(monkeypatch: pytest.MonkeyPatch) -> None:
