@@ -243,6 +243,7 @@ class LadderResult:
     minutes: float | None = None  #: the wall-time limit it was given, if any
     max_decisions: int = 3000  #: the cap of a game (a capped game is a draw)
     far_games: int | None = None  #: the cap of pairs that are not neighbours
+    commit: str = ""  #: the checkout's commit when the games began
 
     @property
     def failures(self) -> list[tuple[str, str]]:
@@ -321,7 +322,7 @@ class LadderResult:
         }
         from .provenance import provenance
 
-        return provenance(
+        return provenance(  # the commit the games were played at, not the one at writing
             options=self.options,
             bots=list(self.rungs),
             seeds=[self.seed],
@@ -329,7 +330,7 @@ class LadderResult:
             wall_seconds=self.wall_seconds,
             cpu_seconds=self.cpu_seconds,
             **extra,
-        )
+        ) | ({"commit": self.commit} if self.commit else {})
 
     def to_json(self) -> dict[str, Any]:
         """The stored form: name, provenance, the per-game rows and the summary."""
@@ -430,6 +431,9 @@ def ladder(
     bar = _progress(len(pairs) * games, progress, f"{game.name} ladder")
     start, cpu = time.perf_counter(), 0.0
     stop_at = None if minutes is None else start + 60.0 * minutes
+    from .provenance import git_commit
+
+    commit = git_commit()
     args = (game.name, game.options_json())
 
     def batches(pair: PairResult) -> Iterator[list[tuple[int, int]]]:
@@ -508,6 +512,7 @@ def ladder(
     result.minutes = minutes
     result.max_decisions = max_decisions
     result.far_games = far
+    result.commit = commit
     return result
 
 
