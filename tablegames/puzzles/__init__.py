@@ -29,6 +29,7 @@ from ..analysis.simulate import make_bot
 from ..core import State, make
 from ..errors import IllegalMove, InvalidState
 from ..record import Record, replay
+from ..words import counted
 from .dedup import Ideas
 from .games import GAMES, PuzzleGame
 from .search import (
@@ -405,7 +406,9 @@ def judge(puzzle: Mapping[str, Any], moves: Sequence[str]) -> Verdict:
         if own_line(after, player, spec.goal, spec.depth - i - 1) is None:
             left = spec.depth - i - 1
             return Verdict(
-                False, False, f"after {text} no line of {left} more move(s) reaches the goal"
+                False,
+                False,
+                f"after {text} no line of {counted(left, 'more move')} reaches the goal",
             )
         state = after
     return Verdict(False, True, "right so far: go on")

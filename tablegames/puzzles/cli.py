@@ -17,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from ..words import counted
 from . import GAMES, check_set, generate, load_set
 from .stats import set_stats, stats_table
 
@@ -79,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
     with open(args.out, "w", encoding="utf-8") as out:
         out.write(text)
     print(
-        f"{data['count']} {args.game} puzzle(s) from {data['games_played']} game(s), "
+        f"{counted(data['count'], args.game + ' puzzle')} from "
+        f"{counted(data['games_played'], 'game')}, "
         f"seed {args.seed}, written to {args.out}",
         file=sys.stderr,
     )
