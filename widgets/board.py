@@ -40,6 +40,9 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     how_to = ""
     #: The players' names where the game has them (Card Chess: Red, Black); else P0, P1...
     player_names: tuple[str, ...] = ()
+    #: Whether the game has cards to show face up or down and in suit colours (tools hide
+    #: their viewpoint and four-colour choices for a game without: Resistor).
+    has_cards = True
 
     def __init__(
         self,

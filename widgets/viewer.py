@@ -77,7 +77,10 @@ class GameViewer(StaticPicture, VBox):  # type: ignore[misc]
             names="value",
         )
         self.board.on_key(self.controls.handle_key)
-        super().__init__([HBox([self.viewpoint, self.four_colour]), self.board, self.controls])
+        view = HBox([self.viewpoint, self.four_colour])
+        if not self.board.has_cards:  # nothing hidden, no suits: no choice to offer
+            view.layout.display = "none"
+        super().__init__([view, self.board, self.controls])
         self.add_class("tablegames-viewer")
         self._show(0)
 

@@ -75,3 +75,13 @@ def test_hidden_and_non_control_widgets_are_not_drawn():
     assert [(c.kind, c.label) for c in controls_of(row)] == [
         ("text", "Pick"), ("menu", "b"), ("text", "☑ On"),
     ]  # fmt: skip
+
+
+def test_a_game_without_cards_offers_no_viewpoint_nor_suit_colours():
+    """Resistor has nothing hidden and no suits: the viewer hides both choices, live and
+    in its picture; a card game keeps them."""
+    viewer = tw.GameViewer(random_states("resistor", 1, 8))
+    assert viewer.children[0].layout.display == "none"
+    svg = viewer.static_svg()
+    assert not drawn("View", svg) and "Four-colour" not in svg and drawn("|◀", svg)
+    assert drawn("View", tw.GameViewer(random_states("poohsticks", 1, 4)).static_svg())

@@ -47,6 +47,8 @@ class ResistorBoard(BoardWidget):
     ``from`` + ``to``; the single-click decisions are one ``to`` (:meth:`one_click`).
     """
 
+    has_cards = False
+
     css_class = "tablegames-resistor"
     how_to = (
         "Race your amperes up to the charge zone and back down as chargers to score, past "
