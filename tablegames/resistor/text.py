@@ -222,7 +222,8 @@ def status_lines(s: ResistorState) -> list[Line]:
             "amperes": "this turn moves amperes",
             "chargers": "this turn moves chargers",
         }[s.turn_kind]
-        return [Line(f"Amperes to move, turn {s.turn + 1}", "amperes", True), Line(detail)]
+        moving = "Chargers" if s.turn_kind == "chargers" else "Amperes"
+        return [Line(f"{moving} to move, turn {s.turn + 1}", "amperes", True), Line(detail)]
     return [Line(f"Resistors to move, turn {s.turn + 1}", "resistors", True),
             Line("one resistor, one diagonal step")]  # fmt: skip
 
