@@ -27,10 +27,11 @@ class Playback(HBox):  # type: ignore[misc]
     buttons are hidden (they have no accessible name). The animation still runs in the
     browser: a click only sets the Play's ``playing`` (one message)."""
 
-    def __init__(self, play: Play, what: str = "the game") -> None:
+    def __init__(self, play: Play, what: str = "the game", label: str = "Play") -> None:
         self.play = play
+        self.label = label  #: the toggle's label while paused ("Replay" beside a Play button)
         play.layout.display = "none"
-        self.toggle = Button(description="Play", icon="play", layout=Layout(width="96px"),
+        self.toggle = Button(description=label, icon="play", layout=Layout(width="96px"),
                              tooltip=f"Play {what} step by step; Pause stops")  # fmt: skip
         self.repeat = ToggleButton(
             value=bool(play.repeat), description="Repeat", icon="retweet",
@@ -57,14 +58,22 @@ class Playback(HBox):  # type: ignore[misc]
 
     def _playing_changed(self, change: object = None) -> None:
         playing = bool(self.play.playing)
-        self.toggle.description = "Pause" if playing else "Play"
+        self.toggle.description = "Pause" if playing else self.label
         self.toggle.icon = "pause" if playing else "play"
 
 
 class Controls(VBox):  # type: ignore[misc]
     """Steps through ``length`` positions; ``on_step(index)`` is called on every change."""
 
-    def __init__(self, length: int, on_step: Callable[[int], None], interval_ms: int = 800) -> None:
+    def __init__(
+        self,
+        length: int,
+        on_step: Callable[[int], None],
+        interval_ms: int = 800,
+        play_label: str = "Play",
+    ) -> None:
+        """``play_label``: the playback button's label ("Replay" where a Play button
+        beside it plays a move)."""
         self._on_step = on_step
         small = Layout(width="44px")
         self.first = Button(icon="step-backward", tooltip="First position (Home)", layout=small)
@@ -76,7 +85,7 @@ class Controls(VBox):  # type: ignore[misc]
             button.on_click(lambda _b, d=delta: self.step(d))
         top = max(length - 1, 0)
         self.play = Play(min=0, max=top, step=1, interval=interval_ms, description="Play")
-        self.playback = Playback(self.play)
+        self.playback = Playback(self.play, label=play_label)
         self.slider = IntSlider(
             min=0, max=top, description="Step", continuous_update=True, layout=Layout(width="320px")
         )

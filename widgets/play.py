@@ -213,7 +213,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         self._make_move_controls()
         self.hint_iterations = 300
         self.last_hint: Analysis | None = None
-        self.controls = Controls(1, self._review)
+        self.controls = Controls(1, self._review, play_label="Replay")
         self.board.on_click(self._clicked)
         self.board.on_key(self.controls.handle_key)
         super().__init__(

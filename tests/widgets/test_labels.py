@@ -142,6 +142,17 @@ def test_playback_buttons_are_labelled_and_drive_the_hidden_play():
     assert playback.toggle.description == "Play"
 
 
+def test_the_play_widget_calls_its_playback_replay_beside_its_play_button():
+    """Two buttons both called Play (one plays a move, one replays the game) were
+    ambiguous: the replay one says Replay, and Replay again after a pause."""
+    w = PlayWidget(tg.make("poohsticks"))
+    playback = w.controls.playback
+    assert playback.toggle.description == "Replay" and w.play_selected.description == "Play"
+    playback.toggle.click()
+    w.controls.play.playing = False
+    assert playback.toggle.description == "Replay"
+
+
 def test_the_step_buttons_are_named_by_their_tooltips():
     """Icon-only buttons: ipywidgets 8.1 writes the tooltip into the button's title."""
     c = GameViewer(RECORD).controls
