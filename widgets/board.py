@@ -43,6 +43,9 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     #: Whether the game has cards to show face up or down and in suit colours (tools hide
     #: their viewpoint and four-colour choices for a game without: Resistor).
     has_cards = True
+    #: Whether players see different things (cards in hand): tools offer a choice of
+    #: whose view to show only then (Card Chess hides its face-down cards from both).
+    private_views = True
 
     def __init__(
         self,

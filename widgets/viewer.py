@@ -78,7 +78,9 @@ class GameViewer(StaticPicture, VBox):  # type: ignore[misc]
         )
         self.board.on_key(self.controls.handle_key)
         view = HBox([self.viewpoint, self.four_colour])
-        if not self.board.has_cards:  # nothing hidden, no suits: no choice to offer
+        if not self.board.private_views:  # every player sees the same: no view to choose
+            self.viewpoint.layout.display = "none"
+        if not self.board.has_cards:  # and no suits to colour: no choice at all
             view.layout.display = "none"
         super().__init__([view, self.board, self.controls])
         self.add_class("tablegames-viewer")

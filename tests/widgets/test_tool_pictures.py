@@ -85,3 +85,12 @@ def test_a_game_without_cards_offers_no_viewpoint_nor_suit_colours():
     svg = viewer.static_svg()
     assert not drawn("View", svg) and "Four-colour" not in svg and drawn("|◀", svg)
     assert drawn("View", tw.GameViewer(random_states("poohsticks", 1, 4)).static_svg())
+
+
+def test_a_game_where_both_sides_see_the_same_offers_no_viewpoint():
+    """Card Chess hides its face-down cards from both sides alike, so whose view it is
+    changes nothing: the viewer keeps only the four-colour choice."""
+    viewer = tw.GameViewer(random_states("cardchess", 1, 4))
+    assert viewer.viewpoint.layout.display == "none"
+    svg = viewer.static_svg()
+    assert not drawn("View", svg) and "Four-colour" in svg

@@ -38,6 +38,8 @@ class CardChessBoard(BoardWidget):
     click on a cell means depends on what is picked (see :meth:`hit`).
     """
 
+    private_views = False  # the face-down cards are hidden from both sides alike
+
     css_class = "tablegames-cardchess"
     player_names = SIDE_NAMES
     how_to = (

@@ -48,6 +48,7 @@ class ResistorBoard(BoardWidget):
     """
 
     has_cards = False
+    private_views = False
 
     css_class = "tablegames-resistor"
     how_to = (
