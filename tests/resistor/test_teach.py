@@ -13,7 +13,7 @@ from tablegames.resistor import ResistorGame, ResistorState
 from tablegames.resistor.board import cell_index
 from tablegames.resistor.layout import Layout
 from tablegames.resistor.scene import LAST_MOVE, state_scene
-from tablegames.scene import Line, Rect
+from tablegames.scene import Line, Rect, Text
 
 
 def test_counted_says_one_point_and_two_points() -> None:
@@ -99,3 +99,45 @@ def test_budget_lines_start_with_their_words(capsys: pytest.CaptureFixture[str])
 
 def test_yes_answers_in_words() -> None:
     assert (teach.yes(True), teach.yes(False)) == ("yes", "no")
+
+
+def test_steps_refused_frames_blocked_steps_and_prints_the_refusals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    corner = teach.position(amperes=["b0", "c0", "d0", "e4"], resistors=["b18", "g11"],
+                            current_player=1, turn=1)  # fmt: skip
+    svg = teach.steps_refused(corner, "b18-a17", "b18-c19", "g11-f12").svg
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "The resistor on b18 may move to 1 cell: c17."
+    assert [line.startswith("Refused: ") for line in out] == [False, True, True, False, True]
+    assert "cycle column" in out[1] and "dead space" in out[4]
+    assert svg.count(f"stroke='{teach.REFUSED_INK}'") == 3
+    assert svg.count(f"stroke='{teach.REACH_INK}'") == 1 + 3  # c17; f10, h10, h12
+    assert svg.count(f"stroke='{teach.PIECE_INK}'") == 2
+
+
+def test_steps_refused_shows_drain_needs_follow_up_space(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    stuck = teach.position(amperes=["b0", "g13"], drained=["h12", "f14"],
+                           resistors=["f12", "h14"], current_player=1, turn=3)  # fmt: skip
+    teach.steps_refused(stuck, "f12-g13")
+    out = capsys.readouterr().out
+    assert "may move to 3 cells: e11, g11 and e13" in out
+    assert "Refused: f12-g13" in out and "no such space is free" in out
+
+
+def test_moves_from_writes_its_note_on_a_free_panel_line() -> None:
+    game = teach.small_game(slingshot="extra_step")
+    pair = teach.position(game, amperes=["b0", "c0", "e4", "e5"], resistors=["g9", "h12"])
+    due = pair.apply(pair.parse_move("e5-e6"))
+    due = due.apply(due.parse_move("e4-e5"))
+    assert due.extra_step_due
+    scene = state_scene(due, teach.SQUARE)
+    panel_x = Layout(teach.SQUARE).panel_x
+    shapes = [*scene.background, *scene.pieces, *scene.overlay]
+    lowest = max(t.y for t in shapes if isinstance(t, Text) and t.x == panel_x)
+    svg = teach.moves_from(due, "e6", note="Extra step due: one more step").svg
+    (note,) = [t for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")
+               if t.text == "Extra step due: one more step"]  # fmt: skip
+    assert lowest < float(note.get("y", "")) < Layout(teach.SQUARE).legend_cell(0)[1]

@@ -24,8 +24,8 @@ from tablegames.record import Record
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
 from tablegames.resistor.board import COLS, cell_index, zone
 from tablegames.resistor.layout import Layout
-from tablegames.resistor.scene import state_scene
-from tablegames.scene import Rect, to_svg
+from tablegames.resistor.scene import panel_layout, state_scene
+from tablegames.scene import Rect, Text, to_svg
 from tablegames.svg import Picture
 from tablegames.words import counted
 
@@ -36,6 +36,8 @@ SQUARE = 32
 #: The frame around the cells a piece may reach, and around the piece itself.
 REACH_INK = "#1e88e5"
 PIECE_INK = "#fb8c00"
+#: The frame around a cell the engine refuses a piece's step to.
+REFUSED_INK = "#e53935"
 
 ZONE_WORDS = {
     "source": "the current source",
@@ -179,10 +181,14 @@ def framed(state: ResistorState, cells: Iterable[str], ink: str = REACH_INK) -> 
 
 
 def _picture(
-    state: ResistorState, frames: list[tuple[str, str]], outside: str | None = None
+    state: ResistorState,
+    frames: list[tuple[str, str]],
+    outside: str | None = None,
+    note: str = "",
 ) -> Picture:
-    """``state`` with each ``(cell, ink)`` of ``frames`` framed just inside its cell, and
-    the cell ``outside`` (if any) framed round its edge instead, clear of what it holds."""
+    """``state`` with each ``(cell, ink)`` of ``frames`` framed just inside its cell, the
+    cell ``outside`` (if any) framed round its edge instead, clear of what it holds, and
+    ``note`` (if any) written in blue on the panel's first free line."""
     lay = Layout(SQUARE)
     scene = state_scene(state, SQUARE)
     for cell, ink in frames:
@@ -190,6 +196,10 @@ def _picture(
         pad = -1.5 if cell == outside else 1.0
         box = Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, stroke=ink, width=3, radius=3)
         scene.overlay.append(box)
+    if note:
+        lines, pips = panel_layout(state)
+        free = 1 + max(k for k, _ in [*lines, *pips])
+        scene.overlay.append(Text(*lay.panel_line(free), note, lay.font, REACH_INK, bold=True))
     return Picture(to_svg(scene))
 
 
@@ -203,12 +213,21 @@ def reach(state: ResistorState, cell: str) -> list[str]:
     return sorted(found, key=cell_index)
 
 
-def moves_from(state: ResistorState, cell: str) -> Picture:
+def moves_from(state: ResistorState, cell: str, note: str = "") -> Picture:
     """Say where the piece on ``cell`` may move, and draw ``state`` with those cells
     framed in blue and the piece in orange (round the cell's edge for a resistor riding a
-    drained ampere, so that its dark frame shows inside)."""
-    cells = reach(state, cell)
+    drained ampere, so that its dark frame shows inside); ``note`` goes on the panel, for
+    what the panel does not say by itself."""
+    cells = _tell_reach(state, cell)
     # Right after a drain, the resistor stands on the drained ampere it steps off.
+    riding = state.pending == "drain" and state.pending_cell == cell_index(cell)
+    frames = [(c, REACH_INK) for c in cells] + [(cell, PIECE_INK)]
+    return _picture(state, frames, outside=cell if riding else None, note=note)
+
+
+def _tell_reach(state: ResistorState, cell: str) -> list[str]:
+    """Say where the piece on ``cell`` may move now; return those cells."""
+    cells = reach(state, cell)
     riding = state.pending == "drain" and state.pending_cell == cell_index(cell)
     piece = state.piece(cell_index(cell))
     kind = "resistor" if riding else (piece.kind if piece else "piece")
@@ -216,8 +235,22 @@ def moves_from(state: ResistorState, cell: str) -> Picture:
         print(f"The {kind} on {cell} may move to {counted(len(cells), 'cell')}: {listed(cells)}.")
     else:
         print(f"The {kind} on {cell} cannot move now.")
-    frames = [(c, REACH_INK) for c in cells] + [(cell, PIECE_INK)]
-    return _picture(state, frames, outside=cell if riding else None)
+    return cells
+
+
+def steps_refused(state: ResistorState, *moves: str) -> Picture:
+    """Say where each moving piece of ``moves`` (``"b18-a17"``) may go and print the
+    engine's refusal of each move in words, then draw ``state`` with the moving pieces
+    framed in orange, the steps they may take in blue and the refused destinations in
+    red: what blocks a piece, beside what it may do."""
+    frames: list[tuple[str, str]] = []
+    for text in moves:
+        src, dst = text.split("-")
+        if (src, PIECE_INK) not in frames:
+            frames += [(c, REACH_INK) for c in _tell_reach(state, src)] + [(src, PIECE_INK)]
+        refused(state, text)
+        frames.append((dst, REFUSED_INK))
+    return _picture(state, frames)
 
 
 # ---- whole matches -------------------------------------------------------------------
