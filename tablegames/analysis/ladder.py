@@ -62,11 +62,11 @@ from .simulate import check_specs, play_row
 Row = dict[str, Any]
 #: Rungs by game when none are given: weakest first, at the play pages' default options.
 DEFAULT_RUNGS: dict[str, tuple[str, ...]] = {
-    "currents": ("random", "greedy", "mcts:30", "mcts:100"),
+    "currents": ("random", "mcts:30", "mcts:100", "greedy", "mcts:1000"),
     "fellowship": ("random", "greedy", "mcts:30", "mcts:300"),
     "poohsticks": ("random", "greedy", "guided:300"),
     "cardchess": ("random", "greedy", "mcts:300", "mcts:3000"),
-    "resistor": ("random", "greedy", "mcts:30", "mcts:300"),
+    "resistor": ("random", "greedy", "mcts:300"),
 }
 Z95 = 1.959964
 Z99 = 2.575829
