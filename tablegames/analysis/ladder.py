@@ -66,7 +66,7 @@ DEFAULT_RUNGS: dict[str, tuple[str, ...]] = {
     "fellowship": ("random", "greedy", "mcts:30", "mcts:300"),
     "poohsticks": ("random", "greedy", "guided:300"),
     "cardchess": ("random", "greedy", "mcts:300", "mcts:3000"),
-    "resistor": ("random", "greedy", "mcts:300"),
+    "resistor": ("random", "greedy", "mcts:100", "mcts:1000"),
 }
 Z95 = 1.959964
 Z99 = 2.575829
