@@ -57,7 +57,7 @@ from typing import Any
 
 from ..core import Game, make
 from .rows import game_seeds
-from .simulate import check_specs, play_row
+from .simulate import check_specs, play_row, progress_bar
 
 Row = dict[str, Any]
 #: Rungs by game when none are given: weakest first, at the play pages' default options.
@@ -428,7 +428,7 @@ def ladder(
     }
     far = games if far_games is None else max(1, min(games, far_games))
     rows: list[Row] = []
-    bar = _progress(len(pairs) * games, progress, f"{game.name} ladder")
+    bar = progress_bar(len(pairs) * games, progress, f"{game.name} ladder")
     start, cpu = time.perf_counter(), 0.0
     stop_at = None if minutes is None else start + 60.0 * minutes
     from .provenance import git_commit
@@ -514,18 +514,6 @@ def ladder(
     result.far_games = far
     result.commit = commit
     return result
-
-
-def _progress(total: int, show: bool | None, desc: str) -> Any:
-    """A tqdm bar when tqdm is installed and wanted, else None (games of pairs that stop
-    early are never played, so the bar may end short of its total)."""
-    if show is False:
-        return None
-    try:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
-    except ImportError:
-        return None
-    return tqdm(total=total, desc=desc, unit="game")
 
 
 def add_parser(sub: Any) -> None:

@@ -32,7 +32,7 @@ from ..core import Game
 from .executors import open_executor
 from .metrics import Share
 from .provenance import provenance
-from .simulate import simulate
+from .simulate import progress_bar, simulate
 
 Row = dict[str, Any]
 T = TypeVar("T")
@@ -130,7 +130,7 @@ class RunContext:
         todo = list(items)
         own = self.executor is None and (self.workers or os.cpu_count() or 1) > 1
         pool: Executor | None = ProcessPoolExecutor(self.workers) if own else self.executor
-        bar = _progress_bar(len(todo), label) if self.progress else None
+        bar = progress_bar(len(todo), None, label, leave=False) if self.progress else None
         try:
             if pool is None:
                 out = []
@@ -180,15 +180,6 @@ def register(
         return fn
 
     return add
-
-
-def _progress_bar(total: int, label: str) -> Any:
-    """A tqdm bar when tqdm is installed (the analysis extra), else None."""
-    try:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped]
-    except ImportError:
-        return None
-    return tqdm(total=total, desc=label, unit="game", leave=False)
 
 
 def _children_cpu() -> float:

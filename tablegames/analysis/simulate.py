@@ -133,15 +133,16 @@ def _chunks(items: list[tuple[int, int]], size: int) -> Iterator[list[tuple[int,
         yield items[i : i + size]
 
 
-def _progress(total: int, show: bool | None, desc: str) -> Any:
-    """A tqdm bar (notebook or terminal) when tqdm is installed and wanted, else None."""
+def progress_bar(total: int, show: bool | None, desc: str, leave: bool = True) -> Any:
+    """A tqdm bar (notebook or terminal) when tqdm is installed and ``show`` is not
+    False, else None; the simulations, the ladder and the stored runs share it."""
     if show is False:
         return None
     try:
         from tqdm.auto import tqdm  # type: ignore[import-untyped]
     except ImportError:
         return None
-    return tqdm(total=total, desc=desc, unit="game")
+    return tqdm(total=total, desc=desc, unit="game", leave=leave)
 
 
 def simulate(
@@ -195,7 +196,7 @@ def simulate(
             )
     items = list(enumerate(game_seeds(seed, n)))
     args = (game.name, game.options_json(), specs)
-    bar = _progress(n, progress, f"{game.name} x{n}")
+    bar = progress_bar(n, progress, f"{game.name} x{n}")
     rows: list[Row] = []
     try:
         pool_size = workers if workers is not None else (os.cpu_count() or 1)
