@@ -428,10 +428,8 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
 
     def _control_rows(self) -> list[list[Control]]:
         """The widget's buttons, menu and sliders as the static picture draws them."""
-        options = self.moves.options
-        choice = options[self.moves.index][0] if options and self.moves.index is not None else ""
-        move_row = [Control("text", "Move"), Control("menu", choice),
-                    *controls_of(self.play_selected), *controls_of(self.hint_button)]  # fmt: skip
+        move_row = [*controls_of(self.moves), *controls_of(self.play_selected),
+                    *controls_of(self.hint_button)]  # fmt: skip
         return [controls_of(self.buttons), move_row, *self.controls.static_rows()]
 
     def __repr__(self) -> str:

@@ -34,6 +34,7 @@ from tablegames.record import Record
 from tablegames.svg import document, place, svg_size, text_svg, wrap
 
 from .board import BoardWidget, Key
+from .pictured import controls_of
 from .play import MoveInput
 from .registry import board_for
 from .rows import MoveButtons
@@ -471,18 +472,12 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
     def _control_rows(self) -> list[list[Control]]:
         """The buttons and the move list as the static picture draws them."""
 
-        def button(b: Button) -> Control:
-            return Control("off" if b.disabled else "button", b.description)
-
-        options = self.move_list.options
-        index = self.move_list.index
-        choice = options[index][0] if options and index is not None else ""
+        under = (self.retry_button, self.solution_button, self.previous_button, self.next_button)
         return [
-            [button(b) for b in self.buttons.children],
-            [Control("text", "Move"), Control("menu", choice), button(self.answer_button)],
-            [button(b) for b in (self.retry_button, self.solution_button,
-                                 self.previous_button, self.next_button)],
-        ]  # fmt: skip
+            controls_of(self.buttons),
+            [*controls_of(self.move_list), *controls_of(self.answer_button)],
+            [c for b in under for c in controls_of(b)],
+        ]
 
     def __repr__(self) -> str:
         return (
