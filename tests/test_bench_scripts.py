@@ -22,7 +22,9 @@ def test_the_mcts_table_compares_with_another_revision_in_the_same_run() -> None
     assert "x HEAD" in out.splitlines()[2], out
     for label in ("currents 2p", "poohsticks 2p", "cardchess"):
         now, then, ratio = (float(x) for x in rows[label][-3:])
-        assert now > 0 and then > 0 and ratio == pytest.approx(now / then, rel=0.01), out
+        # The rates are printed as whole numbers and the ratio to two decimals: compare at
+        # that precision (a ratio printed 0.18 for a true 0.1848 is right, 0.54 is not).
+        assert now > 0 and then > 0 and abs(ratio - now / then) <= 0.0051 + now / then / then, out
 
 
 def test_the_instruction_count_plays_the_games_it_is_given() -> None:
