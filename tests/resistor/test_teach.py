@@ -12,7 +12,7 @@ from tablegames_widgets.teach import resistor as teach
 from tablegames.resistor import ResistorGame, ResistorState
 from tablegames.resistor.board import cell_index
 from tablegames.resistor.layout import Layout
-from tablegames.resistor.scene import LAST_MOVE, state_scene
+from tablegames.resistor.scene import DRAINED_FILL, LAST_MOVE, state_scene
 from tablegames.scene import Line, Rect, Text
 
 
@@ -82,8 +82,11 @@ def test_moves_from_frames_a_resistor_riding_a_drained_ampere_round_its_cell(
                           current_player=1, turn=1)  # fmt: skip
     draining = hunt.apply(hunt.parse_move("f8-e7"))
     x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("e7"))
-    # outside the cell's edge, so the resistor's dark frame inside it shows
-    assert piece_frame(teach.moves_from(draining, "e7").svg) == (x - 1.5, w + 3)
+    # a gap outside the cell's edge, so the resistor's dark frame inside it shows
+    svg = teach.moves_from(draining, "e7").svg
+    assert piece_frame(svg) == (x - 4.5, w + 9)
+    # the last move's line lies under the grey arrow, not across it
+    assert svg.rindex(f"fill='{DRAINED_FILL}'") > svg.index(f"stroke='{LAST_MOVE}'")
     x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("f8"))
     assert piece_frame(teach.moves_from(hunt, "f8").svg) == (x + 1, w - 2)
     assert "The resistor on e7 may move to 4 cells" in capsys.readouterr().out

@@ -24,8 +24,8 @@ from tablegames.record import Record
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
 from tablegames.resistor.board import COLS, cell_index, zone
 from tablegames.resistor.layout import Layout
-from tablegames.resistor.scene import panel_layout, state_scene
-from tablegames.scene import Rect, Text, to_svg
+from tablegames.resistor.scene import LAST_MOVE, panel_layout, state_scene
+from tablegames.scene import Line, Rect, Text, to_svg
 from tablegames.svg import Picture
 from tablegames.words import counted
 
@@ -186,15 +186,23 @@ def _picture(
     outside: str | None = None,
     note: str = "",
 ) -> Picture:
-    """``state`` with each ``(cell, ink)`` of ``frames`` framed just inside its cell, the
-    cell ``outside`` (if any) framed round its edge instead, clear of what it holds, and
-    ``note`` (if any) written in blue on the panel's first free line."""
+    """``state`` with each ``(cell, ink)`` of ``frames`` framed just inside its cell, and
+    ``note`` (if any) written in blue on the panel's first free line. The cell ``outside``
+    (if any) is framed a gap away round its edge instead, and the last move's line goes
+    under the pieces, so that what the cell holds (a drained ampere under the resistor's
+    dark frame) stays in sight."""
     lay = Layout(SQUARE)
     scene = state_scene(state, SQUARE)
+    if outside:
+        last = [s for s in scene.overlay if isinstance(s, Line) and s.stroke == LAST_MOVE]
+        scene.overlay = [s for s in scene.overlay if s not in last]
+        scene.pieces[:0] = last
     for cell, ink in frames:
         x, y, w, h = lay.cell_rect(cell_index(cell))
-        pad = -1.5 if cell == outside else 1.0
-        box = Rect(x + pad, y + pad, w - 2 * pad, h - 2 * pad, stroke=ink, width=3, radius=3)
+        pad, width, radius = (-4.5, 2.5, 6) if cell == outside else (1.0, 3, 3)
+        box = Rect(
+            x + pad, y + pad, w - 2 * pad, h - 2 * pad, stroke=ink, width=width, radius=radius
+        )
         scene.overlay.append(box)
     if note:
         lines, pips = panel_layout(state)
@@ -215,9 +223,9 @@ def reach(state: ResistorState, cell: str) -> list[str]:
 
 def moves_from(state: ResistorState, cell: str, note: str = "") -> Picture:
     """Say where the piece on ``cell`` may move, and draw ``state`` with those cells
-    framed in blue and the piece in orange (round the cell's edge for a resistor riding a
-    drained ampere, so that its dark frame shows inside); ``note`` goes on the panel, for
-    what the panel does not say by itself."""
+    framed in blue and the piece in orange (a gap away round the cell for a resistor
+    riding a drained ampere, so that its dark frame and the grey arrow show); ``note``
+    goes on the panel, for what the panel does not say by itself."""
     cells = _tell_reach(state, cell)
     # Right after a drain, the resistor stands on the drained ampere it steps off.
     riding = state.pending == "drain" and state.pending_cell == cell_index(cell)
