@@ -6,19 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..cards import shuffled, standard_deck
+from ..cards import standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, max_turns_option
+from .builder import CardChessBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .moves import CELL_INDEX, SIZE
 from .state import (
     ARMY,
     BLACK,
     OWNER,
     RED,
-    START_CARDS,
-    TERRAIN_CARDS,
-    TERRAIN_CELLS,
     CardChessState,
+    deal_surface,
 )
 
 OPTIONS = (
@@ -52,23 +51,6 @@ FORMATION: dict[str, str] = {
     "c2": "QD", "d2": "QH",
     "a1": "TD", "b1": "JD", "c1": "KD", "d1": "KH", "e1": "JH", "f1": "TH",
 }  # fmt: skip
-
-
-def deal_surface(gen: Any) -> tuple[str, ...]:
-    """The 36 grid cards: the shuffled 2-3-5s in the middle rows, the rest in the start
-    areas (shuffled), row by row from black's back row."""
-    terrain = shuffled(TERRAIN_CARDS, gen)
-    start = shuffled(START_CARDS, gen)
-    out: list[str] = []
-    t = s = 0
-    for i in range(SIZE):
-        if i in TERRAIN_CELLS:
-            out.append(terrain[t])
-            t += 1
-        else:
-            out.append(start[s])
-            s += 1
-    return tuple(out)
 
 
 @register

@@ -24,6 +24,7 @@ from .state import (
     TERRAIN_CARDS,
     TERRAIN_CELLS,
     CardChessState,
+    deal_surface,
     owner,
 )
 
@@ -80,8 +81,6 @@ _int = _READ.integer
 
 def _surface(game: CardChessGame, d: Mapping[str, Any], seed: int) -> tuple[str, ...]:
     if "surface" not in d:
-        from .game import deal_surface
-
         return deal_surface(rng.generator(seed))
     rows = d["surface"]
     if (

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, cached_moves, listed
-from ..cards import ALL_CARDS, is_red, pretty, sort_cards
+from ..cards import ALL_CARDS, is_red, pretty, shuffled, sort_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..grid import DIAGONAL, DIRECTION_NAMES, ORTHOGONAL
@@ -91,6 +91,23 @@ RAY_MOVES: dict[str, tuple[tuple[tuple[tuple[int, mv.CardChessMove], ...], ...],
 #: one tuple, replaced whole and read once, so threads (a bot thinking in a worker
 #: thread while the page lists moves of another game) never mix two games' entries.
 _SURFACE: list[tuple[tuple[str, ...], bool, list[int]] | None] = [None]
+
+
+def deal_surface(gen: Any) -> tuple[str, ...]:
+    """The 36 grid cards: the shuffled 2-3-5s in the middle rows, the rest in the start
+    areas (shuffled), row by row from black's back row."""
+    terrain = shuffled(TERRAIN_CARDS, gen)
+    start = shuffled(START_CARDS, gen)
+    out: list[str] = []
+    t = s = 0
+    for i in range(SIZE):
+        if i in TERRAIN_CELLS:
+            out.append(terrain[t])
+            t += 1
+        else:
+            out.append(start[s])
+            s += 1
+    return tuple(out)
 
 
 def _surface_colours(surface: tuple[str, ...], terrain: bool) -> list[int]:
@@ -339,8 +356,3 @@ def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:
         if len(st) > 1 and OWNER[st[-1]] != player:
             n += sum(u in kings for u in st)
     return n
-
-
-# The builder copies the state class defined above, so it is imported last (and as a
-# module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

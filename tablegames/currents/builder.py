@@ -12,6 +12,7 @@ from ..builder import HandsBuilder, StateBuilder
 from ..cards import ORDER, SUIT
 from ..events import Event, new_event
 from . import moves as mv
+from .accept import PLACE_BITS
 from .geometry import (
     CLOCKWISE,
     OPPOSITE,
@@ -27,7 +28,7 @@ from .rules import (
     pushed_to,
     stopped_by,
 )
-from .state import _PLACE_BITS, HAND_SIZE, CurrentsState, follows_up
+from .state import HAND_SIZE, CurrentsState, follows_up
 
 if TYPE_CHECKING:
     from .game import CurrentsGame
@@ -55,7 +56,7 @@ class CurrentsBuilder(
     target: tuple[int, int] | None
     queue: tuple[str, ...]
     combo: str | None
-    #: the accept board (see state._PLACE_BITS): :meth:`put` keeps it right; whatever
+    #: the accept board (see accept.PLACE_BITS): :meth:`put` keeps it right; whatever
     #: changes the compass or the currents otherwise resets it to None
     _board: int | None
 
@@ -139,7 +140,7 @@ class CurrentsBuilder(
             self.currents = (*currents[:i], card, *currents[i + 1 :])
         board = self._board
         if board is not None:
-            bits = _PLACE_BITS[self.game.easier_usurping][idx]
+            bits = PLACE_BITS[self.game.easier_usurping][idx]
             self._board = board - bits[old] + bits[card]
         return old
 

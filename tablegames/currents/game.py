@@ -9,6 +9,7 @@ from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, max_turns_option
+from .builder import CurrentsBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .geometry import SIZE, edge_roles
 from .rules import net_vector
 from .state import CurrentsState

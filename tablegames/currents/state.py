@@ -18,11 +18,14 @@ from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from ..builder import BuiltState, listed
-from ..cards import JOKERS, RANK, RANKS, SUIT, SUIT_NAMES, SUITS
+from ..cards import JOKERS, RANK, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event
 from ..pickers import picker
 from . import moves as mv
+from .accept import GROUP as _GROUP
+from .accept import OCCUPIED as _OCCUPIED
+from .accept import accept_board
 from .geometry import OPPOSITE, POINTS, SLOTS, crossings
 from .influence import Influence, influence
 from .rules import (
@@ -37,35 +40,6 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
 _EMPTY_COMPASS = (None, None, None, None)
-#: Move generation reads the board through one integer, its *accept board*: the sum over
-#: the 20 places (compass points N E S W, then slots N0..W3, as mv.TARGETS) of a number
-#: per place and occupant (_PLACE_BITS). It holds 18 groups of 20 bits, bit t of a group
-#: standing for place t: groups 0-12, one per rank (RANKS order), tell where a card of that
-#: rank may go by the rank rule (or the place is empty); groups 13-16, one per suit, where
-#: the occupant has that suit; group 17 where a card lies. A card's placements are then
-#: two shifts and an or (its rank's group, its suit's), picked by _LOW and _HIGH.
-_GROUP = 20
-_OCCUPIED = 17 * _GROUP
-
-
-def _place_bits(easier: bool) -> tuple[dict[str | None, int], ...]:
-    """Per place, per occupant (None: empty): its share of the accept board."""
-    shares = {}  # per kind of place (compass: True), per occupant: its share at place 0
-    for on_compass in (True, False):
-        table: dict[str | None, int] = {None: sum(1 << (r * _GROUP) for r in range(13))}
-        for old in PLACEABLE:
-            bits = 1 << ((13 + SUITS.index(old[1])) * _GROUP) | 1 << _OCCUPIED
-            for r in range(13):
-                if beats_by_rank(RANKS[r] + "C", old, on_compass, easier):
-                    bits |= 1 << (r * _GROUP)
-            table[old] = bits
-        shares[on_compass] = table
-    out = [{old: bits << t for old, bits in shares[t < 4].items()} for t in range(_GROUP)]
-    return tuple(out)
-
-
-#: ``[easier][place][occupant]``: see _place_bits.
-_PLACE_BITS = {e: _place_bits(e) for e in (False, True)}
 #: Per placeable card: the shifts of its rank's group and its suit's group in the accept
 #: board, and its 20 placements (mv.PLACE).
 _CARD_SHIFTS = {
@@ -93,13 +67,6 @@ _QUEEN_PLACES = {
 }
 _DISCARD = mv.DISCARD.__getitem__
 _BUILT = mv.TABLE.built
-
-
-def accept_board(
-    compass: tuple[str | None, ...], currents: tuple[str | None, ...], easier: bool
-) -> int:
-    """The accept board of a position (see _PLACE_BITS)."""
-    return sum(map(_getitem, _PLACE_BITS[easier], compass + currents))
 
 
 #: Per slot: the bits, one per SLOT_PAIRS entry, of the pairs that hold it.
@@ -164,7 +131,7 @@ class CurrentsState(BuiltState):
     #: ``legal_moves()``, computed on the first call (``from_json`` makes one to check
     #: the position, so a search sampling states from JSON lists them once)
     _moves: list[mv.CurrentsMove] | None = field(default=None, init=False, compare=False)
-    #: The accept board of ``compass`` and ``currents`` (see ``_PLACE_BITS``) once known:
+    #: The accept board of ``compass`` and ``currents`` (see :mod:`.accept`) once known:
     #: made by the move generation, kept up to date by the builder from one state to the
     #: next (or reset to None when it changes the board otherwise)
     _board: int | None = field(default=None, init=False, compare=False)
@@ -458,7 +425,3 @@ def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -
 
 _set_board = vars(CurrentsState)["_board"].__set__
 _set_moves = vars(CurrentsState)["_moves"].__set__  # the slot's own setter (it is frozen)
-
-# The builder copies the state class defined above, so it is imported last (and as a
-# module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

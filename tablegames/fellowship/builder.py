@@ -92,3 +92,13 @@ class FellowshipBuilder(
             self.events.extend(Event("win", q) for q in sorted(winners))
         else:
             self.events.append(Event("stalemate" if None in self.roles else "tie"))
+
+
+def started(state: FellowshipState) -> FellowshipState:
+    """``state`` itself, or the finished game when its player to move has no legal move."""
+    if state.phase != "play" or state.legal_moves():
+        return state
+    b = FellowshipBuilder(state, state.last_move)
+    b.events = list(state.events)
+    b.begin_turn()
+    return b.freeze()

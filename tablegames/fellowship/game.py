@@ -11,8 +11,9 @@ from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..events import Event
 from ..options import Option, choice, max_turns_option
+from .builder import started
 from .moves import SIZE
-from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, started, two_player_roles
+from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, two_player_roles
 
 OPTIONS = (
     Option(

@@ -294,18 +294,3 @@ def score(players: int, counts: dict[str, int], roles: tuple[str | None, ...]) -
     best = max(mine)
     leaders = frozenset(p for p in range(players) if mine[p] == best)
     return frozenset() if len(leaders) == players else leaders
-
-
-def started(state: FellowshipState) -> FellowshipState:
-    """``state`` itself, or the finished game when its player to move has no legal move."""
-    if state.phase != "play" or state.legal_moves():
-        return state
-    b = _builder.FellowshipBuilder(state, state.last_move)
-    b.events = list(state.events)
-    b.begin_turn()
-    return b.freeze()
-
-
-# The builder copies the state class defined above, so it is imported last (and as a
-# module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402  (registers the state's builder)

@@ -17,6 +17,7 @@ from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, register, relative
 from ..options import Option, boolean, choice, optional_positive_int
+from .builder import PoohsticksBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .state import PoohsticksState
 
 #: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.

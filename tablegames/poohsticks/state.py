@@ -360,8 +360,3 @@ def more_to_decide(
 
 
 _set_moves = vars(PoohsticksState)["_moves"].__set__  # the slot's own setter (it is frozen)
-
-
-# The builder copies the state class defined above, so it is imported last (and as a
-# module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

@@ -39,6 +39,8 @@ RESISTOR_ROWS = (8, 9)
 #: playable area, whose columns and rows carry the same numbers as the board's.
 DEAD_COLS = range(2, 13)
 DEAD_ROWS = range(3, 19)
+#: Moves a charger turn allows (the duty cycle does not apply to chargers).
+CHARGER_MOVES = 2
 
 #: Piece codes on the board string.
 EMPTY = "."

@@ -16,6 +16,7 @@ from .board import (
     CELL_NAMES,
     CHARGE,
     CHARGER,
+    CHARGER_MOVES,
     COLS,
     CYCLE,
     DRAINED,
@@ -28,7 +29,7 @@ from .board import (
     amperes_on_board,
     home_point,
 )
-from .state import CHARGER_MOVES, EMPTY_BOARD, ResistorState
+from .state import EMPTY_BOARD, ResistorState
 
 if TYPE_CHECKING:
     from .game import ResistorGame

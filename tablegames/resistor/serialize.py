@@ -20,6 +20,7 @@ from .board import (
     CELL_INDEX,
     CELL_NAMES,
     CHARGER,
+    CHARGER_MOVES,
     DRAINED,
     EMPTY,
     OVERLOADED,
@@ -32,7 +33,6 @@ from .board import (
     amperes_on_board,
 )
 from .state import (
-    CHARGER_MOVES,
     EMPTY_BOARD,
     PHASES,
     TURN_KINDS,

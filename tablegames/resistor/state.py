@@ -24,6 +24,7 @@ from .board import (
     AMPERE,
     AMPERE_PATHS,
     CHARGER,
+    CHARGER_MOVES,
     CHARGER_PATHS,
     DRAINED,
     EMPTY,
@@ -45,8 +46,6 @@ if TYPE_CHECKING:
 PHASES = ("roles", "setup", "play", "over")
 TURN_KINDS = ("", "amperes", "chargers")
 PENDING = ("", "drain", "overload")
-#: Moves a charger turn allows (the duty cycle does not apply to chargers).
-CHARGER_MOVES = 2
 EMPTY_BOARD = EMPTY * SIZE
 
 
@@ -403,8 +402,3 @@ def _view_picker(dead: tuple[int, ...]) -> Callable[[str], tuple[str, ...]]:
     ends: list[int | None] = [*cells, None]
     pick = _VIEW_PICKERS[dead] = itemgetter(*map(slice, starts, ends))
     return pick
-
-
-# The builder copies the state class defined above, so it is imported last (and as a
-# module, which works whichever of the two modules is imported first).
-from . import builder as _builder  # noqa: E402, F401  (registers the state's builder)

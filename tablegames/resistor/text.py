@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from .board import CELL_NAMES, COLS, CYCLE_COLS, EMPTY, FILES, ROWS
+from .board import CELL_NAMES, CHARGER_MOVES, COLS, CYCLE_COLS, EMPTY, FILES, ROWS
 
 if TYPE_CHECKING:
     from .moves import ResistorMove
@@ -165,8 +165,6 @@ def budget(s: ResistorState) -> list[Budget]:
     """The move budget of the turn in progress: an ampere turn shows its ampere moves (the
     duty cycle) and its charger moves, a committed turn only the kind it moves; a resistor
     turn one step. Empty outside play."""
-    from .state import CHARGER_MOVES
-
     if s.phase != "play":
         return []
     if s.turn_role == "resistors":

@@ -1,7 +1,7 @@
 """Currents' fast move generation (issue 18) lists exactly the moves the rule tables allow.
 
 The generation reads the position through its *accept board* (one integer, see
-``tablegames.currents.state._PLACE_BITS``), which ``apply`` keeps up to date from one
+``tablegames.currents.accept.PLACE_BITS``), which ``apply`` keeps up to date from one
 state to the next; these tests compare both with the plain rules, move by move.
 """
 
@@ -17,8 +17,9 @@ import tablegames as tg
 from tablegames.cards import JOKERS
 from tablegames.currents import CurrentsState
 from tablegames.currents import moves as mv
+from tablegames.currents.accept import GROUP, accept_board
 from tablegames.currents.rules import COMPASS_ACCEPTS, CURRENT_ACCEPTS, PLACEABLE
-from tablegames.currents.state import _CARD_SHIFTS, _GROUP, accept_board
+from tablegames.currents.state import _CARD_SHIFTS
 from tablegames.errors import IllegalMove
 
 CONFIGS: list[dict[str, Any]] = [
@@ -104,7 +105,7 @@ def test_the_board_apply_carries_is_the_board_of_the_new_position(
 @pytest.mark.parametrize("easier", [False, True])
 def test_the_accept_board_lets_each_card_go_where_the_tables_say(easier: bool) -> None:
     """Every card against every occupant (and an empty place) on every place."""
-    for t in range(_GROUP):
+    for t in range(GROUP):
         for old in (None, *PLACEABLE):
             compass: list[str | None] = [None] * 4
             currents: list[str | None] = [None] * 16

@@ -10,7 +10,7 @@ from support.fellowship import buried, data, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck
-from tablegames.fellowship.state import started
+from tablegames.fellowship.builder import started
 
 
 def game(players: int = 2, **options: object) -> tg.Game:
