@@ -22,15 +22,6 @@ game needs is a module of its own (Currents' ``geometry``, ``influence``, ``rule
 Poohsticks' ``solver``; Resistor's ``board``, ``dice``, ``legality``).
 """
 
-# Each import registers a game; tablegames.GAMES keeps the order of the rule texts.
-# isort: off
-from . import currents as _currents  # noqa: F401
-from . import fellowship as _fellowship  # noqa: F401
-from . import poohsticks as _poohsticks  # noqa: F401
-from . import cardchess as _cardchess  # noqa: F401
-from . import resistor as _resistor  # noqa: F401
-
-# isort: on
 from .bots import RandomBot, play_game
 from .core import GAMES, Game, GameInfo, Move, State, make
 from .errors import IllegalMove, InvalidMoveError, InvalidState

@@ -8,17 +8,16 @@ written against these two classes only.
 
 from __future__ import annotations
 
-import functools
-import importlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .errors import IllegalMove
 from .options import Option, resolve
+from .parts import GameParts
 
 if TYPE_CHECKING:
     from .actions import ActionSpace
@@ -90,32 +89,30 @@ class State(ABC):
             return (0.0,) * n
         return tuple(1.0 if p in won else -1.0 for p in range(n))
 
-    # Every game keeps the same parts in the same modules of its package (serialize.py,
-    # text.py, svg.py), so the forwarding to them lives once, here.
+    # What a game declares in its Game.parts (tablegames.parts) is called from here.
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: the JSON form with hidden cards masked as ``None``."""
-        return _part(self, "serialize", "observation")(self, player)  # type: ignore[no-any-return]
+        return _declared(self.game, "observation", "State.observation")(self, player)  # type: ignore[no-any-return]
 
     def to_json(self) -> dict[str, Any]:
         """A plain JSON-ready dict; ``game.state_from_json`` rebuilds an equal state."""
-        return _part(self, "serialize", "to_json")(self)  # type: ignore[no-any-return]
+        return _declared(self.game, "to_json", "State.to_json")(self)  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
-        """The position as a text board."""
-        return str(_part(self, "text", "board_text")(self))
+        """The position as a text board (every card shown); a game that declares no
+        ``board_text`` gets the sentence of :func:`public_sentence`."""
+        text = self.game.parts.board_text
+        return public_sentence(self) if text is None else str(text(self))
 
     def describe(self) -> str:
         """One sentence describing the position, with public information only: the
         caption of every board (read by screen readers) and the pictures' label. A game
-        whose package has no ``text.describe`` (a plugin in a lone module) that does not
-        override this gets a sentence made of what every seat knows (whose turn, who
-        won), never its ``str``, which may show every hidden card."""
-        try:
-            describe = _part(self, "text", "describe")
-        except (ImportError, TypeError, AttributeError):
-            return public_sentence(self)
-        return str(describe(self))
+        that declares no ``describe`` (and does not override this) gets a sentence made of
+        what every seat knows (whose turn, who won), never its ``str``, which may show
+        every hidden card."""
+        describe = self.game.parts.describe
+        return public_sentence(self) if describe is None else str(describe(self))
 
     def _repr_svg_(self) -> str:
         """The position as SVG, so a state alone in a notebook cell draws itself."""
@@ -154,15 +151,16 @@ def public_sentence(state: State) -> str:
     return f"{title}: game over, player {' and '.join(map(str, won))} won."
 
 
-@functools.cache
-def _module_part(package: str, module: str, name: str) -> Callable[..., Any]:
-    part: Callable[..., Any] = getattr(importlib.import_module(f"{package}.{module}"), name)
-    return part
-
-
-def _part(state: State, module: str, name: str) -> Callable[..., Any]:
-    """``name`` from ``module`` of the package that defines ``state``'s class."""
-    return _module_part(type(state).__module__.rpartition(".")[0], module, name)
+def _declared(game: Game, part: str, method: str) -> Any:
+    """The function ``game`` declares as ``part`` of its :class:`~tablegames.parts.GameParts`;
+    NotImplementedError saying how to provide it when it declares none."""
+    found = getattr(game.parts, part)
+    if found is None:
+        raise NotImplementedError(
+            f"game {game.name!r} declares no {part}: set parts = GameParts({part}=...) on "
+            f"its Game class (see tablegames.parts), or override {method}"
+        )
+    return found
 
 
 class Game(ABC):
@@ -181,9 +179,10 @@ class Game(ABC):
     #: would: :class:`tablegames.determinize.InformationSet` then reads one sample from
     #: JSON and builds the others by replacing those fields, many times faster.
     samples_by_redeal: ClassVar[bool] = False
-    #: Where this game's custom board widget lives (``"module:Class"``, imported only by
-    #: the widget layer), or None: the widgets then draw the game's scene on a generic board.
-    board: ClassVar[str | None] = None
+    #: What the game provides besides its classes: serializer, text, scene, action space,
+    #: puzzles, its board widget's name... (see :mod:`tablegames.parts`). Each part left
+    #: out falls back to a plain default, or says what is missing when asked for.
+    parts: ClassVar[GameParts] = GameParts()
 
     def __init__(self, **options: Any) -> None:
         self._options = resolve(self.name, self.option_table, options)
@@ -213,9 +212,10 @@ class Game(ABC):
     def initial_state(self, seed: int = 0) -> State:
         """The first state; the same seed always gives the same game."""
 
-    @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Validate ``data`` and build the state; :class:`~tablegames.InvalidState` if not."""
+        """Validate ``data`` and build the state; :class:`~tablegames.InvalidState` if not
+        (the declared ``from_json``)."""
+        return _declared(self, "from_json", "Game.state_from_json")(self, data)  # type: ignore[no-any-return]
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         """How good ``state`` looks for each player, from -1 (lost) to 1 (won).
@@ -236,27 +236,11 @@ class Game(ABC):
 
     def action_space(self) -> ActionSpace:
         """A number for every decision this game can ever offer, for learning environments
-        (:mod:`tablegames.adapters`).
-
-        A game provides it in the module ``actions`` of its package, as a function
-        ``action_space(game)``; the space is built once per game.
-        """
+        (:mod:`tablegames.adapters`): the declared ``action_space(game)``, built once per
+        game; NotImplementedError for a game that declares none."""
         cached: ActionSpace | None = self.__dict__.get("_action_space")
         if cached is None:
-            package = type(self).__module__.rpartition(".")[0]
-            module = None
-            if package:
-                try:
-                    module = importlib.import_module(f"{package}.actions")
-                except ModuleNotFoundError as exc:
-                    if exc.name != f"{package}.actions":
-                        raise
-            build = getattr(module, "action_space", None)
-            if build is None:
-                raise NotImplementedError(
-                    f"game {self.name!r} declares no action space: give its package a module "
-                    f"actions.py with a function action_space(game)"
-                )
+            build = _declared(self, "action_space", "Game.action_space")
             cached = self.__dict__["_action_space"] = build(self)
         return cached
 
@@ -270,13 +254,13 @@ class Game(ABC):
         cannot see). ``settings`` are the board's (``square``, ``four_colour``, ...):
         take the ones you use as keyword parameters.
 
-        The default draws ``state_scene(state, ...)`` of the package's ``scene`` module
-        (the five games), or the text board; for a game with hidden cards whose picture
-        takes no ``viewer``, a seat gets its observation as text instead.
+        The default draws the declared ``scene`` (``parts.scene``), or the text board; for
+        a game with hidden cards whose picture takes no ``viewer``, a seat gets its
+        observation as text instead.
         """
-        from .scene import module_scene
+        from .scene import declared_scene
 
-        return module_scene(state, viewer, settings)
+        return declared_scene(state, viewer, settings)
 
     # ---- hidden information (see tablegames.determinize) --------------------------
 
@@ -358,102 +342,80 @@ def _plain(v: Any) -> Any:
     return v
 
 
-#: The entry-point group through which an installed package declares its games
+#: The entry-point group through which a package declares its games
 #: (``name = "package.module:GameClass"``); see README, "Writing a game".
 ENTRY_POINT_GROUP = "tablegames.games"
 
 
-class Registry(dict[str, type["Game"]]):
-    """The games by name: this package's five first (in the order of the rule texts,
-    registered when their modules import, so a source checkout that is not installed
-    knows them too), then every game an installed package declares in the entry-point
-    group ``tablegames.games``.
+class Registry(Mapping[str, type["Game"]]):
+    """The games by name, all found through entry points of the group
+    ``tablegames.games``: first this package's five, in the order of the rule texts, then
+    every game another installed package declares.
 
-    The entry points are read on the first look at the registry, not at import, so
-    ``import tablegames`` stays fast; a declaration that fails to load (or names no Game
-    class of that name) is skipped with a warning instead of breaking the import.
+    This package declares its own games in ``tablegames/entry_points.txt`` (the format of
+    an installed package's ``entry_points.txt``, read the same way), so a source checkout
+    that was never pip-installed knows them too. The declarations are read on the first
+    look at the registry, not at import, so ``import tablegames`` stays fast; one that fails
+    to load (or names no Game class of that name) is skipped with a warning instead of
+    breaking the lookup.
     """
 
-    _discovered = False
+    def __init__(self) -> None:
+        self._games: dict[str, type[Game]] | None = None
 
-    def discover(self) -> None:
-        """Load the games the installed packages declare that are not registered yet."""
-        if self._discovered:
-            return
-        self._discovered = True
-        import warnings
-        from importlib.metadata import entry_points
-
-        try:
-            found = list(entry_points(group=ENTRY_POINT_GROUP))
-        except Exception as exc:  # a broken distribution must not break the registry
-            warnings.warn(f"tablegames: cannot read the game entry points: {exc}", stacklevel=2)
-            return
-        for ep in found:
-            if dict.__contains__(self, ep.name):
-                continue  # a game of this package, already registered by its import
-            try:
-                cls = ep.load()
-                ok = isinstance(cls, type) and issubclass(cls, Game)
-                if not ok or getattr(cls, "name", None) != ep.name:
-                    raise TypeError(f"{ep.value} is not a Game class named {ep.name!r}")
-            except Exception as exc:  # a broken plugin: warn and skip it
-                warnings.warn(
-                    f"tablegames: skipping the game {ep.name!r} ({ep.value}): "
-                    f"{type(exc).__name__}: {exc}",
-                    stacklevel=2,
-                )
-                continue
-            dict.__setitem__(self, ep.name, cls)
+    def _loaded(self) -> dict[str, type[Game]]:
+        if self._games is None:
+            self._games = _load_games()
+        return self._games
 
     def __getitem__(self, name: str) -> type[Game]:
-        if not dict.__contains__(self, name):
-            self.discover()
-        return dict.__getitem__(self, name)
-
-    def __contains__(self, name: object) -> bool:
-        if not dict.__contains__(self, name):
-            self.discover()
-        return dict.__contains__(self, name)
+        return self._loaded()[name]
 
     def __iter__(self) -> Iterator[str]:
-        self.discover()
-        return dict.__iter__(self)
+        return iter(self._loaded())
 
     def __len__(self) -> int:
-        self.discover()
-        return dict.__len__(self)
+        return len(self._loaded())
 
     def __repr__(self) -> str:
-        self.discover()
-        return dict.__repr__(self)
+        return repr(self._loaded())
 
-    def get(self, name: str, default: Any = None) -> Any:
-        if not dict.__contains__(self, name):
-            self.discover()
-        return dict.get(self, name, default)
 
-    def keys(self) -> KeysView[str]:  # type: ignore[override]  # a view of the dict, discovered first
-        self.discover()
-        return dict.keys(self)
+def _load_games() -> dict[str, type[Game]]:
+    """Load every declared game: this package's own declarations first, then the installed
+    packages' (a name already loaded is kept, so a stale install cannot reorder them)."""
+    import warnings
+    from importlib.metadata import EntryPoint, PathDistribution, entry_points
+    from pathlib import Path
 
-    def values(self) -> ValuesView[type[Game]]:  # type: ignore[override]  # a view of the dict, discovered first
-        self.discover()
-        return dict.values(self)
-
-    def items(self) -> ItemsView[str, type[Game]]:  # type: ignore[override]  # a view of the dict, discovered first
-        self.discover()
-        return dict.items(self)
+    own = PathDistribution(Path(__file__).parent).entry_points.select(group=ENTRY_POINT_GROUP)
+    declared: list[EntryPoint] = list(own)
+    try:
+        declared += entry_points(group=ENTRY_POINT_GROUP)
+    except Exception as exc:  # a broken distribution must not break the registry
+        warnings.warn(f"tablegames: cannot read the game entry points: {exc}", stacklevel=3)
+    games: dict[str, type[Game]] = {}
+    for ep in declared:
+        if ep.name in games:
+            continue
+        try:
+            cls = ep.load()
+            ok = isinstance(cls, type) and issubclass(cls, Game)
+            if not ok or getattr(cls, "name", None) != ep.name:
+                raise TypeError(f"{ep.value} is not a Game class named {ep.name!r}")
+        except Exception as exc:  # a broken plugin: warn and skip it
+            warnings.warn(
+                f"tablegames: skipping the game {ep.name!r} ({ep.value}): "
+                f"{type(exc).__name__}: {exc}",
+                stacklevel=3,
+            )
+            continue
+        games[ep.name] = cls
+    return games
 
 
 #: Every registered game by name (see :class:`Registry`).
 GAMES: Registry = Registry()
-
-
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator adding a game to :data:`GAMES`."""
-    GAMES[cls.name] = cls
-    return cls
 
 
 def make(name: str, **options: Any) -> Game:

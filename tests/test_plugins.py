@@ -98,22 +98,6 @@ def test_import_reads_no_entry_point(plugin: Path) -> None:
     assert out.stdout.strip() == "False", out.stdout + out.stderr
 
 
-def test_the_built_in_games_are_declared_as_entry_points() -> None:
-    """pyproject.toml declares each of the five (installed, they are found like plugins)."""
-    import tomllib
-
-    import tablegames as tg
-
-    root = EXAMPLE.parent.parent
-    data = tomllib.loads((root / "pyproject.toml").read_text())
-    declared = data["project"]["entry-points"]["tablegames.games"]
-    builtin = [n for n, c in tg.GAMES.items() if c.__module__.startswith("tablegames.")]
-    assert sorted(declared) == sorted(builtin)
-    for name, target in declared.items():
-        module, _, attr = target.partition(":")
-        assert getattr(__import__(module, fromlist=[attr]), attr) is tg.GAMES[name]
-
-
 def test_the_example_is_a_file_the_readme_shows() -> None:
     readme = (EXAMPLE.parent.parent / "README.md").read_text()
     assert "docs/example_game.py" in readme and 'race = "example_game:RaceGame"' in readme

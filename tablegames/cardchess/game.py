@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
 from ..cards import standard_deck
-from ..core import Game, GameInfo, State, register, relative
+from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, max_turns_option
+from ..parts import GameParts, PuzzleParts
+from .actions import action_space
 from .builder import CardChessBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .moves import CELL_INDEX, SIZE
+from .scene import state_scene
+from .serialize import from_json, observation, to_json
 from .state import (
     ARMY,
     BLACK,
@@ -19,6 +22,7 @@ from .state import (
     CardChessState,
     deal_surface,
 )
+from .text import board_text, describe
 
 OPTIONS = (
     Option(
@@ -53,7 +57,13 @@ FORMATION: dict[str, str] = {
 }  # fmt: skip
 
 
-@register
+def _puzzles() -> PuzzleParts:
+    """The puzzles' declaration (tablegames/cardchess/puzzle.py), loaded when puzzles are made."""
+    from .puzzle import PUZZLES
+
+    return PUZZLES
+
+
 class CardChessGame(Game):
     """Card Chess: two armies of court cards and tens on a 6 x 6 surface of cards.
 
@@ -75,7 +85,17 @@ class CardChessGame(Game):
         "max_turns caps the moves of a game",
     )
     option_table = OPTIONS
-    board = "tablegames_widgets.cardchess.board:CardChessBoard"
+    parts = GameParts(
+        to_json=to_json,
+        from_json=from_json,
+        observation=observation,
+        board_text=board_text,
+        describe=describe,
+        scene=state_scene,
+        action_space=action_space,
+        puzzles=_puzzles,
+        board="tablegames_widgets.cardchess.board:CardChessBoard",
+    )
     # the options, set as attributes by Game.__init__
     setup: str
     first: str
@@ -150,8 +170,3 @@ class CardChessGame(Game):
                         covered[OWNER[u]] += 3 if u[0] == "K" else 1
         # Each side's own losses, out of the most it could lose (2 kings x 3 + 6 units).
         return relative([1.0 - covered[RED] / 12, 1.0 - covered[BLACK] / 12])
-
-    def state_from_json(self, data: Mapping[str, Any]) -> CardChessState:
-        from .serialize import from_json
-
-        return from_json(self, data)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
-from ..core import Game, GameInfo, State, register, relative
+from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, max_turns_option
+from ..parts import GameParts, PuzzleParts
+from .actions import action_space
 from .builder import CurrentsBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .geometry import SIZE, edge_roles
 from .rules import net_vector
+from .scene import state_scene
+from .serialize import from_json, observation, to_json
 from .state import CurrentsState
+from .text import board_text, describe
 
 ACES = ("AC", "AD", "AH", "AS")
 START = (SIZE // 2, SIZE // 2)
@@ -90,7 +94,13 @@ OPTIONS = (
 )
 
 
-@register
+def _puzzles() -> PuzzleParts:
+    """The puzzles' declaration (tablegames/currents/puzzle.py), loaded when puzzles are made."""
+    from .puzzle import PUZZLES
+
+    return PUZZLES
+
+
 class CurrentsGame(Game):
     """Currents (Jason McIntosh): push the pawn off your goal edge by playing currents.
 
@@ -113,7 +123,17 @@ class CurrentsGame(Game):
         length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
-    board = "tablegames_widgets.currents.board:CurrentsBoard"
+    parts = GameParts(
+        to_json=to_json,
+        from_json=from_json,
+        observation=observation,
+        board_text=board_text,
+        describe=describe,
+        scene=state_scene,
+        action_space=action_space,
+        puzzles=_puzzles,
+        board="tablegames_widgets.currents.board:CurrentsBoard",
+    )
     # the options, set as attributes by Game.__init__
     players: int
     easier_usurping: bool
@@ -193,8 +213,3 @@ class CurrentsGame(Game):
         for edge, p in self.owner.items():
             near[p] = min(near[p], max(gap[edge], 0))
         return relative([1.0 - d / SIZE for d in near])
-
-    def state_from_json(self, data: Mapping[str, Any]) -> CurrentsState:
-        from .serialize import from_json
-
-        return from_json(self, data)

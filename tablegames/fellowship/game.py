@@ -8,12 +8,17 @@ from typing import Any
 
 from .. import rng
 from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
-from ..core import Game, GameInfo, State, register, relative
+from ..core import Game, GameInfo, State, relative
 from ..events import Event
 from ..options import Option, choice, max_turns_option
+from ..parts import GameParts, PuzzleParts
+from .actions import action_space
 from .builder import started
 from .moves import SIZE
+from .scene import state_scene
+from .serialize import from_json, observation, to_json
 from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, two_player_roles
+from .text import board_text, describe
 
 OPTIONS = (
     Option(
@@ -29,7 +34,13 @@ OPTIONS = (
 JACKS = tuple("J" + s for s in SUITS)
 
 
-@register
+def _puzzles() -> PuzzleParts:
+    """The puzzles' declaration (tablegames/fellowship/puzzle.py), loaded when puzzles are made."""
+    from .puzzle import PUZZLES
+
+    return PUZZLES
+
+
 class FellowshipGame(Game):
     """Fellowship of the Ring: capture round a circle of stacks for a colour you learn late.
 
@@ -52,7 +63,18 @@ class FellowshipGame(Game):
         "the 40 cards outside the circle are played",
     )
     option_table = OPTIONS
-    board = "tablegames_widgets.fellowship.board:FellowshipBoard"
+    parts = GameParts(
+        to_json=to_json,
+        from_json=from_json,
+        observation=observation,
+        board_text=board_text,
+        describe=describe,
+        scene=state_scene,
+        action_space=action_space,
+        hidden_per_seat=("roles",),
+        puzzles=_puzzles,
+        board="tablegames_widgets.fellowship.board:FellowshipBoard",
+    )
     # the options, set as attributes by Game.__init__
     players: int
     max_turns: int | None
@@ -145,8 +167,3 @@ class FellowshipGame(Game):
         gen.shuffle(free)
         it = iter(free)
         d["roles"] = [r if r is not None else next(it) for r in roles]
-
-    def state_from_json(self, data: Mapping[str, Any]) -> FellowshipState:
-        from .serialize import from_json
-
-        return from_json(self, data)

@@ -10,20 +10,24 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
-from ..core import Game, GameInfo, State, register, relative
+from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, optional_positive_int
+from ..parts import GameParts, PuzzleParts
+from .actions import action_space
 from .builder import PoohsticksBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
-from .state import PoohsticksState
+from .scene import state_scene
+from .serialize import from_json, observation, to_json
+from .state import HAND_SIZE, PoohsticksState
+from .text import board_text, describe
 
 #: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.
 BOAT_SUITS = "SDHC"
 BOATS = tuple("A" + s for s in BOAT_SUITS)
-HAND_SIZE = 3
 MAX_WIDTH = 8
 MAX_LENGTH = 20
 COLUMNS = "ABCDEFGH"
@@ -149,7 +153,13 @@ OPTIONS = (
 )
 
 
-@register
+def _puzzles() -> PuzzleParts:
+    """The puzzles' declaration (tablegames/poohsticks/puzzle.py), loaded when puzzles are made."""
+    from .puzzle import PUZZLES
+
+    return PUZZLES
+
+
 class PoohsticksGame(Game):
     """Poohsticks (card game): race your ace boat down a river of cards by arithmetic.
 
@@ -172,7 +182,17 @@ class PoohsticksGame(Game):
         length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
-    board = "tablegames_widgets.poohsticks.board:PoohsticksBoard"
+    parts = GameParts(
+        to_json=to_json,
+        from_json=from_json,
+        observation=observation,
+        board_text=board_text,
+        describe=describe,
+        scene=state_scene,
+        action_space=action_space,
+        puzzles=_puzzles,
+        board="tablegames_widgets.poohsticks.board:PoohsticksBoard",
+    )
     # the options, set as attributes by Game.__init__
     players: int
     bridge: bool
@@ -342,11 +362,6 @@ class PoohsticksGame(Game):
         """A hidden river card: its cell in the state's ``river`` (row by row)."""
         row = next(r for r, cells in enumerate(d["river"]) if cells is values)
         return "river", row * self.width + index
-
-    def state_from_json(self, data: Mapping[str, Any]) -> PoohsticksState:
-        from .serialize import from_json
-
-        return from_json(self, data)
 
 
 def _dimensions(

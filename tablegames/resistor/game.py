@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from .. import rng
-from ..core import Game, GameInfo, State, register
+from ..core import Game, GameInfo, State
 from ..options import Option, choice, int_range, max_turns_option
+from ..parts import GameParts, PuzzleParts
 from . import dice
+from .actions import action_space
 from .board import COLS, RESISTOR_START, ROWS, SOURCE
 from .builder import ResistorBuilder
+from .scene import state_scene
+from .serialize import from_json, observation, to_json
 from .state import EMPTY_BOARD, ResistorState
+from .text import board_text, describe
 
 OPTIONS = (
     Option(
@@ -95,7 +99,13 @@ def _progress(board: str) -> float:
     return progress
 
 
-@register
+def _puzzles() -> PuzzleParts:
+    """The puzzles' declaration (tablegames/resistor/puzzle.py), loaded when puzzles are made."""
+    from .puzzle import PUZZLES
+
+    return PUZZLES
+
+
 class ResistorGame(Game):
     """Resistor: amperes race to the charge zone and back as chargers past the resistors.
 
@@ -117,7 +127,17 @@ class ResistorGame(Game):
         "max_turns caps the turns of the whole match",
     )
     option_table = OPTIONS
-    board = "tablegames_widgets.resistor.board:ResistorBoard"
+    parts = GameParts(
+        to_json=to_json,
+        from_json=from_json,
+        observation=observation,
+        board_text=board_text,
+        describe=describe,
+        scene=state_scene,
+        action_space=action_space,
+        puzzles=_puzzles,
+        board="tablegames_widgets.resistor.board:ResistorBoard",
+    )
     # the options, set as attributes by Game.__init__
     rounds: int
     max_turns: int | None
@@ -178,8 +198,3 @@ class ResistorGame(Game):
         out = [0.0, 0.0]
         out[amp], out[res] = value, -value
         return tuple(out)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> ResistorState:
-        from .serialize import from_json
-
-        return from_json(self, data)

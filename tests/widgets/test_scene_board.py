@@ -5,11 +5,11 @@ it, and the legal moves are offered in the move list (docs/example_game.py, "Rac
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.plugins import install_race
 from tablegames_widgets import PlayWidget
 from tablegames_widgets.pages import PlayPage, page_from_query, page_index
 from tablegames_widgets.registry import board_class
@@ -18,22 +18,15 @@ from tablegames_widgets.scene_board import SceneBoard
 import tablegames as tg
 from tablegames.scene import to_svg
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-
 
 @pytest.fixture
-def race() -> Iterator[Any]:
-    """The example game registered as a plugin would be (then removed again)."""
-    sys.path.insert(0, str(DOCS))
-    try:
-        import example_game
-    finally:
-        sys.path.remove(str(DOCS))
-    tg.GAMES["race"] = example_game.RaceGame
-    try:
-        yield example_game
-    finally:
-        del tg.GAMES["race"]
+def race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The example game installed as a plugin (its entry point on sys.path) and the
+    registry read again; both undone after the test."""
+    monkeypatch.syspath_prepend(str(install_race(tmp_path)))
+    monkeypatch.setattr(tg.GAMES, "_games", None)  # read the entry points again
+    assert "race" in tg.GAMES
+    return sys.modules["example_game"]
 
 
 def test_a_game_without_a_board_widget_gets_the_scene_board(race: Any) -> None:
