@@ -17,7 +17,7 @@ import time
 from tablegames_widgets.play import time_bounded
 
 import tablegames as tg
-from tablegames.analysis import make_bot
+from tablegames.bots import make_bot
 
 GAMES = {
     "currents 4p": ("currents", {"players": 4}),

@@ -62,8 +62,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support.moves import random_walk
 
 import tablegames as tg
-from tablegames.analysis import make_bot, simulate
-from tablegames.bots import MCTSBot
+from tablegames.analysis import simulate
+from tablegames.bots import MCTSBot, make_bot
 
 #: Per game: options, and the cap option that keeps rollouts finite.
 CONFIGS: dict[str, dict[str, object]] = {

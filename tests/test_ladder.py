@@ -12,7 +12,6 @@ import pytest
 
 import tablegames as tg
 from tablegames.__main__ import main
-from tablegames.analysis import make_bot
 from tablegames.analysis.ladder import (
     PairResult,
     _decided,
@@ -23,7 +22,7 @@ from tablegames.analysis.ladder import (
     pair_seats,
     points,
 )
-from tablegames.bots import GuidedMCTSBot, MCTSBot
+from tablegames.bots import GuidedMCTSBot, MCTSBot, make_bot
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -27,7 +27,7 @@ from typing import Any
 from ipywidgets import HTML, Button, Checkbox, Dropdown, HBox, Layout, VBox
 
 import tablegames as tg
-from tablegames.analysis import make_bot
+from tablegames.bots import make_bot
 from tablegames.options import Option
 
 from . import guard
@@ -40,7 +40,7 @@ from .tables.panel import OthersPanel
 
 #: Options not offered on play pages (simulation settings and lists).
 HIDDEN_OPTIONS = {"max_turns", "obstacles"}
-#: Who may sit in a seat: a human, or a bot by its spec (tablegames.analysis.make_bot);
+#: Who may sit in a seat: a human, or a bot by its spec (tablegames.bots.make_bot);
 #: the MCTS bot searches 300 playouts per move (a fraction of a second).
 SEAT_CHOICES = [
     ("Human", "human"),

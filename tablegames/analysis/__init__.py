@@ -12,6 +12,7 @@ Standard library only, like the rest of the engine (tqdm, when installed, draws 
 progress bar); a notebook may put the rows into pandas or matplotlib.
 """
 
+from ..bots.specs import BOTS, make_bot  # kept here for older callers; tablegames.bots holds them
 from .metrics import Share, compare_table, metrics, metrics_lines, quantile, wilson
 from .rows import (
     NAMED_COUNTS,
@@ -23,7 +24,7 @@ from .rows import (
     random_bots,
     summarise,
 )
-from .simulate import BOTS, compare, make_bot, play_row, simulate
+from .simulate import compare, play_row, simulate
 
 __all__ = [
     "BOTS",

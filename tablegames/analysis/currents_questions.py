@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
+from ..bots import make_bot
 from ..core import Game, State
-from .simulate import make_bot
 
 Row = dict[str, Any]
 

@@ -55,9 +55,10 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from ..bots import check_specs
 from ..core import Game, make
 from .rows import game_seeds
-from .simulate import check_specs, play_row, progress_bar
+from .simulate import play_row, progress_bar
 
 Row = dict[str, Any]
 #: Rungs by game when none are given: weakest first, at the play pages' default options.

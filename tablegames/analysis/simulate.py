@@ -10,11 +10,9 @@ as it is, so Dask's ``distributed.Client(...).get_executor()`` or
 cluster, and so does a name: ``executor="dask://HOST:PORT"`` or ``"ray"``
 (:func:`~tablegames.analysis.executors.open_executor`).
 
-Bots are named by specs (strings, so they travel to worker processes): ``"random"``,
-``"greedy"``, ``"mcts"`` or ``"mcts:500"`` (MCTS with 500 iterations per move), and
-``"guided"`` or ``"guided:500"`` (the same search with evaluation-guided playouts,
-:class:`~tablegames.bots.GuidedMCTSBot`; docs/bots.md).
-Each game builds fresh bots seeded from the game's seed and the seat.
+Bots are named by specs (strings, so they travel to worker processes; read by
+:func:`tablegames.bots.make_bot`). Each game builds fresh bots seeded from the game's seed
+and the seat.
 
 >>> import tablegames as tg
 >>> rows = simulate(tg.make("poohsticks", players=2), ["greedy", "random"], 4, seed=1,
@@ -27,55 +25,16 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
-from ..bots import Bot, GreedyBot, GuidedMCTSBot, MCTSBot, RandomBot
+from ..bots.specs import check_specs, make_bot
 from ..core import Game, make
 from .executors import open_executor
 from .rows import NAMED_COUNTS, game_seeds
 
 Row = dict[str, Any]
-#: Bot names understood in specs, each with its maker ``(argument, seed) -> bot``.
-BOTS: dict[str, Callable[[str | None, str], Bot]] = {
-    "random": lambda arg, seed: RandomBot(seed),
-    "greedy": lambda arg, seed: GreedyBot(seed),
-    "mcts": lambda arg, seed: MCTSBot(iterations=int(arg) if arg else 200, seed=seed),
-    "guided": lambda arg, seed: GuidedMCTSBot(iterations=int(arg) if arg else 200, seed=seed),
-}
-#: Bots whose spec may carry a number of iterations (``"mcts:500"``).
-SEARCH_BOTS = ("mcts", "guided")
-
-
-def make_bot(spec: str, seed: int | str = 0) -> Bot:
-    """The bot named by ``spec`` (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:500"``,
-    ``"guided:500"``).
-
-    >>> make_bot("mcts:50").iterations
-    50
-    """
-    name, _, arg = spec.strip().partition(":")
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {spec!r}; the bots are: {', '.join(BOTS)} (mcts:N sets N)")
-    if arg and (name not in SEARCH_BOTS or not arg.isdigit() or int(arg) < 1):
-        raise ValueError(
-            f"bad bot spec {spec!r}: only {' and '.join(SEARCH_BOTS)} take a number (mcts:500)"
-        )
-    return BOTS[name](arg or None, str(seed))
-
-
-def check_specs(game: Game, bots: Sequence[str] | None) -> list[str]:
-    """One valid spec per seat; a single spec fills every seat."""
-    n = game.num_players
-    specs = ["random"] * n if bots is None else [str(b) for b in bots]
-    if len(specs) == 1:
-        specs *= n
-    if len(specs) != n:
-        raise ValueError(f"{game.name} with these options seats {n} bots, not {len(specs)}")
-    for s in specs:
-        make_bot(s)
-    return specs
 
 
 def play_row(game: Game, specs: Sequence[str], index: int, seed: int, max_decisions: int) -> Row:

@@ -9,15 +9,19 @@
   (epsilon-greedy, cut at a depth); stronger where random playouts are mostly luck.
 
 Every bot is seeded, so the same bot on the same state chooses the same move.
-:func:`play_game` plays a whole game between bots.
+:func:`play_game` plays a whole game between bots; :func:`make_bot` builds one from its
+spec (``"random"``, ``"greedy"``, ``"mcts:500"``, ``"guided:500"``).
 """
 
 from .base import Bot, GameResult, RandomBot, play_game
 from .greedy import GreedyBot
 from .guided import GuidedMCTSBot
 from .mcts import Analysis, MCTSBot, MoveStat
+from .specs import BOTS, SEARCH_BOTS, check_specs, make_bot
 
 __all__ = [
+    "BOTS",
+    "SEARCH_BOTS",
     "Analysis",
     "Bot",
     "GameResult",
@@ -26,5 +30,7 @@ __all__ = [
     "MCTSBot",
     "MoveStat",
     "RandomBot",
+    "check_specs",
+    "make_bot",
     "play_game",
 ]

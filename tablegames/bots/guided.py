@@ -12,7 +12,7 @@ real game.
 
 Per-game tuning lives in :data:`GUIDED_TUNING` (playout depth and epsilon, measured
 with ``python -m tablegames ladder``: docs/bots.md). The bot is named ``"guided:N"``
-in bot specs (:func:`tablegames.analysis.make_bot`); ``"mcts:N"`` keeps random playouts.
+in bot specs (:func:`tablegames.bots.make_bot`); ``"mcts:N"`` keeps random playouts.
 
 >>> import tablegames as tg
 >>> state = tg.make("poohsticks", players=2).initial_state(seed=4)

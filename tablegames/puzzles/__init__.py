@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from ..analysis.simulate import make_bot
+from ..bots import make_bot
 from ..core import State, make
 from ..errors import IllegalMove, InvalidState
 from ..record import Record, replay

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..analysis.simulate import make_bot
+from ..bots import make_bot
 from ..core import State
 from ..record import Record
 from .games import GAMES

@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..analysis.simulate import make_bot
-from ..bots import Bot
+from ..bots import Bot, make_bot
 from ..core import Game, State, make
 from ..record import Record
 from . import tokens as tk

@@ -14,13 +14,12 @@ import tablegames as tg
 from tablegames.analysis import (
     compare,
     compare_table,
-    make_bot,
     metrics,
     quantile,
     simulate,
     wilson,
 )
-from tablegames.bots import GreedyBot, MCTSBot, RandomBot
+from tablegames.bots import GreedyBot, MCTSBot, RandomBot, make_bot
 
 POOH = tg.make("poohsticks", players=2, max_turns=80)
 

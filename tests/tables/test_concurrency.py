@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import tablegames as tg
-from tablegames.analysis import make_bot
+from tablegames.bots import make_bot
 from tablegames.tables import StaleMove, TableStore, View
 
 WORKER = Path(__file__).with_name("worker.py")

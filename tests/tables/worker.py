@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from tablegames.analysis import make_bot
+from tablegames.bots import make_bot
 from tablegames.core import State
 from tablegames.tables import TableError, TableStore
 

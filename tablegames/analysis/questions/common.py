@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from ...bots import Bot, GreedyBot
+from ...bots import make_bot as named_bot
 from ...core import Game, State, make
 from ..metrics import Share, wilson
 from ..provenance import read_table
 from ..rows import AvoidingBot, game_seeds
 from ..runs import RunContext
-from ..simulate import make_bot as named_bot
 
 Row = dict[str, Any]
 #: A balance run stops once its 95% interval excludes the fair share or its half-width
