@@ -1,12 +1,8 @@
 """Click-to-play for every game: humans click, bots answer.
 
-:class:`MoveInput` turns clicks into moves using only ``state.legal_moves()`` and
-the board's ``move_keys``: each click narrows the legal moves to those that
-contain every clicked key; the targets that would continue are highlighted; a
-move is applied when the clicks single it out, and where clicks cannot tell moves
-apart (a jack placed on a compass point, or played to discard it) buttons offer
-them. An impossible click is explained with the engine's own IllegalMove message.
-:class:`PlayWidget` seats humans and bots round a board.
+Clicks become moves through :class:`~tablegames_widgets.move_input.MoveInput` (shared
+with the puzzles and the table seats). :class:`PlayWidget` seats humans and bots round a
+board.
 
 Bots think off the widget's message handling when ``background`` is on (by default under
 Voila, i.e. on play pages): the search runs in a worker thread and its move is applied
@@ -24,7 +20,6 @@ import asyncio
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 from ipywidgets import HTML, Button, Dropdown, HBox, Layout, VBox
@@ -34,10 +29,11 @@ from tablegames.bots import Analysis, GreedyBot, MCTSBot, RandomBot
 from tablegames.style import MUTED
 from tablegames.svg import with_caption
 
-from .board import BoardWidget, Key
+from .board import Key
 from .canvas import held
 from .controls import Controls
 from .cover import PassDevice, covers
+from .move_input import MoveInput, Outcome
 from .pictured import controls_of
 from .preview import attach_previews
 from .registry import board_for
@@ -47,75 +43,6 @@ from .status import ERROR, PLAIN, status_html
 
 #: Bots that answer at once: they move inside the call even in background mode.
 QUICK_BOTS = (RandomBot, GreedyBot)
-
-
-@dataclass
-class Outcome:
-    """What a click led to."""
-
-    picked: tuple[Key, ...] = ()
-    targets: tuple[Key, ...] = ()
-    choices: list[Any] = field(default_factory=list)  #: moves to offer as buttons
-    move: Any = None  #: the move to apply, if the clicks single one out
-    message: str = ""
-
-
-class MoveInput:
-    """Click-to-move matching for one board (see the module docstring)."""
-
-    def __init__(self, board: BoardWidget) -> None:
-        self.board = board
-        self.picked: tuple[Key, ...] = ()
-
-    def reset(self) -> Outcome:
-        self.picked = ()
-        return self.outcome(self.board.state)
-
-    def click(self, state: tg.State, key: Key) -> Outcome:
-        keys = self.board.move_keys
-        moves = state.legal_moves()
-        if key in self.picked:
-            picked = tuple(k for k in self.picked if k != key)
-        else:
-            picked = (*self.picked, key)
-            if not any(set(picked) <= set(keys(m)) for m in moves):
-                if self.board.restarts(key, self.picked) and any(key in keys(m) for m in moves):
-                    picked = (key,)  # a fresh start with what was just clicked
-                else:
-                    return self._refuse(state, (*self.picked, key))
-        self.picked = picked
-        return self.outcome(state)
-
-    def outcome(self, state: tg.State) -> Outcome:
-        keys = self.board.move_keys
-        picked = set(self.picked)
-        moves = state.legal_moves()
-        cands = [m for m in moves if picked <= set(keys(m))]
-        complete = [m for m in cands if set(keys(m)) == picked]
-        if (
-            self.picked
-            and len(cands) == 1
-            and complete
-            and (len(keys(complete[0])) >= 2 or self.board.one_click(complete[0]))
-        ):
-            self.picked = ()
-            return Outcome(move=complete[0])
-        targets = tuple(dict.fromkeys(k for m in cands for k in keys(m) if k not in picked))
-        choices = complete if self.picked else []
-        choices += [m for m in moves if not keys(m) and m not in choices]
-        return Outcome(self.picked, targets if self.picked else (), choices)
-
-    def _refuse(self, state: tg.State, keys: tuple[Key, ...]) -> Outcome:
-        text = self.board.attempted(state, keys)
-        message = "That is not part of a legal move now."
-        if text is not None:
-            try:
-                state.parse_move(text)
-            except tg.IllegalMove as exc:
-                message = str(exc)
-        out = self.outcome(state)
-        out.message = message
-        return out
 
 
 #: The move list's only entry when there is nothing to play (the list never shows blank).

@@ -34,8 +34,8 @@ from tablegames.record import Record
 from tablegames.svg import document, place, svg_size, text_svg, wrap
 
 from .board import BoardWidget, Key
+from .move_input import MoveInput
 from .pictured import controls_of
-from .play import MoveInput
 from .registry import board_for
 from .rows import MoveButtons
 from .static import Control, StaticPicture, controls_svg

@@ -56,7 +56,7 @@ def tap_plan(board: Any) -> tuple[Any, list[tuple[float, float]]]:
     """A legal move of the board's position made by clicks alone, and the canvas pixels
     to tap for it (the middle of each clicked place, where the board's hit test finds
     that place), worked out on a board built headlessly like the page's."""
-    from tablegames_widgets.play import MoveInput
+    from tablegames_widgets.move_input import MoveInput
 
     state = board.state
     for move in state.legal_moves():

@@ -4,7 +4,7 @@ moves as they are played on other devices.
 :class:`SeatWidget` holds one :class:`~tablegames.tables.Seat` (a table and a token) and
 only ever the seat's own :class:`~tablegames.tables.View` (see ``drawing.py``: another
 seat's cards never reach this kernel). A click is turned into a move as on the play
-pages (:class:`~tablegames_widgets.play.MoveInput`) and sent with
+pages (:class:`~tablegames_widgets.move_input.MoveInput`) and sent with
 ``store.play(table, token, move, ply)``, naming the ply it was chosen at: a move that
 comes too late (someone moved first, in another tab or on another device) is refused,
 and the page says so and shows the table as it is; nothing is lost.
@@ -32,7 +32,7 @@ import tablegames as tg
 from tablegames.tables import GameOver, NotYourTurn, Seat, StaleMove, TableError, View
 
 from ..board import Key
-from ..play import MoveInput, Outcome
+from ..move_input import MoveInput, Outcome
 from ..registry import board_for
 from ..rows import MoveButtons
 from ..status import ERROR, PLAIN, status_html
