@@ -34,6 +34,7 @@ from . import guard
 from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
+from .request import request_query
 from .rows import close_dropped, fit_menus, shown_widgets
 from .static import SVG, under_voila
 from .tables.panel import OthersPanel
@@ -361,58 +362,6 @@ def page_index(folder: str | Path = ".") -> Any:
 GENERIC_PAGE = "game"
 #: The page of a shared table, opened by a seat's link (tables/page.py): not a game page.
 TABLE_PAGE = "table"
-
-
-def request_query() -> str:
-    """The query string of the request this kernel serves; in a kernel Voila preheated,
-    wait for the visitor's request first (see :func:`voila_request_info`)."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
-        os.environ.update(voila_request_info())
-    return os.environ.get("QUERY_STRING", "")
-
-
-def voila_request_info(timeout: float | None = None) -> dict[str, str]:
-    """Wait for the visitor's request a preheated kernel is handed (its query string and
-    other CGI-style variables), as ``voila.utils.wait_for_request`` does: Voila sends them
-    on the websocket ``voila/query/<kernel id>`` once a visitor takes the kernel.
-
-    Done here with the ``websockets`` client alone, as importing ``voila.utils`` pulls in
-    the whole server side (jupyter_server, jupyterlab_server): 43 MB more in every kernel.
-    The kernel's own event loop is busy running this cell, so the wait runs in a thread."""
-    import asyncio
-    import json
-    import threading
-
-    from websockets.asyncio.client import connect
-
-    env = os.environ
-    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
-    url = (
-        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
-        f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env['VOILA_KERNEL_ID']}"
-    )
-    found: dict[str, str] = {}
-
-    # the server answers only the kernel itself: an HMAC of its id under its session key
-    # (tablegames_widgets.server.requestinfo.kernel_proof, which a kernel must not import)
-    import hashlib
-    import hmac
-
-    from IPython import get_ipython
-
-    key = bytes(get_ipython().kernel.session.key)
-    proof = hmac.new(key, env["VOILA_KERNEL_ID"].encode(), hashlib.sha256).hexdigest()
-
-    async def receive() -> None:
-        headers = {"X-Tablegames-Kernel": proof}
-        async with connect(url, open_timeout=5, additional_headers=headers) as socket:
-            message = await asyncio.wait_for(socket.recv(), timeout)
-        found.update(json.loads(message))
-
-    thread = threading.Thread(target=lambda: asyncio.run(receive()), daemon=True)
-    thread.start()
-    thread.join()
-    return found
 
 
 def page_from_query(query: str | None = None) -> Any:

@@ -20,13 +20,13 @@ from typing import Any
 
 from tornado import web
 
-#: The header a kernel sends its proof in (``widgets/pages.py`` sends it).
+#: The header a kernel sends its proof in (``widgets/request.py`` sends it).
 PROOF_HEADER = "X-Tablegames-Kernel"
 
 
 def kernel_proof(session_key: bytes, kernel_id: str) -> str:
     """What a kernel sends to read its own request: an HMAC of its id under its session
-    key. The same function is written out in the kernel's side (``widgets/pages.py``,
+    key. The same function is written out in the kernel's side (``widgets/request.py``,
     which must not import the server)."""
     return hmac.new(session_key, kernel_id.encode(), hashlib.sha256).hexdigest()
 

@@ -36,7 +36,7 @@ def learn_address() -> None:
     if _ASKED:  # asked once already and got no answer: links stay relative
         return
     _ASKED = True
-    from ..pages import voila_request_info
+    from ..request import voila_request_info
 
     with contextlib.suppress(Exception):  # links then stay relative to the page
         env.update(voila_request_info(timeout=3))

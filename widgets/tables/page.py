@@ -70,7 +70,7 @@ def table_page(query: str | None = None, store: TableStore | None = None) -> Any
     """The widget ``table.ipynb?<query>`` shows (see the module docstring); ``query``
     defaults to the request's (Voila passes it to the kernel)."""
     from .. import guard
-    from ..pages import request_query
+    from ..request import request_query
 
     guard.install()  # the visitor's widget messages are checked before any work
     if query is None:
