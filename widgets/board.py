@@ -321,6 +321,23 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         describe = getattr(state, "describe", None)
         return describe() if callable(describe) else repr(state)
 
+    @classmethod
+    def page_view(cls) -> Any:
+        """A view of its own the game's play page offers, or None (the default). The view
+        has ``controls`` (widgets for the row beside New game) and ``attach(play)``, called
+        with the :class:`~tablegames_widgets.play.PlayWidget` of each new game (Currents:
+        "Show currents", in ``currents/page_view.py``)."""
+        return None
+
+    def move_preview(self, enabled: Callable[[], bool]) -> Any:
+        """The game's own what-if preview on this board, drawn in place of the play
+        widget's generic one, or None (the default). It has ``show_move(move)`` (None
+        when it has no picture for that move), ``clear()`` and ``on_change(handler)``
+        (the handler gets what is shown, with its ``text``, or None); ``enabled()`` says
+        whether a preview may show now (Currents: ``currents/preview.py``, also for a
+        picked card held over a place)."""
+        return None
+
 
 def state_picture(state: tg.State, settings: object = None) -> str:
     """``state`` drawn as SVG from its game's scene; each of ``square``, ``viewer``,

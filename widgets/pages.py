@@ -9,8 +9,9 @@ Every page links to its rules: the game's walkthrough exported to static HTML by
 :func:`build_rules_pages` into ``play/rules/`` (git-ignored), which ``make play`` runs
 before starting Voila (``python -m tablegames_widgets.pages rules`` from ``notebooks/``)
 and Voila serves under ``/voila/files/rules/`` (allowed in ``notebooks/voila.json``).
-Games may add a view to their page (:data:`PAGE_VIEWS`): Currents adds "Show
-currents", the inspector's influence lines and vector cancellation.
+A game's board may add a view to its page (:meth:`BoardWidget.page_view
+<tablegames_widgets.board.BoardWidget.page_view>`): Currents adds "Show currents", the
+inspector's influence lines and vector cancellation.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,6 @@ from tablegames.bots import make_bot
 from tablegames.options import Option
 
 from . import guard
-from .canvas import held
 from .play import PlayWidget
 from .registry import board_class
 from .request import request_query
@@ -155,8 +154,8 @@ class PlayPage(VBox):  # type: ignore[misc]
             f"<p class='howto'>{html.escape(how_to(game_name))}</p>" + rules_link(game_name)
         )
         settings = HBox(list(self.controls.values()), layout=Layout(flex_flow="row wrap"))
-        make_view = PAGE_VIEWS.get(game_name)
-        self.view = make_view() if make_view is not None else None
+        #: the game's own view of its page, if its board offers one (Show currents)
+        self.view = board_class(game_name).page_view()
         view_controls = self.view.controls if self.view is not None else []
         self.table = VBox()
         # "Play with others": a table for people on their own devices (tables/panel.py)
@@ -255,72 +254,6 @@ class PlayPage(VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<PlayPage: {self.game_name}>"
-
-
-class CurrentsView:
-    """The Currents page's "Show currents" view (off by default): the inspector's
-    influence lines, the net vector and the edge flags on the board, and the vector
-    cancellation panel beside it, for the position the board shows. It follows every
-    position shown (a human's move, the bots' answers, a step back through the game).
-
-    The pieces are the inspector's own: the board's influence overlay and
-    :class:`~tablegames_widgets.currents.inspector.VectorPanel`.
-    """
-
-    def __init__(self) -> None:
-        from .currents.inspector import VectorPanel
-
-        self.toggle = Checkbox(
-            value=False,
-            description="Show currents",
-            indent=False,
-            tooltip="The currents acting on the pawn: their lines, the net vector and "
-            "the cancellation of opposite pushes",
-            layout=Layout(width="auto", margin="0 0 0 16px"),
-        )
-        self.panel = VectorPanel()
-        self.panel.canvas.layout.display = "none"
-        self.board: Any = None
-        self.toggle.observe(lambda _change: self.update(), names="value")
-
-    @property
-    def controls(self) -> list[Any]:
-        """Widgets for the row beside New game."""
-        return [self.toggle]
-
-    def attach(self, play: PlayWidget) -> None:
-        """Follow the board of a new game, with the panel beside it (below when narrow)."""
-        self.board = play.board
-        beside = HBox([self.board, self.panel.canvas],
-                      layout=Layout(flex_flow="row wrap", align_items="flex-start"))  # fmt: skip
-        play.children = [beside if w is self.board else w for w in play.children]
-        self.board.on_show(lambda _state: self._draw_panel())
-        height = int(self.board.geometry.height)
-        self.panel.canvas.height = height
-        self.panel.canvas.layout.height = f"{height}px"
-        self.panel.four_colour = self.board.four_colour
-        self.update()
-
-    def update(self) -> None:
-        """Show or hide the influence overlay and the panel, as the toggle says."""
-        on = bool(self.toggle.value)
-        board = self.board
-        if board is None:
-            return
-        board.inspector = board.influence_lines = on
-        self.panel.canvas.layout.display = None if on else "none"
-        with held():
-            board.redraw()
-            self._draw_panel()
-
-    def _draw_panel(self) -> None:
-        if self.toggle.value:
-            state = self.board.state
-            self.panel.draw(state.inspect() if not state.is_terminal else None)
-
-
-#: Extra views a game's play page offers (a factory per game name).
-PAGE_VIEWS: dict[str, Callable[[], Any]] = {"currents": CurrentsView}
 
 
 def how_to(game_name: str) -> str:

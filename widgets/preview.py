@@ -6,8 +6,9 @@ ipycanvas canvas, whose mouse events do reach the kernel, in a real browser thro
 Voila as in JupyterLab: pointing at a row draws, on the board's top layer, the position
 that move leads to (framed and titled as a preview, the board below untouched);
 leaving the list removes it; a click plays the move. The dropdown stays for the
-keyboard. Currents shows its own what-if overlay instead (``currents/preview.py``),
-also when a card picked on the board is held over a place.
+keyboard. A board may draw its own what-if overlay instead
+(:meth:`~tablegames_widgets.board.BoardWidget.move_preview`; Currents' in
+``currents/preview.py``, also when a card picked on the board is held over a place).
 
 A preview never shows what the mover cannot know. The engine applies the move to the
 real position, and the result is drawn from the mover's observation (others' hidden
@@ -234,7 +235,8 @@ class MoveList(VBox):  # type: ignore[misc]
 
 class PlayPreviews:
     """The what-if previews of a :class:`~tablegames_widgets.play.PlayWidget`: the move
-    list's (every game) and, for Currents, the picked card held over a place."""
+    list's, drawn generically or by the board's own preview (Currents: also the picked
+    card held over a place)."""
 
     def __init__(self, play: Any) -> None:
         self.play = play
@@ -242,14 +244,10 @@ class PlayPreviews:
         self.list = MoveList()
         self.shown: Preview | None = None  #: the generic preview drawn, if any
         self._said: tuple[str, str, str] | None = None  # replaced message, and the preview's
-        self.currents: Any = None
-        from .currents.board import CurrentsBoard
-
-        if isinstance(self.board, CurrentsBoard):
-            from .currents.preview import CurrentsPreview
-
-            self.currents = CurrentsPreview(self.board, enabled=self._live)
-            self.currents.on_change(lambda w: self._say(w.text if w else None))
+        #: the board's own preview (BoardWidget.move_preview), drawn in place of the generic
+        self.board_preview: Any = self.board.move_preview(self._live)
+        if self.board_preview is not None:
+            self.board_preview.on_change(lambda w: self._say(w.text if w else None))
         self.list.on_hover(self.hover)
         self.list.on_pick(lambda move: play.play(move))
         play.moves.observe(lambda _change: self._options(), names="options")
@@ -285,8 +283,8 @@ class PlayPreviews:
         if move is None or not self._live():
             self.clear()
             return
-        if self.currents is not None:
-            shown = self.currents.show_move(move)
+        if self.board_preview is not None:
+            shown = self.board_preview.show_move(move)
             if shown is None:
                 self._say(f"{self.board.move_label(move)}: no preview for this move.")
             return
@@ -300,8 +298,8 @@ class PlayPreviews:
             self._say(f"Preview of {label}{note}: move the pointer away to return.")
 
     def clear(self) -> None:
-        if self.currents is not None:
-            self.currents.clear()
+        if self.board_preview is not None:
+            self.board_preview.clear()
         if self.shown is not None:
             self.shown = None
             draw_preview(self.board, None)

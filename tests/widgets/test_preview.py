@@ -103,7 +103,7 @@ def test_holding_a_card_over_a_slot_shows_the_edge_it_would_cross(canvas: Record
     before = message(w)
     canvas.clear()
     pick_and_hover(w, "7H", N1)
-    shown = w.previews.currents.shown
+    shown = w.previews.board_preview.shown
     assert shown is not None and shown.edges == ("S",)
     assert shown.landing == (4, -1)
     assert "Playing 7♥ on slot N1 pushes the pawn over the south edge" in message(w)
@@ -111,7 +111,7 @@ def test_holding_a_card_over_a_slot_shows_the_edge_it_would_cross(canvas: Record
     # the state shown is untouched: nothing was played
     assert w.state.pawn == (4, 0) and len(w.history) == 1 and w.board.state is w.state
     hover(w, (1, 1, 2, 2))  # the board's corner: no place
-    assert w.previews.currents.shown is None
+    assert w.previews.board_preview.shown is None
     assert message(w) != before or "click" in message(w)
     assert canvas.find("clear", w.board.layers.input)
 
@@ -122,7 +122,7 @@ def test_preview_clears_when_the_pointer_leaves_the_board(canvas: Recorder) -> N
     said = message(w)
     canvas.clear()
     fire(w.board.layers.multi, {"event": "mouse_out", "x": 0, "y": 0})
-    assert w.previews.currents.shown is None
+    assert w.previews.board_preview.shown is None
     assert message(w) != said
     assert [c.name for c in canvas.find(None, w.board.layers.input)][-1] == "clear"
 
@@ -140,27 +140,27 @@ def test_preview_redraws_only_when_the_card_or_place_changes(canvas: Recorder) -
 def test_no_preview_without_a_picked_card_or_on_a_place_it_cannot_go() -> None:
     w = human_table(position([["7H", "2C"], ["4S", "5S"]], cur={"N1": "KH"}))
     hover(w, w.board.geometry.slot_rect(N1))
-    assert w.previews.currents.shown is None
+    assert w.previews.board_preview.shown is None
     pick_and_hover(w, "2C", N1)  # a 2 of clubs does not replace the king of hearts
-    assert w.previews.currents.shown is None
+    assert w.previews.board_preview.shown is None
     hover(w, w.board.geometry.slot_rect(SLOTS.index("E1")))
-    assert w.previews.currents.shown is not None
+    assert w.previews.board_preview.shown is not None
 
 
 def test_playing_the_move_clears_the_preview() -> None:
     w = human_table(position([["7H", "2C"], ["4S", "5S"]]), seats=["human", tg.RandomBot(1)])
     pick_and_hover(w, "7H", N1)
-    assert w.previews.currents.shown is not None
+    assert w.previews.board_preview.shown is not None
     click(w.board.layers.multi, *centre(w.board.geometry.slot_rect(N1)))
-    assert len(w.history) >= 2 and w.previews.currents.shown is None
+    assert len(w.history) >= 2 and w.previews.board_preview.shown is None
 
 
 def test_a_covered_board_shows_no_preview() -> None:
     w = human_table(edge_position())
     w.board.covered = "Pass the device to P0"
     try:
-        w.previews.currents.show_move(w.state.parse_move("7H>N1"))
-        assert w.previews.currents.shown is None
+        w.previews.board_preview.show_move(w.state.parse_move("7H>N1"))
+        assert w.previews.board_preview.shown is None
     finally:
         w.board.covered = None
 

@@ -21,7 +21,7 @@ from ipycanvas import Canvas
 from ipywidgets import HTML
 
 import tablegames as tg
-from tablegames.cards import SUIT_NAMES, pretty
+from tablegames.cards import SUIT_NAMES
 from tablegames.currents import CurrentsMove, CurrentsState
 from tablegames.currents.geometry import POINTS, SLOTS
 from tablegames.currents.layout import Layout
@@ -33,6 +33,9 @@ from tablegames.scene import Circle, Rect, Shape
 from ..board import SELECTED, TARGET, BoardWidget, Key
 from ..canvas import held
 from ..scene_canvas import draw_scene_layer
+from .moves import describe_move, place_key
+from .page_view import CurrentsView
+from .preview import CurrentsPreview
 
 __all__ = ["CROSSING", "CurrentsBoard", "describe_move"]
 
@@ -227,7 +230,7 @@ class CurrentsBoard(BoardWidget):
         kind = move.kind
         s = self.cstate
         if kind == "place":
-            target = _target_key(move.target)
+            target = place_key(move.target)
             source = "aside" if s.phase == "setup" else "card"
             return ((source, move.card), target)
         if kind == "jack":
@@ -272,34 +275,11 @@ class CurrentsBoard(BoardWidget):
             )
         return "click a card in your hand, then where to play it (or use a button)."
 
+    @classmethod
+    def page_view(cls) -> CurrentsView:
+        """The play page's "Show currents" view (see :class:`CurrentsView`)."""
+        return CurrentsView()
 
-def _target_key(target: str) -> tuple[str, int]:
-    if len(target) == 1:
-        return ("compass", POINTS.index(target))
-    return ("slot", SLOTS.index(target))
-
-
-def describe_move(move: CurrentsMove) -> str:
-    """A move in words, for buttons and logs: ``'Play 7♥ on slot N2'``."""
-    k = move.kind
-    card = pretty(move.card) if move.card else ""
-    if k == "place":
-        where = f"compass {move.target}" if len(move.target) == 1 else f"slot {move.target}"
-        return f"Play {card} on {where}"
-    if k == "jack":
-        return f"{card}: discard compass {move.target}"
-    if k == "queen":
-        return f"{card}: swap slots " + move.target.replace("~", " and ")
-    if k == "king":
-        return f"{card}: rotate compass " + (
-            "clockwise" if move.target == "cw" else "anticlockwise"
-        )
-    if k == "joker":
-        return f"{card}: shuffle"
-    if k == "discard":
-        return f"Discard {card}"
-    if k == "defend":
-        return "Goaltend with " + " ".join(pretty(c) for c in move.cards)
-    if k == "decline":
-        return "Let the pawn through"
-    return "No combination attack"
+    def move_preview(self, enabled: Callable[[], bool]) -> CurrentsPreview:
+        """Currents' what-if preview: where the pawn would go (see ``currents/preview.py``)."""
+        return CurrentsPreview(self, enabled=enabled)

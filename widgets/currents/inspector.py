@@ -16,61 +16,23 @@ import html
 import re
 from typing import Any
 
-from ipycanvas import Canvas
 from ipywidgets import HTML, Checkbox, Dropdown, HBox, Layout, Play, VBox
 
 from tablegames.currents import CurrentsState
 from tablegames.currents.geometry import SLOTS
-from tablegames.currents.influence import Influence
-from tablegames.currents.scene import TABLE_WIDTH, inspector_scene, panel_scene
+from tablegames.currents.scene import inspector_scene
 from tablegames.scene import to_svg
 from tablegames.style import TEXT
 
-from ..canvas import held, redraw_on_reconnect
+from ..canvas import held
 from ..controls import Playback
 from ..pictured import control_rows
-from ..scene_canvas import draw_scene_layer
 from ..static import StaticPicture, panel_svg
 from .board import CurrentsBoard
 from .preview import attach_to_inspector
+from .vector_panel import VectorPanel
 
 NO_SLOT = -1  #: the slot list's "(none)": not None, which ipywidgets shows as a blank choice
-
-
-class VectorPanel:
-    """A canvas that draws the cancellation table of an :class:`Influence` (the scene
-    ``panel_scene`` makes, the same table as in the inspector's static picture)."""
-
-    def __init__(
-        self, width: int = int(TABLE_WIDTH), height: int = 460, four_colour: bool = False
-    ) -> None:
-        self.canvas = Canvas(
-            width=width, height=height, layout=Layout(width=f"{width}px", height=f"{height}px")
-        )
-        self.canvas.add_class("tablegames-vector-panel")
-        self.four_colour = four_colour
-        self.drawn: dict[str, Any] = {}  #: what the last draw showed, for tests
-        self._last: Influence | None = None
-        redraw_on_reconnect(self.canvas, lambda: self.draw(self._last))
-
-    def draw(self, inf: Influence | None) -> None:
-        """Draw the table for ``inf`` (None: the game is over)."""
-        self._last = inf
-        c = self.canvas
-        scene = panel_scene(inf, c.width, c.height, self.four_colour)
-        with held():
-            c.clear()
-            draw_scene_layer(c, [*scene.background, *scene.pieces], self.four_colour)
-        self.drawn = {"rows": [], "struck": [], "vector": None}
-        if inf is None:
-            return
-        struck = {k for pair in inf.cancelled for k in pair}
-        self.drawn["rows"] = [(si.slot, si.card, si.directions) for si in inf.currents]
-        self.drawn["struck"] = [
-            (u.slot, u.direction) for k, u in enumerate(inf.units) if k in struck
-        ]
-        self.drawn["vector"] = inf.vector
-        self.drawn["crossings"] = tuple(g.edge for g in inf.goaltending)
 
 
 class CurrentsInspector(StaticPicture, VBox):  # type: ignore[misc]

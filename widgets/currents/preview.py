@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tablegames import style
 from tablegames.cards import pretty
@@ -43,7 +43,10 @@ from tablegames.scene import Card, Circle, Rect, Shape
 from ..board import Key
 from ..canvas import held
 from ..scene_canvas import draw_scene_layer
-from .board import CurrentsBoard
+from .moves import describe_move, place_key
+
+if TYPE_CHECKING:
+    from .board import CurrentsBoard
 
 POINT_AT = "point at a framed place to see where the pawn would go."
 EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -89,8 +92,6 @@ def sentence(move: CurrentsMove, inf: Influence, follow_up: bool = False) -> str
         where = f"compass {move.target}" if len(move.target) == 1 else f"slot {move.target}"
         doing = f"Playing {pretty(move.card or '')} on {where}"
     else:
-        from .board import describe_move
-
         doing = describe_move(move)
         doing = doing[0].upper() + doing[1:] if move.kind == "discard" else f"Playing {doing}"
     then = " (you could still follow up with a combination attack)" if follow_up else ""
@@ -115,7 +116,7 @@ def preview_shapes(board: CurrentsBoard, preview: WhatIf) -> list[Shape]:
     out: list[Shape] = []
     move = preview.move
     if move.kind == "place" and move.card:
-        r = board.key_rect(_place_key(move.target))
+        r = board.key_rect(place_key(move.target))
         if r is not None:
             x, y, w, h = r
             out.append(Card(move.card, x, y, w, h))
@@ -129,12 +130,6 @@ def preview_shapes(board: CurrentsBoard, preview: WhatIf) -> list[Shape]:
     radius = lay.square * (PAWN_RADIUS if lay.on_board(preview.landing) else OFF_BOARD_RADIUS)
     out.append(Circle(px, py, radius, translucent(style.PAWN, 0.35), GHOST, 3, dash=(4, 3)))
     return out
-
-
-def _place_key(target: str) -> Key:
-    from .board import _target_key
-
-    return _target_key(target)
 
 
 class CurrentsPreview:
