@@ -12,6 +12,7 @@ from typing import Any
 
 from tablegames import Game, GameInfo, IllegalMove, InvalidState, Move, State
 from tablegames.options import Option, int_range
+from tablegames.parts import GameParts
 from tablegames.scene import Circle, Rect, Scene, Text
 
 
@@ -59,55 +60,46 @@ class RaceState(State):
                 return move
         raise IllegalMove(f"{text!r} is not a legal move; legal: {self.legal_moves()}")
 
-    def to_json(self) -> dict[str, Any]:
-        g = self.game
-        return {
-            "game": g.name,
-            "options": g.options_json(),
-            "total": self.total,
-            "player": self.player,
-        }
 
-    def observation(self, player: int) -> dict[str, Any]:
-        if player not in range(2) or isinstance(player, bool):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
-        return {**self.to_json(), "viewer": player}  # nothing is hidden in this game
-
-    def describe(self) -> str:  # the caption pages show: public information only
-        return str(self)  # nothing is hidden in this game
-
-    def __str__(self) -> str:
-        return f"total {self.total}, player {self.player} to move"
+# The game's parts, declared on RaceGame below (see tablegames.parts): JSON both ways,
+# what a seat sees, the text, the caption and the picture.
 
 
-class RaceGame(Game):
-    name = "race"
-    info = GameInfo(
-        "race", "Race", 2, 2, False, False, "example_game.py", "the total grows every turn"
-    )
-    option_table = (
-        Option("target", 10, "an integer from 2 to 100", int_range(2, 100), "the total to reach"),
-        Option("max_step", 3, "an integer from 1 to 9", int_range(1, 9), "the most one turn adds"),
-    )
+def to_json(state: RaceState) -> dict[str, Any]:
+    g = state.game
+    return {
+        "game": g.name,
+        "options": g.options_json(),
+        "total": state.total,
+        "player": state.player,
+    }
 
-    @property
-    def num_players(self) -> int:
-        return 2
 
-    def initial_state(self, seed: int = 0) -> RaceState:
-        return RaceState(self)
+def from_json(game: RaceGame, data: Any) -> RaceState:
+    if not isinstance(data, dict) or set(data) != {"game", "options", "total", "player"}:
+        raise InvalidState("a race state has the keys game, options, total and player")
+    if data["game"] != game.name or data["options"] != game.options_json():
+        raise InvalidState("this state belongs to another game or other options")
+    total, player = data["total"], data["player"]
+    if type(total) is not int or not 0 <= total <= game.options["target"]:
+        raise InvalidState(f"total must be an integer from 0 to the target, not {total!r}")
+    if type(player) is not int or player not in (0, 1):
+        raise InvalidState(f"player must be 0 or 1, not {player!r}")
+    return RaceState(game, total, player)
 
-    def state_from_json(self, data: Any) -> RaceState:
-        if not isinstance(data, dict) or set(data) != {"game", "options", "total", "player"}:
-            raise InvalidState("a race state has the keys game, options, total and player")
-        if data["game"] != self.name or data["options"] != self.options_json():
-            raise InvalidState("this state belongs to another game or other options")
-        total, player = data["total"], data["player"]
-        if type(total) is not int or not 0 <= total <= self.options["target"]:
-            raise InvalidState(f"total must be an integer from 0 to the target, not {total!r}")
-        if type(player) is not int or player not in (0, 1):
-            raise InvalidState(f"player must be 0 or 1, not {player!r}")
-        return RaceState(self, total, player)
+
+def observation(state: RaceState, player: int) -> dict[str, Any]:
+    if player not in range(2) or isinstance(player, bool):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    return {**to_json(state), "viewer": player}  # nothing is hidden in this game
+
+
+def board_text(state: RaceState) -> str:  # str(state)
+    return f"total {state.total}, player {state.player} to move"
+
+
+def describe(state: RaceState) -> str:  # the caption pages show: public information only
+    return board_text(state)  # nothing is hidden in this game
 
 
 def state_scene(state: RaceState, square: float = 40.0) -> Scene:
@@ -123,3 +115,29 @@ def state_scene(state: RaceState, square: float = 40.0) -> Scene:
             scene.pieces.append(Circle(x + square / 2, square * 0.8, square * 0.35, fill="#00897b"))
     scene.pieces.append(Text(square / 2, square * 1.75, str(state), square * 0.35))
     return scene
+
+
+class RaceGame(Game):
+    name = "race"
+    info = GameInfo(
+        "race", "Race", 2, 2, False, False, "example_game.py", "the total grows every turn"
+    )
+    parts = GameParts(
+        to_json=to_json,
+        from_json=from_json,
+        observation=observation,
+        board_text=board_text,
+        describe=describe,
+        scene=state_scene,
+    )
+    option_table = (
+        Option("target", 10, "an integer from 2 to 100", int_range(2, 100), "the total to reach"),
+        Option("max_step", 3, "an integer from 1 to 9", int_range(1, 9), "the most one turn adds"),
+    )
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def initial_state(self, seed: int = 0) -> RaceState:
+        return RaceState(self)

@@ -17,17 +17,15 @@ True
 from __future__ import annotations
 
 import functools
-import importlib
 import json
 import math
 import re
 import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape
 
 from . import style
-from .svg import FONT, card_svg, document
+from .svg import FONT, card_svg, document, escape
 
 if TYPE_CHECKING:
     from collections.abc import Hashable, Iterable, Iterator
@@ -339,7 +337,7 @@ def scene_of(state: State, **settings: Any) -> Scene:
     scene = game_scene(state, **settings)
     viewer = settings.get("viewer")
     game = state.game
-    if viewer is not None and game.board is None and hides_cards(game):
+    if viewer is not None and game.parts.board is None and hides_cards(game):
         hidden = set(game.hidden_cards(state, viewer))
         if hidden and drawn_cards(scene, tuple(game.card_deck())) & hidden:
             return observation_scene(state, viewer)
@@ -353,21 +351,11 @@ def game_scene(state: State, **settings: Any) -> Scene:
     return scene
 
 
-def module_scene(state: State, viewer: int | None, settings: dict[str, Any]) -> Scene:
-    """The default :meth:`~tablegames.Game.scene`: ``state_scene(state, ...)`` of the
-    game package's ``scene`` module, or beside the state class for a game written as one
-    module; its text board when neither exists (for a seat of a game that hides
-    anything: its observation)."""
-    module_name = type(state).__module__
-    package = module_name.rpartition(".")[0]
-    where = f"{package}.scene" if package else module_name
-    try:
-        module = importlib.import_module(where)
-    except ModuleNotFoundError as e:
-        if e.name != where:
-            raise
-        module = None
-    draw = getattr(module, "state_scene", None)
+def declared_scene(state: State, viewer: int | None, settings: dict[str, Any]) -> Scene:
+    """The default :meth:`~tablegames.Game.scene`: the scene the game declares
+    (``parts.scene``), or its text board when it declares none (for a seat of a game
+    that hides anything: its observation)."""
+    draw = state.game.parts.scene
     if draw is None:
         draw = text_scene
     return _seen_by(state, draw, {**settings, "viewer": viewer})  # type: ignore[no-any-return]
@@ -384,27 +372,7 @@ def _seen_by(state: State, draw: Any, settings: dict[str, Any]) -> Any:
 
 def state_svg(state: State, **settings: Any) -> str:
     """``state``'s picture as an SVG document (see :func:`scene_of`)."""
-    package = type(state).__module__.rpartition(".")[0] or "__no_package__"
-    try:  # a game still drawing with its own svg module (until it describes a scene)
-        legacy = importlib.import_module(f"{package}.svg")
-    except ModuleNotFoundError:
-        legacy = None
-    from .core import Game
-
-    own = type(state.game).scene is not Game.scene
-    if legacy is not None and not own and not _has_module(f"{package}.scene"):
-        drawn = _seen_by(state, legacy.state_svg, settings)
-        return drawn if isinstance(drawn, str) else to_svg(drawn)
     return to_svg(scene_of(state, **settings))
-
-
-def _has_module(name: str) -> bool:
-    import importlib.util
-
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
 
 
 def _call(draw: Any, state: State, settings: dict[str, Any]) -> Any:

@@ -92,7 +92,7 @@ def test_an_illegal_action_is_refused_with_the_legal_ones() -> None:
         space.move(state, len(space))
 
 
-def test_a_game_without_an_actions_module_says_so() -> None:
+def test_a_game_that_declares_no_action_space_says_so() -> None:
     class Plain(tg.Game):
         name = "plain"
         info = tg.GAMES["currents"].info
@@ -105,7 +105,7 @@ def test_a_game_without_an_actions_module_says_so() -> None:
         def state_from_json(self, data: object) -> tg.State:  # type: ignore[override]
             raise NotImplementedError
 
-    with pytest.raises(NotImplementedError, match="'plain' declares no action space"):
+    with pytest.raises(NotImplementedError, match="'plain' declares no action_space: set parts"):
         Plain().action_space()
 
 

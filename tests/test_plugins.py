@@ -291,31 +291,30 @@ def test_the_readme_gives_a_complete_pyproject() -> None:
 def test_the_view_checks_hold_the_built_in_games_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks every plug-in meets run on the five games: Currents' picture made to
     ignore its viewer, or Fellowship's caption made to tell how many hearts seat 1
-    holds, fails them."""
-    import tablegames.core
-    from tablegames.conformance import check_game
-    from tablegames.currents import scene
-    from tablegames.fellowship import text
+    holds, fails them (each changed in the game's declared parts)."""
+    from dataclasses import replace
 
-    draw = scene.state_scene
-    monkeypatch.setattr(
-        scene, "state_scene", lambda state, **kw: draw(state, **{**kw, "viewer": None})
+    from tablegames.conformance import check_game
+    from tablegames.currents import CurrentsGame
+    from tablegames.fellowship import FellowshipGame
+
+    draw = CurrentsGame.parts.scene
+    assert draw is not None
+    blind = replace(
+        CurrentsGame.parts, scene=lambda state, **kw: draw(state, **{**kw, "viewer": None})
     )
+    monkeypatch.setattr(CurrentsGame, "parts", blind)
     report = check_game("currents", games=1, views=20)
     assert any("seat 0's picture shows hidden card(s)" in f for f in report.failures), report
 
-    describe = text.describe
+    describe = FellowshipGame.parts.describe
+    assert describe is not None
 
     def telling(state: Any) -> str:
         hearts = sum(c.endswith("H") for c in state.hands[1])
         return f"{describe(state)} Seat 1 holds {hearts} hearts."
 
-    monkeypatch.setattr(text, "describe", telling)
-    tablegames.core._module_part.cache_clear()
-    try:
-        report = check_game("fellowship", games=2, views=60)
-    finally:
-        monkeypatch.undo()
-        tablegames.core._module_part.cache_clear()
+    monkeypatch.setattr(FellowshipGame, "parts", replace(FellowshipGame.parts, describe=telling))
+    report = check_game("fellowship", games=2, views=60)
     assert any("the caption changes with what seat 0 cannot see" in f
                for f in report.failures), report  # fmt: skip

@@ -1,4 +1,4 @@
-"""Which board widget draws which game: the one a game names in its ``board`` attribute,
+"""Which board widget draws which game: the one a game names in its ``parts.board``,
 else :class:`~tablegames_widgets.scene_board.SceneBoard`, which draws the game's scene
 (so a game from another package gets a board with no edit here)."""
 
@@ -20,14 +20,15 @@ def board_class(game_name: str) -> type[BoardWidget]:
         raise ValueError(
             f"no game named {game_name!r}; registered games: {', '.join(tg.GAMES)}"
         ) from None
-    if game.board is None:
+    board = game.parts.board
+    if board is None:
         from .scene_board import SceneBoard
 
         return SceneBoard
-    module, _, name = game.board.partition(":")
+    module, _, name = board.partition(":")
     cls = getattr(importlib.import_module(module), name)
     if not (isinstance(cls, type) and issubclass(cls, BoardWidget)):
-        raise TypeError(f"{game.board} (the board of {game_name!r}) is not a BoardWidget")
+        raise TypeError(f"{board} (the board of {game_name!r}) is not a BoardWidget")
     return cls
 
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..actions import ActionSpace
-from .game import HAND_SIZE
 from .moves import PoohsticksMove
+from .state import HAND_SIZE
 
 if TYPE_CHECKING:
     from ..core import State

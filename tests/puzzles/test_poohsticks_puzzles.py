@@ -7,8 +7,9 @@ from __future__ import annotations
 import dataclasses
 
 import tablegames as tg
+from tablegames.poohsticks.puzzle import poohsticks_worth
 from tablegames.puzzles import GREEDY_SHARE, examine, load_set, puzzle_state
-from tablegames.puzzles.games import GAMES, poohsticks_worth
+from tablegames.puzzles.games import GAMES
 
 RIVER = [
     ["5C", "9D", "4S"],

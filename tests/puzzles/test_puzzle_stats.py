@@ -11,10 +11,11 @@ import pytest
 
 import tablegames as tg
 from tablegames.__main__ import main
+from tablegames.currents.puzzle import currents_theme
 from tablegames.puzzles import GAMES, GREEDY_SHARE, judge, load_set, puzzle_state
 from tablegames.puzzles.cli import dumps
 from tablegames.puzzles.dedup import Ideas, duplicates, idea, pattern
-from tablegames.puzzles.games import currents_theme, wins
+from tablegames.puzzles.games import wins
 from tablegames.puzzles.search import follow, samples
 from tablegames.puzzles.stats import SOLVERS, label, set_stats, solved_by, solves
 

@@ -48,6 +48,8 @@ def test_the_scene_board_draws_the_games_scene_and_redraws_on_a_move(race: Any) 
 
 
 def test_a_click_means_the_keyed_shape_under_it(race: Any, monkeypatch: Any) -> None:
+    from dataclasses import replace
+
     from tablegames.scene import Rect
 
     original = race.state_scene
@@ -57,7 +59,7 @@ def test_a_click_means_the_keyed_shape_under_it(race: Any, monkeypatch: Any) -> 
         scene.pieces.append(Rect(0, 0, square / 2, square / 2, key=("corner", 0)))
         return scene
 
-    monkeypatch.setattr(race, "state_scene", keyed)
+    monkeypatch.setattr(race.RaceGame, "parts", replace(race.RaceGame.parts, scene=keyed))
     board = SceneBoard(race.RaceGame().initial_state(), square=40)
     clicked: list[Any] = []
     board.on_click(clicked.append)

@@ -80,7 +80,9 @@ def position(units: str, to_move: str = "red") -> CardChessState:
     """
     stacks = {cell: cards for cell, *cards in (part.split() for part in units.split(","))}
     data = {"surface": SURFACE, "units": stacks, "current_player": SIDES.index(to_move)}
-    return CardChessGame().state_from_json(data)
+    state = CardChessGame().state_from_json(data)
+    assert isinstance(state, CardChessState)
+    return state
 
 
 def moves_from(state: CardChessState, cell: str) -> Picture:
