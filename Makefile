@@ -58,7 +58,7 @@ lab: $(VENV)/.lab
 	  --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/walkthroughs/currents.ipynb \
 	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
-## make demo: random bots play Currents in the terminal
+## make demo: random bots play a game in the terminal (Currents; DEMO_ARGS="GAME --option value")
 demo: $(VENV)/.base
 	$(PY) -m tablegames demo $(DEMO_ARGS)
 

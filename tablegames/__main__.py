@@ -1,6 +1,6 @@
 """Command line.
 
-``python -m tablegames demo`` plays a seeded Currents game between bots;
+``python -m tablegames demo [GAME] [--option value]`` plays a seeded game between bots;
 ``python -m tablegames simulate currents --players 4 --games 2000
 --bots mcts,random,random,random --seed 1`` plays many games and prints their metrics
 (any game option as ``--option value``; ``--executor dask://HOST:PORT`` plays them on a
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .core import GAMES, make
-from .demo import describe_events, run_demo
+from .demo import run_demo
 from .options import retired_message
 
 
@@ -122,11 +122,17 @@ def simulate_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tablegames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    demo = sub.add_parser("demo", help="watch random bots play Currents, turn by turn")
+    demo = sub.add_parser(
+        "demo",
+        help="watch bots play a game, turn by turn",
+        description="Game options follow the game's name as --option value "
+        "(e.g. demo currents --players 4 --jokers 2).",
+    )
+    demo.add_argument("game", nargs="?", default=None,
+                      help="game name (default: the first): " + ", ".join(GAMES))  # fmt: skip
     demo.add_argument("--seed", type=int, default=2001, help="game seed (default 2001)")
-    demo.add_argument("--players", type=int, choices=(2, 4), default=4)
-    demo.add_argument("--jokers", type=int, choices=(0, 1, 2), default=0)
-    demo.add_argument("--max-turns", type=int, default=200, help="stop after this many turns")
+    demo.add_argument("--bots", default="", help="one bot per seat, comma-separated (random)")
+    demo.add_argument("--max-decisions", type=int, default=2_000, help="stop after this many")
     demo.add_argument(
         "--delay",
         type=float,
@@ -201,20 +207,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .puzzles.cli import run as run_puzzles
 
         return run_puzzles(args)
-    if extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return demo_command(args, extra)
+
+
+def demo_command(args: argparse.Namespace, extra: Sequence[str]) -> int:
+    """Print the demo of the game named (its options from ``extra``), turn by turn."""
+    name = args.game if args.game is not None else next(iter(GAMES))
+    if name not in GAMES:  # an option's value taken for the game: the name comes first
+        raise SystemExit(
+            f"unknown game {name!r}; the games are: {', '.join(GAMES)} (the game's name "
+            f"comes before its options: demo {next(iter(GAMES))} --players 4)"
+        )
+    options = game_options(name, extra)
+    bots = args.bots.split(",") if args.bots else None
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)
     try:
-        for chunk in run_demo(args.seed, args.players, args.jokers, args.max_turns):
+        for chunk in run_demo(name, args.seed, options, bots, args.max_decisions):
             print(chunk, flush=True)
             if delay:
                 time.sleep(delay)
     except (BrokenPipeError, KeyboardInterrupt):
         return 0
+    except ValueError as e:  # a bad option value or bot spec
+        raise SystemExit(str(e)) from None
     return 0
 
 
-__all__ = ["describe_events", "main"]
+__all__ = ["main"]
 
 if __name__ == "__main__":
     raise SystemExit(main())
