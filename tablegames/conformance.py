@@ -44,6 +44,7 @@ from typing import Any
 from .core import GAMES, Game, State, make
 from .errors import IllegalMove, InvalidState
 from .leaks import check_views, named
+from .parts import PuzzleParts
 from .record import Record, load_state, replay
 
 #: The ``max_turns`` given to a game that has the option, unless the caller gives one, so
@@ -118,11 +119,11 @@ def check_observations(
         assert json.loads(json.dumps(obs, allow_nan=False)) == obs, f"seat {p}: not plain JSON"
         assert obs.get("viewer", p) == p, f"seat {p}: observation of seat {obs.get('viewer')}"
         assert obs.get("seed") is None, f"seat {p} sees the seed"
-        if d.get("game") == "fellowship":
-            truth = d["roles"]
-            assert all(r is None or r == truth[q] for q, r in enumerate(obs["roles"])), (
-                f"seat {p} sees wrong roles {obs['roles']}"
-            )
+        for key in game.parts.hidden_per_seat:  # values hidden per seat, not cards
+            truth, seen = d[key], obs[key]
+            assert len(seen) == len(truth) and all(
+                v is None or v == truth[q] for q, v in enumerate(seen)
+            ), f"seat {p} sees wrong {key} {seen}"
         if not deck:
             hidden_of.append([])
             continue
@@ -354,6 +355,83 @@ def check_state(
     check_observations(state, d, deck, seats, views)
 
 
+# ---- the declared parts (tablegames.parts) --------------------------------------------------
+
+#: The states of the first game whose declared action space, text and puzzle goal are
+#: checked (every state of the others goes through the JSON and observation checks).
+PART_STATES = 60
+#: A board's ``"module:Class"`` name.
+_BOARD_NAME = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
+
+
+def check_declared(game: Game) -> None:
+    """The parts that need nothing but the declaration: a board named ``"module:Class"``,
+    a puzzle declaration that loads, and keys of ``hidden_per_seat`` that the state's
+    JSON has. (The JSON, the observations, the picture and the caption are checked on
+    every state played, through the methods that call them.)"""
+    parts = game.parts
+    if parts.board is not None:
+        assert _BOARD_NAME.fullmatch(parts.board), f"board {parts.board!r} is not 'module:Class'"
+    if parts.puzzles is not None:
+        spec = parts.puzzles()
+        assert isinstance(spec, PuzzleParts), f"parts.puzzles() gave {type(spec).__name__}"
+        make(game.name, **{**game.options_json(), **spec.options})  # its options make a game
+    d = game.initial_state(0).to_json()
+    missing = [k for k in parts.hidden_per_seat if not isinstance(d.get(k), list)]
+    assert not missing, f"hidden_per_seat names {missing}, not lists of the state's JSON"
+
+
+def random_states(game: Game, seed: int, count: int = PART_STATES) -> list[State]:
+    """The first ``count`` states of a seeded random game (fewer if it ends)."""
+    rng = random.Random(f"parts:{seed}")
+    state = game.initial_state(seed)
+    out = [state]
+    while not state.is_terminal and len(out) < count:
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+        out.append(state)
+    return out
+
+
+def check_parts(states: list[State]) -> None:
+    """On ``states`` (a game played in order): the declared text board and description
+    are non-empty text; the declared action space numbers every legal move once and reads
+    each number back as its move; the declared puzzle goal answers True or False after
+    every move, and where a move reaches it, the theme says so in words."""
+    game = states[0].game
+    parts = game.parts
+    space = game.action_space() if parts.action_space is not None else None
+    spec = parts.puzzles() if parts.puzzles is not None else None
+    themed = False
+    for k, state in enumerate(states):
+        if parts.board_text is not None:
+            assert isinstance(str(state), str) and str(state), "board_text gave no text"
+        if parts.describe is not None:
+            text = state.describe()
+            assert isinstance(text, str) and text, "describe gave no sentence"
+        moves = state.legal_moves()
+        if space is not None:
+            numbers = [space.index(state, m) for m in moves]
+            assert len(set(numbers)) == len(numbers), "two legal moves share an action number"
+            assert all(0 <= i < len(space) for i in numbers), "an action number out of range"
+            for i, m in zip(numbers, moves, strict=True):
+                assert space.move(state, i) == m, f"action {i} reads back as another move than {m}"
+            assert space.legal(state) == dict(zip(numbers, moves, strict=True)), (
+                "action_space.legal differs from the legal moves"
+            )
+        if spec is not None and k + 1 < len(states) and not state.is_terminal:
+            player = state.current_player
+            after = states[k + 1]
+            reached = spec.goal(after, player)
+            assert isinstance(reached, bool), f"the puzzle goal gave {reached!r}, not a bool"
+            if reached and not themed:
+                themed = True  # once: a theme may search (sample deals), which costs
+                line = [str(after.last_move)] if hasattr(after, "last_move") else []
+                if line and line[0] in {str(m) for m in moves}:
+                    theme = spec.theme(state, line, player, "win")
+                    assert isinstance(theme, str) and theme, "the puzzle theme gave no words"
+
+
 class Budget:
     """How many more states get the view checks (shared by a check's games)."""
 
@@ -476,6 +554,8 @@ def check_game(
     checker.run("bad moves", lambda: check_bad_moves(start))
     checker.run("bad JSON", lambda: check_bad_json(game, start))
     checker.run("bots", lambda: check_bots(game, seed))
+    checker.run("declared parts", lambda: check_declared(game))
+    checker.run("declared parts in play", lambda: check_parts(random_states(game, seed)))
     budget = Budget(views)
     for s in range(seed, seed + games):
         _check_random_game(checker, game, s, late_json=s == seed, views=budget)
@@ -493,9 +573,11 @@ __all__ = [
     "check_bad_json",
     "check_bad_moves",
     "check_bots",
+    "check_declared",
     "check_game",
     "check_observations",
     "check_options",
+    "check_parts",
     "check_returns",
     "hidden_cards",
 ]
