@@ -126,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "demo",
         help="watch bots play a game, turn by turn",
         description="Game options follow the game's name as --option value "
-        "(e.g. demo currents --players 4 --jokers 2).",
+        "(e.g. demo GAME --players 3).",
     )
     demo.add_argument("game", nargs="?", default=None,
                       help="game name (default: the first): " + ", ".join(GAMES))  # fmt: skip

@@ -321,6 +321,16 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
         describe = getattr(state, "describe", None)
         return describe() if callable(describe) else repr(state)
 
+    def move_result(self, before: tg.State, after: tg.State) -> tg.State:
+        """The position that shows what the move from ``before`` to ``after`` did (the
+        puzzles draw it after an answer): ``after``, unless a board shows more (Currents:
+        the card down and the pawn still where it stood, the push drawn by its lines)."""
+        return after
+
+    def move_result_note(self, before: tg.State, after: tg.State) -> str:
+        """A sentence on what the move did that :meth:`move_result`'s picture shows, or ''."""
+        return ""
+
     @classmethod
     def page_view(cls) -> Any:
         """A view of its own the game's play page offers, or None (the default). The view

@@ -343,16 +343,8 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
             if line is not None and "opponent" not in verdict.text:
                 name = self.board.player_name(other)
                 why += f" Then {name} plays {' '.join(line)} and reaches their goal."
-        if before.game.name == "currents":
-            at = getattr(after, "pawn", None)
-            inf = _pending(before, after).inspect()
-            if inf.goaltending:
-                where = f"the {inf.goaltending[0].edge} edge"
-            else:
-                where = f"({inf.destination[0]}, {inf.destination[1]})"
-            if at is not None:
-                why += f" The currents push the pawn to {where}: the lines show them."
-        return why
+        note = self.board.move_result_note(before, after)
+        return f"{why} {note}" if note else why
 
     def show_solution(self) -> None:
         """Play the stored solution from the position and say why it works."""
@@ -390,13 +382,10 @@ class PuzzleWidget(StaticPicture, VBox):  # type: ignore[misc]
             self.board._state = shown
 
     def _explain(self, before: tg.State, after: tg.State) -> None:
-        """Show what a move did: the position after it; on Currents, with the card down
-        and the pawn about to move, the inspector's influence lines and the net push."""
-        if before.game.name == "currents":
-            self._lines(True)
-            self._show(_pending(before, after), None)
-        else:
-            self._show(after, None)
+        """Show what a move did: the position the board chooses (after it, or more: on
+        Currents the card down and the pawn about to move, with the influence lines)."""
+        self._lines(True)
+        self._show(self.board.move_result(before, after), None)
 
     def _lines(self, on: bool) -> None:
         """The Currents board's influence lines on or off (nothing on other boards)."""
@@ -495,29 +484,6 @@ def _sentence(text: str, move: str = "") -> str:
         text = "after it," + text[len(move) + 6 :]
     text = text.strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
-def _pending(before: tg.State, after: tg.State) -> Any:
-    """Currents: the position with the move's card down and the pawn where it stood, its
-    player still to decide, so that ``inspect()`` shows the push the move made (a move
-    that ends the game leaves no position to inspect). ``after`` when it cannot be built."""
-    data = after.to_json()
-    player = before.current_player
-    data.update(
-        pawn=list(before.pawn),  # type: ignore[attr-defined]
-        phase="play",
-        current_player=player,
-        turn_player=player,
-        turn=before.turn,  # type: ignore[attr-defined]
-        winners=[],
-        events=[],
-        queue=[],
-        target=None,
-    )
-    try:
-        return before.game.state_from_json(data)
-    except (tg.InvalidState, ValueError, KeyError):
-        return after
 
 
 # ---- the "Puzzles" play page ----------------------------------------------------------------

@@ -275,6 +275,19 @@ class CurrentsBoard(BoardWidget):
             )
         return "click a card in your hand, then where to play it (or use a button)."
 
+    def move_result(self, before: tg.State, after: tg.State) -> tg.State:
+        """The card down and the pawn where it stood (see :func:`pending_push`)."""
+        return pending_push(before, after)
+
+    def move_result_note(self, before: tg.State, after: tg.State) -> str:
+        """Where the currents push the pawn, which the influence lines show."""
+        inf = pending_push(before, after).inspect()
+        if inf.goaltending:
+            where = f"the {inf.goaltending[0].edge} edge"
+        else:
+            where = f"({inf.destination[0]}, {inf.destination[1]})"
+        return f"The currents push the pawn to {where}: the lines show them."
+
     @classmethod
     def page_view(cls) -> CurrentsView:
         """The play page's "Show currents" view (see :class:`CurrentsView`)."""
@@ -283,3 +296,28 @@ class CurrentsBoard(BoardWidget):
     def move_preview(self, enabled: Callable[[], bool]) -> CurrentsPreview:
         """Currents' what-if preview: where the pawn would go (see ``currents/preview.py``)."""
         return CurrentsPreview(self, enabled=enabled)
+
+
+def pending_push(before: tg.State, after: tg.State) -> CurrentsState:
+    """Currents: the position with the move's card down and the pawn where it stood, its
+    player still to decide, so that ``inspect()`` shows the push the move made (a move
+    that ends the game leaves no position to inspect). ``after`` when it cannot be built."""
+    data = after.to_json()
+    player = before.current_player
+    data.update(
+        pawn=list(before.pawn),  # type: ignore[attr-defined]
+        phase="play",
+        current_player=player,
+        turn_player=player,
+        turn=before.turn,  # type: ignore[attr-defined]
+        winners=[],
+        events=[],
+        queue=[],
+        target=None,
+    )
+    try:
+        state = before.game.state_from_json(data)
+    except (tg.InvalidState, ValueError, KeyError):
+        state = after
+    assert isinstance(state, CurrentsState)
+    return state
