@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from .errors import IllegalMove
 from .options import Option, resolve
 from .parts import GameParts
+from .words import public_sentence as public_sentence  # also read from here (widgets)
 
 if TYPE_CHECKING:
     from .actions import ActionSpace
@@ -133,22 +134,6 @@ class State(ABC):
 
         InvalidMoveError when the text is not a move at all, IllegalMove when it is not
         legal here."""
-
-
-def public_sentence(state: State) -> str:
-    """What every seat knows of ``state`` in one sentence: whose turn, or who won.
-
-    >>> import tablegames as tg
-    >>> public_sentence(tg.make("resistor").initial_state(1))
-    'Resistor: player 1 to move.'
-    """
-    title = state.game.info.title
-    if not state.is_terminal:
-        return f"{title}: player {state.current_player} to move."
-    won = sorted(state.winners)
-    if not won:
-        return f"{title}: game over, no winner."
-    return f"{title}: game over, player {' and '.join(map(str, won))} won."
 
 
 def _declared(game: Game, part: str, method: str) -> Any:

@@ -14,7 +14,7 @@ and says clearly what it lacks (``action_space``: NotImplementedError).
 >>> parts = tg.make("currents").parts
 >>> parts.board
 'tablegames_widgets.currents.board:CurrentsBoard'
->>> sorted(n for n in DECLARABLE if getattr(parts, n) is not None)  # doctest: +NORMALIZE_WHITESPACE
+>>> sorted(n for n in DECLARABLE if getattr(parts, n))  # doctest: +NORMALIZE_WHITESPACE
 ['action_space', 'board', 'board_text', 'describe', 'from_json', 'observation', 'puzzles',
  'scene', 'to_json']
 """

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import style
 from .svg import FONT, card_svg, document, escape
+from .words import public_sentence
 
 if TYPE_CHECKING:
     from collections.abc import Hashable, Iterable, Iterator
@@ -298,7 +299,6 @@ def observation_scene(state: State, viewer: int, size: float = 14.0) -> Scene:
         if key not in _NOT_DRAWN:
             text = json.dumps(value, ensure_ascii=False).replace("null", "?")
             lines += textwrap.wrap(f"{key}: {text}", 72, subsequent_indent="  ") or [key]
-    from .core import public_sentence  # its label too: not the game's own describe
 
     return _lines_scene(lines, public_sentence(state), size)
 
