@@ -14,7 +14,10 @@ and adds its own methods, ``do(move)`` first (the move and all that follows it):
 The state class derives from :class:`BuiltState`, which holds what every game's state
 said alike (``current_player``, ``is_terminal``, ``parse_move`` and ``apply``: check
 the move, copy the state into its builder, ``do`` the move, freeze); the builder class
-registers itself as the state's ``builder``. :class:`HandsBuilder` adds the card steps
+registers itself as the state's ``builder`` when it is made. The builder module imports
+the state module, never the reverse: the game module imports the builder, so that
+importing a game always attaches it (the imports run one way, moves -> state -> builder
+-> game). :class:`HandsBuilder` adds the card steps
 several games share (take a card from a hand, draw up to a hand size).
 
 Every public field of the state becomes an attribute of the builder (the ``lists``

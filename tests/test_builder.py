@@ -26,6 +26,7 @@ CORE_MODULES = (
     "game",
     "layout",
     "moves",
+    "puzzle",
     "scene",
     "serialize",
     "state",
