@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import tablegames as tg
 from tablegames.analysis import wilson
-from tablegames.analysis.questions import cardchess, fellowship, resistor
+from tablegames.analysis.questions import cardchess, fellowship, strategies
 from tablegames.analysis.questions.common import decided, make_bot, play, rotated, seat_share
 
 
@@ -60,7 +60,7 @@ def test_light_amperes_never_bring_a_fourth_onto_the_board() -> None:
     fourth = [
         n
         for s, n in zip(p.states, p.states[1:])
-        if s.current_player == 0 and len(s.legal_moves()) > 1 and resistor._fourth(s, n)
+        if s.current_player == 0 and len(s.legal_moves()) > 1 and strategies._fourth(s, n)
     ]
     assert not fourth
 

@@ -20,66 +20,17 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ...bots import Bot, GreedyBot
-from ...bots import make_bot as named_bot
 from ...core import Game, State, make
 from ..metrics import Share, wilson
 from ..provenance import read_table
-from ..rows import AvoidingBot, game_seeds
+from ..rows import game_seeds
 from ..runs import RunContext
+from .strategies import LOCAL_BOTS, PatientGreedyBot, make_bot  # noqa: F401  (re-exported)
 
 Row = dict[str, Any]
 #: A balance run stops once its 95% interval excludes the fair share or its half-width
 #: is at most this (two points), looking after every ``batch`` games.
 DECIDED_HALF_WIDTH = 0.02
-
-
-class PatientGreedyBot(GreedyBot):
-    """The greedy bot that never takes a move written as one of ``avoid`` while another
-    move is legal (Resistor's greedy bot forfeits a round as soon as forfeiting scores
-    as well as playing on, which ends rounds after a single point)."""
-
-    def __init__(self, seed: int | str = 0, avoid: Sequence[str] = ("forfeit",)) -> None:
-        super().__init__(seed)
-        self.avoid = frozenset(avoid)
-
-    def choose(self, state: State) -> Any:
-        scored = [(m, v) for m, v in self.scores(state) if str(m) not in self.avoid]
-        if not scored:
-            return super().choose(state)
-        best = max(v for _, v in scored)
-        top = [m for m, v in scored if v == best]
-        return top[self.rng.randrange(len(top))]
-
-
-#: Bots the runs name beyond :data:`tablegames.analysis.BOTS`: ``(argument, seed) -> bot``.
-LOCAL_BOTS: dict[str, Callable[[str, str], Bot]] = {
-    "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
-    "greedy-patient": lambda arg, seed: PatientGreedyBot(seed),
-    "commit": lambda arg, seed: _commit_bot(int(arg), seed),
-    "choosy": lambda arg, seed: _choosy_bot(arg, seed),
-}
-
-
-def _choosy_bot(avoid: str, seed: str) -> Bot:
-    from .resistor import AVOIDS, ChoosyGreedyBot
-
-    return ChoosyGreedyBot(seed, AVOIDS[avoid])
-
-
-def _commit_bot(pile: int, seed: str) -> Bot:
-    from .fellowship import CommitBot
-
-    return CommitBot(seed, pile)
-
-
-def make_bot(spec: str, seed: str) -> Bot:
-    """The bot named ``spec``: one of :data:`LOCAL_BOTS`, else
-    :func:`tablegames.analysis.make_bot`'s."""
-    name, _, arg = spec.partition(":")
-    if name in LOCAL_BOTS:
-        return LOCAL_BOTS[name](arg, seed)
-    return named_bot(spec, seed)
 
 
 @dataclass(frozen=True)

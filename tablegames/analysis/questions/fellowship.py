@@ -10,14 +10,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
-from ...bots import GreedyBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, play, seat_share
+from .strategies import CommitBot  # noqa: F401  (the runs name it)
 
 #: A human's time per turn, for minutes of play: about 15 s to find a capture and the
 #: card to fill its gap from a five-card hand, 5 s to draw back up.
@@ -30,30 +30,6 @@ BOROMIR = "JS"
 def _st(state: State) -> FellowshipState:
     """``state`` as this game's state (the runs play only this game)."""
     return cast(FellowshipState, state)
-
-
-class CommitBot(GreedyBot):
-    """The greedy bot, except that when it has not drawn the Jack of Spades and at most
-    ``pile`` cards are left to draw it plays for red: the move leaving the most red stacks
-    over black ones (a capture's effect on the circle hides nothing, so it is read on
-    the state itself)."""
-
-    def __init__(self, seed: int | str = 0, pile: int = 5) -> None:
-        super().__init__(seed)
-        self.pile = pile
-
-    def choose(self, state: State) -> Any:
-        me = state.current_player
-        black = _st(state).roles[me] == "black"  # it drew the jack (and may have played it)
-        if black or len(_st(state).draw_pile) > self.pile:
-            return super().choose(state)
-        scored = []
-        for m in state.legal_moves():
-            counts = state.apply(m).counts()  # type: ignore[attr-defined]
-            scored.append((m, counts["red"] - counts["black"]))
-        best = max(v for _, v in scored)
-        top = [m for m, v in scored if v == best]
-        return top[self.rng.randrange(len(top))]
 
 
 def colour_result(final: State) -> str:

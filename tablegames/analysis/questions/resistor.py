@@ -16,16 +16,15 @@ and a rate per 100 turns compares variants without dividing by rounds that ended
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from typing import cast
 
-from ...bots import GreedyBot
 from ...core import Game, State
-from ...resistor.board import amperes_on_board
 from ...resistor.state import ResistorState
 from ..metrics import Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, play
+from .strategies import AVOIDS, Avoid, ChoosyGreedyBot  # noqa: F401  (the runs name them)
 
 #: Turns of the first round that a window plays (both players' turns count).
 WINDOW = 600
@@ -35,62 +34,10 @@ ACTIONS = ("slingshot", "cycle", "drain", "charge", "recharge", "score", "conver
 #: steps (amperes, chargers) or a resistor's diagonal step.
 SECONDS_PER_TURN = 10.0
 
-Avoid = Callable[[State, State], bool]
-
 
 def _st(state: State) -> ResistorState:
     """``state`` as this game's state (the runs play only this game)."""
     return cast(ResistorState, state)
-
-
-def _recharges(before: State, after: State) -> bool:
-    return any(e.kind == "recharge" for e in after.events)  # type: ignore[attr-defined]
-
-
-def _overloads(before: State, after: State) -> bool:
-    return any(e.kind == "overload" for e in after.events)  # type: ignore[attr-defined]
-
-
-def _fourth(before: State, after: State) -> bool:
-    """A move that brings a fourth (or later) ampere onto the board."""
-    b, a = _st(before).board, _st(after).board
-    return amperes_on_board(a) > max(3, amperes_on_board(b))
-
-
-#: What each ampere-player variant of the greedy bot refuses while another move is
-#: legal (besides forfeiting, which none of them does while it has another move).
-AVOIDS: dict[str, Avoid | None] = {
-    "patient": None,
-    "norecharge": _recharges,
-    "nooverload": _overloads,
-    "light": _fourth,
-}
-
-
-class ChoosyGreedyBot(GreedyBot):
-    """Greedy (best evaluation one move ahead), never forfeiting and never making a
-    move that ``avoid(before, after)`` rejects, unless no other move is legal."""
-
-    def __init__(self, seed: int | str = 0, avoid: Avoid | None = None) -> None:
-        super().__init__(seed)
-        self.avoid = avoid
-
-    def choose(self, state: State) -> Any:
-        me = state.current_player
-        scored = []
-        for m in state.legal_moves():
-            if str(m) == "forfeit":
-                continue
-            after = state.apply(m)
-            if self.avoid is not None and self.avoid(state, after):
-                continue
-            value = after.returns()[me] if after.is_terminal else state.game.evaluate(after)[me]
-            scored.append((m, value))
-        if not scored:
-            return super().choose(state)
-        best = max(v for _, v in scored)
-        top = [m for m, v in scored if v == best]
-        return top[self.rng.randrange(len(top))]
 
 
 def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) -> Row:
