@@ -11,7 +11,7 @@ Prints, per game (the five and docs/example_poker.py's Kuhn poker), the median o
 - ``all``: the check as ``python -m tablegames check`` runs it;
 
 then the median CPU time of one picture for seat 0 (``scene_of(state, viewer=0)``, what every
-board and preview calls) against calling the package's ``state_scene`` directly.
+board and preview calls) against calling the scene function the game declares directly.
 
     python benchmarks/plugin_check.py [--games 4] [--runs 3]
 """
@@ -79,9 +79,7 @@ def picture_micros(name: str, runs: int) -> tuple[float, float]:
         if state.is_terminal:
             break
         state = state.apply(state.legal_moves()[0])
-    package = type(state).__module__.rpartition(".")[0]
-    where = f"{package}.scene" if package else type(state).__module__
-    direct = getattr(sys.modules.get(where) or importlib.import_module(where), "state_scene", None)
+    direct = game.parts.scene  # the scene function the game declares (tablegames.parts)
     n = 200
 
     def through() -> None:
