@@ -2,11 +2,12 @@
 game's goal (a *win* puzzle), or where exactly one move stops an opponent who would
 otherwise reach it next turn (a *save* puzzle).
 
-Each game's goal, line length and theme are in :mod:`tablegames.puzzles.games`; the
-search in :mod:`tablegames.puzzles.search`; who solves a puzzle (greedy, MCTS 300, MCTS
-3000: its difficulty) in :mod:`tablegames.puzzles.stats`; the rule against two puzzles
-of one idea in :mod:`tablegames.puzzles.dedup`. The JSON format (``version`` 1) is described
-in ``docs/puzzles.md``; shipped sets live in ``tablegames/puzzles/sets/<game>.json``
+Each game declares its goal, line length and theme (its ``parts.puzzles``, kept in the
+game's ``puzzle`` module; :mod:`tablegames.puzzles.games` reads them); the search in
+:mod:`tablegames.puzzles.search`; who solves a puzzle (greedy, MCTS 300, MCTS 3000: its
+difficulty) in :mod:`tablegames.puzzles.stats`; the rule against two puzzles of one idea
+in :mod:`tablegames.puzzles.dedup`. The JSON format (``version`` 1) is described in
+``docs/puzzles.md``; shipped sets live in ``tablegames/puzzles/sets/<game>.json``
 (:func:`load_set`) and are written by ``python -m tablegames puzzles GAME --count N
 --seed S --out FILE``.
 
