@@ -19,7 +19,12 @@ the same final state. Once per game: the options table (a name, a default and an
 input refused with the library's errors: moves that are not moves with
 :class:`~tablegames.IllegalMove`, bad or damaged state JSON with
 :class:`~tablegames.InvalidState`, never a bare TypeError, KeyError or IndexError; and
-short games of the bots (MCTS, which samples hidden cards, and greedy) to their end.
+short games of the bots (MCTS, which samples hidden cards, and greedy) to their end;
+and every part the game declares (:mod:`tablegames.parts`): a board named
+``"module:Class"``, puzzles that load, the values ``hidden_per_seat`` names held to the
+truth in every observation, and on the first states of a random game the text board,
+the caption, the action space (each legal move numbered once and read back) and the
+puzzle goal and theme (:func:`check_declared`, :func:`check_parts`).
 
 The card checks (``cards_in``, ``hidden_cards``, ``check_observations``) are shared
 with ``benchmarks/soak.py``, which runs them over millions of moves.
