@@ -2,7 +2,7 @@
 
 A click means the ``key`` of the topmost keyed shape under the pointer (the scene names
 its places); every legal move is offered as a button, since a generic board cannot know
-which clicks make up a move. A game's own board (``Game.board``) does better.
+which clicks make up a move. A game's own board (its ``parts.board``) does better.
 
 What a seat sees is not up to the plug-in's author: the picture comes from
 ``tablegames.scene.scene_of`` with the board's ``viewer`` (a game that hides anything and
