@@ -38,6 +38,13 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     css_class = "tablegames-board"
     #: A few sentences telling a visitor how to play with this board (play pages show it).
     how_to = ""
+    #: One line on what the game is, for the play pages' index ('': the how-to's first
+    #: sentence).
+    summary = ""
+    #: The median turns of a game between greedy bots with the play page's default options
+    #: (``python benchmarks/game_lengths.py --games 200``), for the index's typical length;
+    #: 0 when not measured.
+    typical_turns = 0
     #: The players' names where the game has them (Card Chess: Red, Black); else P0, P1...
     player_names: tuple[str, ...] = ()
     #: Whether the game has cards to show face up or down and in suit colours (tools hide

@@ -21,20 +21,6 @@ from typing import Any
 
 import tablegames as tg
 
-#: One line on what each game is (our words; a game from another package gets the first
-#: sentence of its board's how-to instead).
-WHAT: dict[str, str] = {
-    "currents": "Play cards round a compass to push a pawn off the board across your goal "
-    "edge, while the others push it elsewhere.",
-    "fellowship": "Capture neighbouring stacks in a circle of cards with stronger ones; when "
-    "the cards run out, the colour on top of more stacks wins.",
-    "poohsticks": "Race a boat down a river of cards, moving where sums of your hand's cards lead.",
-    "cardchess": "Chess with cards for units: cover both opposing kings while units climb "
-    "on top of one another.",
-    "resistor": "Race your amperes up the board and back down as chargers, past the "
-    "resistors your opponent moves.",
-}
-
 
 @dataclass(frozen=True)
 class Length:
@@ -50,18 +36,21 @@ class Length:
 
 #: A person's turn at a casual pace (look, choose, tap), in seconds.
 SECONDS_PER_TURN = 15
-#: Median turns of 200 seeded games per game between greedy bots (one ply of look-ahead),
-#: with the play pages' default options: ``python benchmarks/game_lengths.py --games 200``
-#: (docs/play-pages.md gives the full table, random games too). Greedy play, not random:
-#: random play wanders in the racing games (Poohsticks and Card Chess run 3 to 5 times
-#: longer, and a random Resistor match never ends).
-TYPICAL: dict[str, Length] = {
-    "currents": Length(24),
-    "fellowship": Length(33),
-    "poohsticks": Length(18),
-    "cardchess": Length(35),
-    "resistor": Length(256),
-}
+#: The typical lengths are each board's ``typical_turns``: the median turns of 200 seeded
+#: games between greedy bots (one ply of look-ahead), with the play pages' default options:
+#: ``python benchmarks/game_lengths.py --games 200`` (docs/play-pages.md gives the full
+#: table, random games too). Greedy play, not random: random play wanders in the racing
+#: games (Poohsticks and Card Chess run 3 to 5 times longer, and a random Resistor match
+#: never ends).
+
+
+def typical(name: str) -> Length | None:
+    """A typical game of ``name``, if its board gives one."""
+    from .registry import board_class
+
+    turns = board_class(name).typical_turns
+    return Length(turns) if turns else None
+
 
 #: How far into a greedy game (seeded) each picture is taken: about half a typical game.
 PICTURE_SEED = 7
@@ -96,11 +85,12 @@ CSS = """<style>
 
 def what_it_is(name: str) -> str:
     """The index's line on a game."""
-    if name in WHAT:
-        return WHAT[name]
-    from .pages import how_to
+    from .registry import board_class
 
-    first = how_to(name).split(". ")[0].rstrip(".")
+    board = board_class(name)
+    if board.summary:
+        return board.summary
+    first = board.how_to.split(". ")[0].rstrip(".")
     return f"{first}." if first else ""
 
 
@@ -109,10 +99,10 @@ def facts(name: str) -> str:
     info = tg.GAMES[name].info
     low, high = info.min_players, info.max_players
     players = f"{low} players" if low == high else f"{low} to {high} players"
-    if name not in TYPICAL:
+    length = typical(name)
+    if length is None:
         return players
-    typical = TYPICAL[name]
-    return f"{players} · a game: about {typical.turns} turns, {typical.minutes} minutes"
+    return f"{players} · a game: about {length.turns} turns, {length.minutes} minutes"
 
 
 def mid_game(name: str, seed: int = PICTURE_SEED, cap: int = 3000) -> tg.State:
@@ -122,7 +112,7 @@ def mid_game(name: str, seed: int = PICTURE_SEED, cap: int = 3000) -> tg.State:
     from tablegames.bots import GreedyBot, RandomBot
 
     game = tg.make(name)
-    greedy = name in TYPICAL
+    greedy = typical(name) is not None
     bots = [
         GreedyBot(seed=f"{seed}:{p}") if greedy else RandomBot(f"{seed}:{p}")
         for p in range(game.num_players)

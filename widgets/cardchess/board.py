@@ -49,6 +49,11 @@ class CardChessBoard(BoardWidget):
         "move. In a progressive set-up, click a card in your hand, then a free cell of your "
         "start area."
     )
+    summary = (
+        "Chess with cards for units: cover both opposing kings while units climb on top "
+        "of one another."
+    )
+    typical_turns = 35
 
     def make_geometry(self, square: float) -> Layout:
         return Layout(square)

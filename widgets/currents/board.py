@@ -61,6 +61,11 @@ class CurrentsBoard(BoardWidget):
         "board plays any move from the keyboard. Tick Show currents to see the currents "
         "acting on the pawn, where they push it and how opposite pushes cancel."
     )
+    summary = (
+        "Play cards round a compass to push a pawn off the board across your goal edge, "
+        "while the others push it elsewhere."
+    )
+    typical_turns = 24
 
     def __init__(
         self,

@@ -27,6 +27,11 @@ class FellowshipBoard(BoardWidget):
         "number cards. Click the joker and a card to cover it. Who is black stays secret "
         "until someone draws the Jack of Spades."
     )
+    summary = (
+        "Capture neighbouring stacks in a circle of cards with stronger ones; when the "
+        "cards run out, the colour on top of more stacks wins."
+    )
+    typical_turns = 33
 
     def make_geometry(self, square: float) -> Layout:
         return Layout(square, self.state.game.num_players)

@@ -31,6 +31,8 @@ class PoohsticksBoard(BoardWidget):
         "any card of row 1, move up, down or sideways, and leave from the last row with a "
         "face card or an ace (pick it, then click the exit). End your turn with the button."
     )
+    summary = "Race a boat down a river of cards, moving where sums of your hand's cards lead."
+    typical_turns = 18
 
     def make_geometry(self, square: float) -> Layout:
         return layout_for(self.pooh_state, square)

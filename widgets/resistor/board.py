@@ -59,6 +59,11 @@ class ResistorBoard(BoardWidget):
         "slingshot. Place pieces, step off a drained ampere or choose a dead space with one "
         "click on a framed cell; choose a role, end the turn or forfeit with the buttons."
     )
+    summary = (
+        "Race your amperes up the board and back down as chargers, past the resistors "
+        "your opponent moves."
+    )
+    typical_turns = 256
 
     def __init__(self, state: ResistorState, *, offers: bool = True, **kwargs: Any) -> None:
         #: Whether the cells of single-click decisions are framed before any click.
