@@ -21,6 +21,8 @@ from .parts import GameParts
 from .words import public_sentence as public_sentence  # also read from here (widgets)
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from .actions import ActionSpace
     from .scene import Scene
 
@@ -339,22 +341,30 @@ class Registry(Mapping[str, type["Game"]]):
 
     This package declares its own games in ``tablegames/entry_points.txt`` (the format of
     an installed package's ``entry_points.txt``, read the same way), so a source checkout
-    that was never pip-installed knows them too. The declarations are read on the first
-    look at the registry, not at import, so ``import tablegames`` stays fast; one that fails
-    to load (or names no Game class of that name) is skipped with a warning instead of
-    breaking the lookup.
+    that was never pip-installed knows them too. Nothing is read at import, so ``import
+    tablegames`` stays fast: that file on the first look, the installed packages' entry
+    points (a scan of every distribution, about 0.1 s) only when a name is not among this
+    package's games or the whole list is asked for. A declaration that fails to load (or
+    names no Game class of that name) is skipped with a warning instead of breaking the
+    lookup.
     """
 
     def __init__(self) -> None:
         self._games: dict[str, type[Game]] | None = None
+        self._installed_read = False
 
-    def _loaded(self) -> dict[str, type[Game]]:
+    def _loaded(self, name: object = None) -> dict[str, type[Game]]:
+        """The games loaded so far, with the installed packages' too unless ``name`` is
+        one of this package's."""
         if self._games is None:
-            self._games = _load_games()
+            self._games = _load_games(_own_declarations(), {})
+        if not self._installed_read and (name is None or name not in self._games):
+            self._installed_read = True
+            self._games = _load_games(_installed_declarations(), self._games)
         return self._games
 
     def __getitem__(self, name: str) -> type[Game]:
-        return self._loaded()[name]
+        return self._loaded(name)[name]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._loaded())
@@ -366,20 +376,33 @@ class Registry(Mapping[str, type["Game"]]):
         return repr(self._loaded())
 
 
-def _load_games() -> dict[str, type[Game]]:
-    """Load every declared game: this package's own declarations first, then the installed
-    packages' (a name already loaded is kept, so a stale install cannot reorder them)."""
-    import warnings
-    from importlib.metadata import EntryPoint, PathDistribution, entry_points
+def _own_declarations() -> list[EntryPoint]:
+    """This package's games (``tablegames/entry_points.txt``), in their order."""
+    from importlib.metadata import PathDistribution
     from pathlib import Path
 
-    own = PathDistribution(Path(__file__).parent).entry_points.select(group=ENTRY_POINT_GROUP)
-    declared: list[EntryPoint] = list(own)
+    own = PathDistribution(Path(__file__).parent).entry_points
+    return list(own.select(group=ENTRY_POINT_GROUP))
+
+
+def _installed_declarations() -> list[EntryPoint]:
+    """The games the installed packages declare (this package's again, when installed)."""
+    import warnings
+    from importlib.metadata import entry_points
+
     try:
-        declared += entry_points(group=ENTRY_POINT_GROUP)
+        return list(entry_points(group=ENTRY_POINT_GROUP))
     except Exception as exc:  # a broken distribution must not break the registry
-        warnings.warn(f"tablegames: cannot read the game entry points: {exc}", stacklevel=3)
-    games: dict[str, type[Game]] = {}
+        warnings.warn(f"tablegames: cannot read the game entry points: {exc}", stacklevel=4)
+        return []
+
+
+def _load_games(declared: list[EntryPoint], games: dict[str, type[Game]]) -> dict[str, type[Game]]:
+    """``games`` and then each game ``declared`` under a name not taken yet (so a stale
+    install cannot reorder this package's games)."""
+    import warnings
+
+    games = dict(games)
     for ep in declared:
         if ep.name in games:
             continue
@@ -392,7 +415,7 @@ def _load_games() -> dict[str, type[Game]]:
             warnings.warn(
                 f"tablegames: skipping the game {ep.name!r} ({ep.value}): "
                 f"{type(exc).__name__}: {exc}",
-                stacklevel=3,
+                stacklevel=4,
             )
             continue
         games[ep.name] = cls

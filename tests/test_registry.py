@@ -98,3 +98,28 @@ def test_no_game_registers_itself_at_import() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
     assert not hasattr(tg.core, "register")
+
+
+def test_a_game_of_this_package_is_found_without_reading_the_installed_entry_points(
+    tmp_path: Path,
+) -> None:
+    """Looking up one of the five reads only entry_points.txt (the scan of every installed
+    distribution costs about 0.1 s in a page's kernel): a broken plugin is met, and
+    warned about, only when the whole list is asked for."""
+    from support.plugins import install
+
+    site = tmp_path / "site"
+    site.mkdir()
+    install(site, "", "ghost = no_such_module:Game")
+    code = """
+import warnings, tablegames as tg
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    tg.make("poohsticks")
+    print(len(caught), "currents" in tg.GAMES)
+    names = list(tg.GAMES)
+    print(len(caught), names[-1])
+"""
+    out = run_bare(code, checkout(tmp_path), site)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["0 True", "1 resistor"]

@@ -24,7 +24,9 @@ def race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The example game installed as a plugin (its entry point on sys.path) and the
     registry read again; both undone after the test."""
     monkeypatch.syspath_prepend(str(install_race(tmp_path)))
-    monkeypatch.setattr(tg.GAMES, "_games", None)  # read the entry points again
+    # read the installed entry points again (both restored after the test)
+    monkeypatch.setattr(tg.GAMES, "_games", dict(tg.GAMES._loaded()))
+    monkeypatch.setattr(tg.GAMES, "_installed_read", False)
     assert "race" in tg.GAMES
     return sys.modules["example_game"]
 
