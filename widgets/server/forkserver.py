@@ -148,6 +148,7 @@ def serve(fd: int) -> None:
 
     for name in WARM_MODULES:
         importlib.import_module(name)
+    len(sys.modules["tablegames"].GAMES)  # the games' entry points, read once for every kernel
     gc.freeze()
     why = ""
     if threading.active_count() != 1:
