@@ -12,7 +12,7 @@ from tablegames_widgets.teach import resistor as teach
 from tablegames.resistor import ResistorGame, ResistorState
 from tablegames.resistor.board import cell_index
 from tablegames.resistor.layout import Layout
-from tablegames.resistor.scene import DRAINED_FILL, LAST_MOVE, state_scene
+from tablegames.resistor.scene import LAST_MOVE, RESISTOR_INK, state_scene
 from tablegames.scene import Line, Rect, Text
 
 
@@ -75,21 +75,58 @@ def piece_frame(svg: str) -> tuple[float, float]:
     return float(frame.get("x", "")), float(frame.get("width", ""))
 
 
-def test_moves_from_frames_a_resistor_riding_a_drained_ampere_round_its_cell(
+def svg_texts(svg: str) -> list[str]:
+    """The words written in a picture."""
+    return [t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_moves_from_labels_a_resistor_riding_a_drained_ampere_instead_of_framing_it(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     hunt = teach.position(amperes=["b0", "c0", "d0", "e7"], resistors=["f8", "h9"],
                           current_player=1, turn=1)  # fmt: skip
     draining = hunt.apply(hunt.parse_move("f8-e7"))
-    x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("e7"))
-    # a gap outside the cell's edge, so the resistor's dark frame inside it shows
     svg = teach.moves_from(draining, "e7").svg
-    assert piece_frame(svg) == (x - 4.5, w + 9)
-    # the last move's line lies under the grey arrow, not across it
-    assert svg.rindex(f"fill='{DRAINED_FILL}'") > svg.index(f"stroke='{LAST_MOVE}'")
+    # no orange frame and no move line over the grey arrow: a label points at the cell
+    assert f"stroke='{teach.PIECE_INK}'" not in svg and f"stroke='{LAST_MOVE}'" not in svg
+    assert "drained ampere" in svg_texts(svg)
+    assert svg.count(f"stroke='{teach.REACH_INK}'") == 4
     x, _y, w, _h = Layout(teach.SQUARE).cell_rect(cell_index("f8"))
     assert piece_frame(teach.moves_from(hunt, "f8").svg) == (x + 1, w - 2)
     assert "The resistor on e7 may move to 4 cells" in capsys.readouterr().out
+
+
+def test_round_end_draws_last_drain_ends_round_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    last = teach.position(amperes=["e7"], drained=["c4", "h6", "k11"], resistors=["f8", "h9"],
+                          current_player=1, turn=9, scores=[1, 0], points=1)  # fmt: skip
+    svg = teach.round_end(last, "f8-e7").svg
+    assert "Round 1 is over, ended by the last drain" in capsys.readouterr().out
+    texts = svg_texts(svg)
+    assert "last drain" in texts and "Round 1 is over" in texts
+    # the resistor is drawn on the drained ampere on e7 (the riding frame), none on f8
+    lay = Layout(teach.SQUARE)
+    ns = "{http://www.w3.org/2000/svg}"
+    dark = [
+        (float(r.get("x", "")), float(r.get("y", "")))
+        for r in ET.fromstring(svg).iter(f"{ns}rect")
+        if r.get("stroke") == RESISTOR_INK and r.get("fill") in (None, "none")
+    ]
+    x, y, w, h = lay.cell_rect(cell_index("e7"))
+    assert len(dark) == 2  # e7 and the legend's symbol
+    assert any(x < rx < x + w and y < ry < y + h for rx, ry in dark)
+
+
+def test_round_end_draws_a_forfeit_on_the_board_as_it_stands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    start = teach.position(amperes=["b0", "c0", "d0", "e5"], resistors=["g9", "h12"], turn=4)
+    svg = teach.round_end(start, "forfeit").svg
+    assert "ended by a forfeit" in capsys.readouterr().out
+    assert "ended by a forfeit" in svg_texts(svg) and "last drain" not in svg_texts(svg)
+    with pytest.raises(ValueError, match="does not end round 1"):
+        teach.round_end(start, "e5-e6")
 
 
 def test_budget_lines_start_with_their_words(capsys: pytest.CaptureFixture[str]) -> None:

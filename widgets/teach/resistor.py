@@ -24,8 +24,17 @@ from tablegames.record import Record
 from tablegames.resistor import ResistorGame, ResistorMove, ResistorState
 from tablegames.resistor.board import COLS, cell_index, zone
 from tablegames.resistor.layout import Layout
-from tablegames.resistor.scene import LAST_MOVE, panel_layout, state_scene
-from tablegames.scene import Line, Rect, Text, to_svg
+from tablegames.resistor.scene import (
+    LAST_MOVE,
+    PIECE_KINDS,
+    TONE_INK,
+    background,
+    panel_layout,
+    piece_cells,
+    piece_shapes,
+    state_scene,
+)
+from tablegames.scene import Line, Rect, Scene, Shape, Text, to_svg
 from tablegames.svg import Picture
 from tablegames.words import counted
 
@@ -38,6 +47,8 @@ REACH_INK = "#1e88e5"
 PIECE_INK = "#fb8c00"
 #: The frame around a cell the engine refuses a piece's step to.
 REFUSED_INK = "#e53935"
+#: The label that names what a cell holds (a drained ampere under its resistor).
+BADGE_INK = "#37474f"
 
 ZONE_WORDS = {
     "source": "the current source",
@@ -183,32 +194,45 @@ def framed(state: ResistorState, cells: Iterable[str], ink: str = REACH_INK) -> 
 def _picture(
     state: ResistorState,
     frames: list[tuple[str, str]],
-    outside: str | None = None,
     note: str = "",
+    badge: tuple[str, str] | None = None,
 ) -> Picture:
     """``state`` with each ``(cell, ink)`` of ``frames`` framed just inside its cell, and
-    ``note`` (if any) written in blue on the panel's first free line. The cell ``outside``
-    (if any) is framed a gap away round its edge instead, and the last move's line goes
-    under the pieces, so that what the cell holds (a drained ampere under the resistor's
-    dark frame) stays in sight."""
+    ``note`` (if any) written in blue on the panel's first free line. A ``badge``
+    ``(cell, words)`` names what that cell holds in a label pointing at it; the last move's
+    line is then left out (the panel still names the move), so nothing crosses that cell."""
     lay = Layout(SQUARE)
     scene = state_scene(state, SQUARE)
-    if outside:
-        last = [s for s in scene.overlay if isinstance(s, Line) and s.stroke == LAST_MOVE]
-        scene.overlay = [s for s in scene.overlay if s not in last]
-        scene.pieces[:0] = last
+    if badge:
+        scene.overlay = [s for s in scene.overlay if getattr(s, "stroke", "") != LAST_MOVE]
+        scene.overlay += badge_shapes(lay, *badge)
     for cell, ink in frames:
         x, y, w, h = lay.cell_rect(cell_index(cell))
-        pad, width, radius = (-4.5, 2.5, 6) if cell == outside else (1.0, 3, 3)
-        box = Rect(
-            x + pad, y + pad, w - 2 * pad, h - 2 * pad, stroke=ink, width=width, radius=radius
-        )
-        scene.overlay.append(box)
+        scene.overlay.append(Rect(x + 1, y + 1, w - 2, h - 2, stroke=ink, width=3, radius=3))
     if note:
         lines, pips = panel_layout(state)
         free = 1 + max(k for k, _ in [*lines, *pips])
         scene.overlay.append(Text(*lay.panel_line(free), note, lay.font, REACH_INK, bold=True))
     return Picture(to_svg(scene))
+
+
+def badge_shapes(lay: Layout, cell: str, words: str) -> list[Shape]:
+    """A label with ``words`` two rows below ``cell`` (above it near the bottom of the
+    board), inside the playable columns, with a short line pointing at the cell."""
+    i = cell_index(cell)
+    x, y, w, h = lay.cell_rect(i)
+    size = lay.font * 0.95
+    bw, bh = len(words) * size * 0.66 + size, size * 1.7
+    left, right = lay.cell_rect(1)[0], sum(lay.cell_rect(COLS - 2)[::2])
+    bx = min(max(x + w / 2 - bw / 2, left), right - bw)
+    below = i // COLS >= 3  # rows grow upwards: "below" is further down the picture
+    by = y + 2 * h + (h - bh) / 2 if below else y - 2 * h + (h - bh) / 2
+    tip, foot = (y + h, by) if below else (y, by + bh)
+    return [
+        Line(x + w / 2, tip, x + w / 2, foot, BADGE_INK, 2),
+        Rect(bx, by, bw, bh, "white", BADGE_INK, 1.5, radius=bh / 2),
+        Text(bx + bw / 2, by + bh / 2 + size * 0.36, words, size, BADGE_INK, "middle", True),
+    ]
 
 
 def reach(state: ResistorState, cell: str) -> list[str]:
@@ -223,14 +247,15 @@ def reach(state: ResistorState, cell: str) -> list[str]:
 
 def moves_from(state: ResistorState, cell: str, note: str = "") -> Picture:
     """Say where the piece on ``cell`` may move, and draw ``state`` with those cells
-    framed in blue and the piece in orange (a gap away round the cell for a resistor
-    riding a drained ampere, so that its dark frame and the grey arrow show); ``note``
-    goes on the panel, for what the panel does not say by itself."""
+    framed in blue and the piece in orange; ``note`` goes on the panel, for what the panel
+    does not say by itself. A resistor riding the ampere it just drained gets no frame
+    (it would hide the grey arrow) but a label, *drained ampere*, pointing at its cell."""
     cells = _tell_reach(state, cell)
+    frames = [(c, REACH_INK) for c in cells]
     # Right after a drain, the resistor stands on the drained ampere it steps off.
-    riding = state.pending == "drain" and state.pending_cell == cell_index(cell)
-    frames = [(c, REACH_INK) for c in cells] + [(cell, PIECE_INK)]
-    return _picture(state, frames, outside=cell if riding else None, note=note)
+    if state.pending == "drain" and state.pending_cell == cell_index(cell):
+        return _picture(state, frames, note=note, badge=(cell, "drained ampere"))
+    return _picture(state, [*frames, (cell, PIECE_INK)], note=note)
 
 
 def _tell_reach(state: ResistorState, cell: str) -> list[str]:
@@ -259,6 +284,47 @@ def steps_refused(state: ResistorState, *moves: str) -> Picture:
         refused(state, text)
         frames.append((dst, REFUSED_INK))
     return _picture(state, frames)
+
+
+def round_end(state: ResistorState, text: str) -> Picture:
+    """Make the move ``text`` that ends the round, say what it did (and how the next round
+    begins), and draw the round's last board, which the next round's empty board replaces:
+    the pieces as that move left them, so after the last drain the resistor still stands
+    on the drained ampere (it never steps off), labelled *last drain*; the panel says how
+    the round ended and the scores."""
+    move = state.parse_move(text)
+    after = told(state.apply(move))
+    ended = [e for e in after.events if e.kind == "round_end"]
+    if not ended:
+        raise ValueError(f"{text} does not end round {state.round}")
+    (end,) = ended
+    cells = piece_cells(state)
+    if move.kind == "move":  # the last drain: the resistor rides the ampere it drained
+        cells["resistor"].remove(move.src)
+        cells["ampere"].remove(move.dst)
+        cells["drained"].append(move.dst)
+        cells["riding"] = [move.dst]
+    lay = Layout(SQUARE)
+    scene = Scene(lay.width, lay.height, f"Resistor: the last board of round {state.round}")
+    scene.background = list(background(float(SQUARE)))
+    for kind in PIECE_KINDS:
+        scene.pieces += piece_shapes(lay, kind, [lay.cell_rect(i) for i in cells[kind]])
+    if move.kind == "move":
+        scene.overlay += badge_shapes(lay, str(move).split("-")[1], "last drain")
+    amp, points = end.player, counted(end.value[1], "point")
+    how = f"Last move: {move}" if move.kind == "move" else f"Player {amp} gave up the round"
+    panel = [
+        (f"Round {end.value[0]} is over", "", True, 1.15),
+        (f"ended by {ENDINGS.get(end.text, end.text)}", "", False, 1.0),
+        (f"Player {amp} (amperes): {points} this round", "amperes", False, 1.0),
+        (f"Totals: player 0 has {after.scores[0]}, player 1 has {after.scores[1]}", "", False, 1.0),
+        (how, "muted", False, 1.0),
+        ("Next round: the roles swap", "muted", False, 1.0),
+    ]
+    for k, (words, tone, bold, size) in enumerate(panel):
+        ink = TONE_INK[tone]
+        scene.pieces.append(Text(*lay.panel_line(k), words, lay.font * size, ink, bold=bold))
+    return Picture(to_svg(scene))
 
 
 # ---- whole matches -------------------------------------------------------------------
