@@ -10,6 +10,12 @@ sampled state (information-set search samples the hidden cards first, see
 :mod:`tablegames.determinize`), so the greedy step never reads a hidden card of the
 real game.
 
+On Currents (about 100 moves a turn) random playouts and a one-ply tree add little
+to the greedy bot, so the guided search there grows its tree by greedy priors instead:
+each node adds its untried move of best one-ply score, and only as fast as the square
+root of its visits allow (progressive widening, :data:`GUIDED_WIDENING`), so the budget
+goes into the opponents' replies to a few good moves rather than one visit to each.
+
 Per-game tuning lives in :data:`GUIDED_TUNING` (playout depth and epsilon, measured
 with ``python -m tablegames ladder``: docs/bots.md). The bot is named ``"guided:N"``
 in bot specs (:func:`tablegames.bots.make_bot`); ``"mcts:N"`` keeps random playouts.
@@ -22,21 +28,28 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from ..core import State
 from .heuristics import poohsticks_value
-from .mcts import MCTSBot
+from .mcts import Analysis, MCTSBot, _Node
 
 #: Playout depth and epsilon per game, where they differ from :data:`GUIDED_DEFAULT`.
-GUIDED_TUNING: dict[str, tuple[int, float]] = {}
+#: Currents: no playout; the widened tree below does the looking ahead.
+GUIDED_TUNING: dict[str, tuple[int, float]] = {"currents": (0, 0.0)}
 #: (rollout depth, epsilon) for a game without its own tuning.
 GUIDED_DEFAULT: tuple[int, float] = (8, 0.1)
 #: Evaluations used instead of ``game.evaluate`` (see :mod:`tablegames.bots.heuristics`).
 GUIDED_EVALUATION: dict[str, Callable[[State], tuple[float, ...]]] = {
     "poohsticks": poohsticks_value,
 }
+#: Games whose tree grows by greedy priors (progressive widening): ``(base, rate)``, a
+#: node holds at most ``base + rate * sqrt(visits)`` children, added best prior first.
+#: Currents offers about 100 moves a turn: a plain search spreads 1,000 iterations
+#: over them one ply deep and is no better than greedy (docs/bots.md).
+GUIDED_WIDENING: dict[str, tuple[float, float]] = {"currents": (3.0, 1.0)}
 
 
 class GuidedMCTSBot(MCTSBot):
@@ -60,9 +73,69 @@ class GuidedMCTSBot(MCTSBot):
         if epsilon is not None and not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
         self.epsilon = epsilon
+        self._priors: dict[int, dict[str, float]] = {}  # the search under way: by node id
 
     def __repr__(self) -> str:
         return f"GuidedMCTSBot(iterations={self.iterations}, seconds={self.seconds})"
+
+    def analyse(self, state: State) -> Analysis:
+        """As :meth:`MCTSBot.analyse`; the priors of the search under way are dropped after."""
+        self._priors = {}
+        try:
+            return super().analyse(state)
+        finally:
+            self._priors = {}
+
+    def _ismcts(self, root: _Node, state: State) -> None:
+        """One iteration; on a game of :data:`GUIDED_WIDENING`, a node's new child is its
+        untried move of best prior (one ply scored as the greedy bot does, kept per node
+        and move name), and only while the node has fewer children than its widening
+        allows; otherwise the iteration of :class:`MCTSBot`."""
+        widen = GUIDED_WIDENING.get(state.game.name)
+        if widen is None:
+            super()._ismcts(root, state)
+            return
+        base, rate = widen
+        evaluate = GUIDED_EVALUATION.get(state.game.name, state.game.evaluate)
+        node, path = root, [root]
+        names = self._names
+        while not state.is_terminal:
+            children = node.children
+            priors = self._priors.setdefault(id(node), {})
+            me = state.current_player
+            best_move: Any = None
+            top = -math.inf
+            legal = []
+            for m in state.legal_moves():
+                name = names.get(id(m))
+                if name is None:
+                    name = self._name(m)
+                child = children.get(name)
+                if child is not None:
+                    child.avail += 1
+                    legal.append((child, m))
+                    continue
+                value = priors.get(name)
+                if value is None:
+                    after = state.apply(m)
+                    value = 2.0 * after.returns()[me] if after.is_terminal else evaluate(after)[me]
+                    priors[name] = value
+                if value > top:
+                    best_move, top = m, value
+            if best_move is not None and (
+                not legal or len(children) < base + rate * math.sqrt(node.visits)
+            ):
+                child = _Node(me)
+                child.avail = 1
+                children[names[id(best_move)]] = child
+                path.append(child)
+                state = state.apply(best_move)
+                break
+            chosen = self._select_available(legal)
+            path.append(chosen[0])
+            node = chosen[0]
+            state = state.apply(chosen[1])
+        self._backup(path, self._playout(state))
 
     def _playout(self, state: State) -> tuple[float, ...]:
         game = state.game
