@@ -39,7 +39,10 @@ OPTIONS = (
         True,
         "True or False",
         boolean,
-        "off: the middle rows are dealt face down too (the text's training game)",
+        "on: the middle ranks, 3 and 4, are the terrain, the twelve 2s, 3s and 5s face up, "
+        "and a move stops at the latest on the first of them in the other side's colour; "
+        "off: they are dealt face down like the start areas, so only units stop a move, "
+        "as in the text's training game.",
     ),
     max_turns_option(
         "moves (plies), placements excluded",

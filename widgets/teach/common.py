@@ -35,7 +35,7 @@ def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", ")")) else ".")
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", ".)")) else ".")
 
 
 class OptionsTable:
