@@ -27,8 +27,9 @@ Rect = tuple[float, float, float, float]  # x, y, width, height
 
 #: Up to this many covered units, a stack's fan has one unit per row; above, two.
 ONE_PER_ROW = 3
-#: Rows of the fan that keep their full height; a taller fan is squeezed into their room.
-FAN_ROWS = 3
+#: The room of a stack's fan, in rows of full height: a fan of more rows is squeezed into
+#: it, so that the top unit keeps room for a label as large as the fan's.
+FAN_ROWS = 2.5
 #: Hand cards per row in the panel (a hand of eight takes two rows).
 HAND_COLUMNS = 4
 HAND_SIZE = 8
@@ -50,13 +51,16 @@ class Layout:
         s = float(square)
         self.square = s
         self.card_w = round(s * 1.3)
-        self.card_h = round(s * 1.9)
+        self.card_h = round(s * 2.0)
         self.gap = round(s * 0.16)
         self.band = round(s * 0.3)  #: extra space between the start areas and the terrain
         self.label = round(s * 0.5)  #: room for the rank and file names
         self.label_font = s * 0.36  #: their size: readable, since the text names cells
         self.strip = round(s * 0.32)  #: grid card visible below a unit
-        self.step = max(4, round(s * 0.3))  #: how far each covered unit peeks out
+        self.strip_font = self.strip * 0.8  #: the size of that grid card's rank and suit
+        #: how far each covered unit peeks out: a band for a label of about 14 px at the
+        #: default size (the fan says which units lie under which, so it must be read)
+        self.step = max(4, round(s * 0.4))
         self.margin = max(2, round(s * 0.06))  #: between a cell's edge and its units
         self.x0 = self.label + self.gap
         self.y0 = self.gap
@@ -111,8 +115,8 @@ class Layout:
 
     def fan_shape(self, covered: int) -> tuple[int, int, float]:
         """How ``covered`` units under a top unit are fanned: (units per row, rows, the
-        height each row peeks out). Up to :data:`FAN_ROWS` rows keep :attr:`step`; more
-        share the same room."""
+        height each row peeks out). Rows keep :attr:`step` while they fit in
+        :data:`FAN_ROWS` rows; more share that room."""
         if covered <= 0:
             return (1, 0, 0.0)
         per_row = 1 if covered <= ONE_PER_ROW else 2
@@ -141,9 +145,11 @@ class Layout:
         return out
 
     def fan_font(self, covered: int) -> float:
-        """The size of a covered unit's rank and suit in a fan of ``covered``."""
-        _per, _rows, step = self.fan_shape(covered)
-        return step * 0.78
+        """The size of a covered unit's rank and suit in a fan of ``covered``: nearly the
+        band's height, and narrow enough for "10♠" where two units share a row."""
+        per_row, _rows, step = self.fan_shape(covered)
+        _x, _y, w, _h = self.units_rect(0)
+        return min(step * 0.9, w / per_row * 0.42)
 
     def top_font(self, covered: int) -> float:
         """The size of the top unit's rank and suit when ``covered`` units lie under it."""

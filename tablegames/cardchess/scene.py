@@ -189,7 +189,7 @@ def _labels(lay: Layout, looks: list[CellLook], four_colour: bool) -> list[Shape
     """Rank and suit of every unit (a covered one on its visible edge) and face-up grid
     card (small, below a unit that stands on it), grouped by size and ink so a canvas
     draws each group at once."""
-    small = lay.strip * 0.62
+    small = lay.strip_font
     groups: dict[tuple[float, bool, str], list[Shape]] = {}
 
     def write(card: str, x: float, y: float, size: float, bold: bool = True) -> None:
@@ -269,13 +269,23 @@ def last_move_marks(state: CardChessState, lay: Layout) -> list[Shape]:
 # ---- marks a board adds while a move is being picked -----------------------------------------
 
 
+#: The light band drawn under every frame, and how much wider than the frame it is: a
+#: frame's colour stays visible on the dark card backs as on the pale cards.
+HALO = "#ffffff"
+HALO_EXTRA = 4.0
+
+
 def frames(boxes: list[Box], colour: str, width: float = 3, pad: float = 3) -> list[Shape]:
     """A frame round each box, ``pad`` pixels outside it (inside when negative): picked
-    places and the places that would continue a move."""
-    return [
-        Rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, stroke=colour, width=width, radius=4)
-        for x, y, w, h in boxes
-    ]
+    places and the places that would continue a move. Each frame lies on a light band
+    (:data:`HALO`) that shows on either side of it, so it reads on a blue card back too."""
+    out: list[Shape] = []
+    for ink, line in ((HALO, width + HALO_EXTRA), (colour, width)):
+        out += [
+            Rect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, stroke=ink, width=line, radius=4)
+            for x, y, w, h in boxes
+        ]
+    return out
 
 
 def rays(lay: Layout, src: int, cells: list[int], colour: str) -> list[Shape]:
