@@ -53,6 +53,9 @@ class BoardWidget(StaticPicture, VBox):  # type: ignore[misc]
     #: Whether players see different things (cards in hand): tools offer a choice of
     #: whose view to show only then (Card Chess hides its face-down cards from both).
     private_views = True
+    #: Whether the stored picture's frames lie on a white band (dark places with nothing
+    #: near their edges, as Card Chess's card backs; see static.frames_svg).
+    frame_halo = False
 
     def __init__(
         self,

@@ -346,7 +346,7 @@ class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]
         said = self.said or self.prompt(self.state)
         lines = [(caption, MUTED), (said, ERROR if self._said_error else PLAIN)]
         return panel_svg(board.static_svg(), picked=picked, offered=rects, lines=lines,
-                         rows=self._control_rows())  # fmt: skip
+                         rows=self._control_rows(), halo=board.frame_halo)  # fmt: skip
 
     def board_picture(self) -> str:
         """The board as shown, with the message line under it, and no controls: the

@@ -112,14 +112,16 @@ class StaticPicture:
         return data
 
 
-def frames_svg(picked: Sequence[Rect], offered: Sequence[Rect]) -> list[str]:
-    """Amber frames round the picked places, green ones round the places offered, each
-    on a white band 2 px wider on either side, so it shows on dark cards too."""
+def frames_svg(picked: Sequence[Rect], offered: Sequence[Rect], halo: bool = False) -> list[str]:
+    """Amber frames round the picked places, green ones round the places offered; with
+    ``halo``, each on a white band 2 px wider on either side, for a board whose places
+    are dark (Card Chess's card backs) and carry nothing near their edges."""
     out = []
     for rects, colour, width in ((offered, OFFERED, 3), (picked, PICKED, 4)):
         for x, y, w, h in rects:
             box = f"x='{x + 1.5:.1f}' y='{y + 1.5:.1f}' width='{w - 3:.1f}' height='{h - 3:.1f}'"
-            out.append(f"<rect {box} fill='none' stroke='#ffffff' stroke-width='{width + 4}'/>")
+            if halo:
+                out.append(f"<rect {box} fill='none' stroke='#ffffff' stroke-width='{width + 4}'/>")
             out.append(f"<rect {box} fill='none' stroke='{colour}' stroke-width='{width}'/>")
     return out
 
@@ -183,14 +185,16 @@ def panel_svg(
     offered: Sequence[Rect] = (),
     lines: Sequence[tuple[str, str]] = (),
     rows: Sequence[Sequence[Control]] = (),
+    halo: bool = False,
 ) -> str:
-    """A widget's static picture: ``board`` (an SVG document) with its frames, then
-    ``lines`` of text as (text, colour), then ``rows`` of controls."""
+    """A widget's static picture: ``board`` (an SVG document) with its frames (on a white
+    band with ``halo``, see :func:`frames_svg`), then ``lines`` of text as (text, colour),
+    then ``rows`` of controls."""
     board_width, height = svg_size(board)
     width = max(board_width, MIN_WIDTH)
     size = FONT_SIZE + 1
     step = size * 1.35
-    parts = [place(board, 0, 0), *frames_svg(picked, offered)]
+    parts = [place(board, 0, 0), *frames_svg(picked, offered, halo)]
     y = height + size * 0.3
     for text, colour in lines:
         for line in wrap(text, width - 16, size):

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import pytest
 from support.cardchess import position
+from tablegames_widgets import CardChessBoard, FellowshipBoard, PlayWidget
 from tablegames_widgets.static import OFFERED, frames_svg
+from tablegames_widgets.teach.cardchess import pick
 from tablegames_widgets.teach.common import options_table
 
 import tablegames as tg
+from tablegames.bots import GreedyBot
 from tablegames.cardchess.layout import Layout
 from tablegames.cardchess.scene import HALO, frames, state_scene
 from tablegames.cardchess.text import unit_label
@@ -60,6 +63,12 @@ def test_a_frame_lies_on_a_light_band_that_shows_on_card_backs() -> None:
     assert band.width >= frame.width + 4 and band.fill is None
 
 
-def test_the_stored_picture_frames_lie_on_a_white_band() -> None:
-    svg = "".join(frames_svg([], [(0.0, 0.0, 52.0, 80.0)]))
-    assert svg.index("stroke='#ffffff' stroke-width='7'") < svg.index(f"stroke='{OFFERED}'")
+def test_the_stored_play_picture_frames_card_chess_cells_on_a_white_band() -> None:
+    """Only Card Chess asks for the band: other boards have card indices near the edges."""
+    play = PlayWidget(tg.make("cardchess"), seats=["human", GreedyBot(seed=1)], seed=3)
+    pick(play, "c2")
+    svg = play.static_svg()
+    band = "fill='none' stroke='#ffffff' stroke-width='7'"
+    assert svg.count(band) == svg.count(f"fill='none' stroke='{OFFERED}'") > 0
+    assert CardChessBoard.frame_halo and not FellowshipBoard.frame_halo
+    assert band not in "".join(frames_svg([], [(0.0, 0.0, 52.0, 80.0)]))

@@ -39,6 +39,7 @@ class CardChessBoard(BoardWidget):
     """
 
     private_views = False  # the face-down cards are hidden from both sides alike
+    frame_halo = True  # frames show on the blue card backs, as the scene's frames do
 
     css_class = "tablegames-cardchess"
     player_names = SIDE_NAMES
