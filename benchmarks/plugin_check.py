@@ -19,10 +19,10 @@ board and preview calls) against calling the scene function the game declares di
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +30,6 @@ from typing import Any
 
 import tablegames as tg
 from tablegames import conformance
-from tablegames.core import register
 from tablegames.scene import _call as call
 from tablegames.scene import scene_of
 
@@ -38,13 +37,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_poker() -> None:
-    """Register docs/example_poker.py's Kuhn poker in this process."""
-    spec = importlib.util.spec_from_file_location("example_poker", ROOT / "docs/example_poker.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["example_poker"] = module
-    spec.loader.exec_module(module)
-    register(module.KuhnGame)
+    """Install docs/example_poker.py's Kuhn poker as a plug-in (its entry point in a site
+    folder on the path, as the tests do) and load it: games register only so."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from support.plugins import install_poker
+
+    sys.path.insert(0, str(install_poker(Path(tempfile.mkdtemp(prefix="plugin-check-")))))
+    assert "kuhn" in tg.GAMES, "the Kuhn poker plug-in did not register"
 
 
 def median_seconds(run: Callable[[], Any], runs: int) -> float:
