@@ -63,7 +63,7 @@ from .simulate import play_row, progress_bar
 Row = dict[str, Any]
 #: Rungs by game when none are given: weakest first, at the play pages' default options.
 DEFAULT_RUNGS: dict[str, tuple[str, ...]] = {
-    "currents": ("random", "greedy", "guided:100", "guided:300"),
+    "currents": ("random", "greedy", "guided:100"),
     "fellowship": ("random", "greedy", "mcts:30", "mcts:300"),
     "poohsticks": ("random", "greedy", "guided:300"),
     "cardchess": ("random", "greedy", "mcts:300", "mcts:3000"),
