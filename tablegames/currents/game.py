@@ -52,7 +52,14 @@ def _obstacles(v: Any) -> tuple[tuple[int, int] | tuple[int, int, str], ...]:
 
 OPTIONS = (
     Option("players", 4, "2 or 4", choice(4, 2), "the three-player board is not supported"),
-    Option("jokers", 0, "0, 1 (the red joker) or 2 (both jokers)", choice(0, 1, 2)),
+    Option(
+        "jokers",
+        0,
+        "0, 1 (the red joker) or 2 (both jokers)",
+        choice(0, 1, 2),
+        "jokers shuffled into the deck; a joker is played to shuffle the compass "
+        "(or the currents: see wild_jokers)",
+    ),
     Option(
         "wild_jokers",
         "off",
@@ -60,7 +67,7 @@ OPTIONS = (
         "'split' (the red joker the compass, the black one the currents; needs jokers=2) or "
         "'both' (a joker shuffles both); anything but 'off' needs jokers",
         choice("off", "currents", "split", "both"),
-        "Really wild jokers",
+        "the optional rule's 'really wild jokers': what a played joker shuffles",
     ),
     Option("easier_usurping", False, "True or False", boolean, "an equal rank also replaces"),
     Option(
@@ -90,6 +97,8 @@ OPTIONS = (
         "NS",
         "'NS' (player 0 owns north and south) or 'EW'; two players only",
         choice("NS", "EW"),
+        "in a two-player game, the pair of opposite goal edges player 0 chose; player 1 "
+        "has the other pair",
     ),
 )
 
