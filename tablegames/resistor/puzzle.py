@@ -67,7 +67,8 @@ def _row(cell: str) -> int:
 PUZZLES = PuzzleParts(
     {"max_turns": 300},
     resistor_goal,
-    "score a point this turn (a charger reaching the current source), or win the match",
+    "score a point this turn (a charger reaching the current source), "
+    "or win the match where this turn can end it",
     2,  # a turn moves one ampere or two chargers, and only a charger scores
     True,
     resistor_theme,
