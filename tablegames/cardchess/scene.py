@@ -43,6 +43,10 @@ SIDE_BAND = ("#fdecea", "#eceff1")
 TERRAIN_TINT = ("#fbe4e1", "#e6e8ea")
 AREA_TINT = ("#f5e1da", "#e3e1dc")
 TERRAIN_AREA = "#efe6cf"
+#: The covered-king crown's radius, in squares (a 26-px disc holding a 16-px crown at the
+#: walkthrough's size), and the dark rim around its white outline.
+BADGE_SIZE = 0.32
+BADGE_RIM = "#111111"
 
 
 def faint(colour: str, alpha: float) -> str:
@@ -219,22 +223,32 @@ def _badges(lay: Layout, looks: list[CellLook]) -> list[Shape]:
     """A crown on the lower left of a stack that covers a king of the other side (a disc
     in that king's ink): the fan shows which units lie under which, the crown says at a
     glance where the covered kings are."""
-    rad = lay.badge_radius
+    rad = lay.square * BADGE_SIZE
     kings = [
-        (lay.badge_point(i, "left"), OWNER[look.covered_kings[0]])
+        (badge_centre(lay, i), OWNER[look.covered_kings[0]])
         for i, look in enumerate(looks)
         if look.covered_kings
     ]
     out: list[Shape] = []
     for side in (0, 1):
-        out += [Circle(x, y, rad, SIDE_INK[side], "white", 1.5) for (x, y), p in kings if p == side]
-    out += [Text(x, y + rad * 0.5, "♚", rad * 1.4, "white", "middle") for (x, y), _p in kings]
+        # a dark rim outside a white one: one of the two shows on any card or back
+        out += [Circle(x, y, rad + 2.5, BADGE_RIM, None, 0) for (x, y), p in kings if p == side]
+        out += [Circle(x, y, rad, SIDE_INK[side], "white", 2) for (x, y), p in kings if p == side]
+    out += [Text(x, y + rad * 0.58, "♚", rad * 1.85, "white", "middle") for (x, y), _p in kings]
     return out
+
+
+def badge_centre(lay: Layout, i: int) -> tuple[float, float]:
+    """The crown's centre: on the lower left corner of cell ``i``'s units, half off the
+    card, so it covers neither the top unit's rank nor the grid card's."""
+    rad = lay.square * BADGE_SIZE
+    x, y, _w, h = lay.units_rect(i)
+    return (x + rad * 0.1, y + h - rad * 0.3)
 
 
 def _panel(state: CardChessState, lay: Layout) -> list[Shape]:
     """Each side's heading, then its hand (a progressive set-up) or its covered kings;
-    whose turn it is or the result, and the ply, beside the terrain."""
+    whose turn it is or the result, and the move count, beside the terrain."""
     fs = lay.font
     out: list[Shape] = []
     lines = [side_text(state, p) for p in (0, 1)]

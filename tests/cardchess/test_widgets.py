@@ -33,7 +33,15 @@ import tablegames as tg
 from tablegames import style
 from tablegames.cardchess.layout import Layout
 from tablegames.cardchess.moves import CELL_INDEX, CELL_NAMES, SIZE
-from tablegames.cardchess.scene import LAST_MOVE, SIDE_BAND, SIDE_INK, faint, state_scene
+from tablegames.cardchess.scene import (
+    BADGE_RIM,
+    LAST_MOVE,
+    SIDE_BAND,
+    SIDE_INK,
+    badge_centre,
+    faint,
+    state_scene,
+)
 from tablegames.cardchess.state import ARMY, OWNER, START_AREA
 from tablegames.cardchess.text import unit_label
 from tablegames.scene import Text
@@ -124,10 +132,27 @@ def test_covered_units_are_fanned_with_their_rank_and_suit_and_a_covered_king_ma
     # one crown: the black king under red's queen (a unit under its own side is not marked)
     crowns = [c for c in canvas.find("fillText") if c.args[0] == "♚"]
     assert len(crowns) == 1
-    x, y = lay.badge_point(d6, "left")
+    x, y = badge_centre(lay, d6)
     assert crowns[0].args[1] == pytest.approx(x)
     (discs,) = [c for c in canvas.find("fillCircles") if c.style["fill_style"] == SIDE_INK[1]]
     assert (float(discs.args[0][0]), float(discs.args[1][0])) == pytest.approx((x, y))
+
+
+def test_the_covered_king_crown_is_large_and_rimmed_clear_of_the_ranks():
+    """Issue 28: the crown read about 10 px wide at the walkthrough's size (square 40)."""
+    from tablegames.scene import Circle
+
+    state = position(STACKED)
+    d6 = cell("d6")
+    scene = state_scene(state, 40)
+    (crown,) = [s for s in scene.shapes() if isinstance(s, Text) and s.text == "♚"]
+    (rim,) = [s for s in scene.shapes() if isinstance(s, Circle) and s.fill == BADGE_RIM]
+    (disc,) = [s for s in scene.shapes() if isinstance(s, Circle) and s.fill == SIDE_INK[1]]
+    assert crown.size >= 22  # a glyph of about 16 px
+    assert rim.r > disc.r + 2 and disc.stroke == "white"  # a dark ring outside a white one
+    # the top unit's rank (centred) and the grid card's (on the strip) stay clear of it
+    x, _y, w, _h = Layout(40).units_rect(d6)
+    assert rim.cx + rim.r < x + w / 2 - 6  # "2♠" is about 12 px wide
 
 
 def test_a_tall_stack_shows_every_covered_unit_two_to_a_row():
