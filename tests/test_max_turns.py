@@ -71,7 +71,7 @@ def test_turn_count_beyond_max_turns_is_refused(name: str) -> None:
 @pytest.mark.parametrize(
     ("name", "old", "counts"),
     [
-        ("cardchess", "max_plies", "moves (plies), placements excluded"),
+        ("cardchess", "max_plies", "moves (each side's move is one; placements excluded)"),
         ("resistor", "max_rounds", "every turn of the match, both players', in all its rounds"),
     ],
 )

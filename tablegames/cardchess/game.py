@@ -45,7 +45,7 @@ OPTIONS = (
         "as in the text's training game.",
     ),
     max_turns_option(
-        "moves (plies), placements excluded",
+        "moves (each side's move is one; placements excluded)",
         "a win on the last allowed move ends the game before the cap stops it",
     ),
 )

@@ -24,7 +24,7 @@ def unit_label(card: str) -> str:
 
 
 def status_text(state: CardChessState) -> tuple[str, str]:
-    """Two lines beside the terrain: whose turn it is (or the result), then the ply."""
+    """Two lines beside the terrain: whose turn it is (or the result), then the move count."""
     from .state import COLOURS
 
     if state.is_terminal:
@@ -79,7 +79,7 @@ def board_text(s: CardChessState) -> str:
     for p, name in enumerate(("red", "black")):
         if s.hands[p]:
             lines.append(f"{name} to place: {' '.join(s.hands[p])}")
-    lines.append(f"ply {s.ply}, " + _whose(s))
+    lines.append(f"move {s.ply}, " + _whose(s))
     return "\n".join(lines)
 
 
@@ -97,11 +97,11 @@ def describe(s: CardChessState) -> str:
 
     >>> from tablegames.cardchess import CardChessGame
     >>> CardChessGame().initial_state(seed=1).describe()
-    'Card Chess, fixed set-up with terrain, ply 0; kings covered: red 0, black 0; red to move.'
+    'Card Chess, fixed set-up with terrain, move 0; kings covered: red 0, black 0; red to move.'
     """
     g = s.game
     parts = [
-        f"Card Chess, {g.setup} set-up {'with' if g.terrain else 'without'} terrain, ply {s.ply}",
+        f"Card Chess, {g.setup} set-up {'with' if g.terrain else 'without'} terrain, move {s.ply}",
         f"kings covered: red {s.kings_covered(0)}, black {s.kings_covered(1)}",
         _whose(s),
     ]
