@@ -161,17 +161,6 @@ class Layout:
         x, y, w, h = self.cell_rect(i)
         return (x + w / 2, y + h - self.strip * 0.25)
 
-    def badge_point(self, i: int, corner: str) -> tuple[float, float]:
-        """Centre of a small round badge on the lower corners of the units of cell ``i``:
-        ``'left'`` marks a covered king."""
-        x, y, w, h = self.units_rect(i)
-        r = self.badge_radius
-        return (x + w - r * 0.6, y + h) if corner == "right" else (x + r * 0.6, y + h)
-
-    @property
-    def badge_radius(self) -> float:
-        return self.square * 0.2
-
     def rank_label(self, row: int) -> tuple[float, float]:
         _x, y, _w, h = self.cell_rect(row * COLS)
         return (self.label * 0.55, y + h / 2 + self.label_font * 0.35)
