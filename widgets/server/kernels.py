@@ -42,7 +42,6 @@ from traitlets import Float, Int, List, Unicode
 
 from .buffers import BufferLimits, bound_buffer
 from .fairness import Fairness, RenderGate
-from .preload import preload_paths
 from .requestinfo import forget_request, guard_request_info
 from .visitors import Limits, Visit, Visitors, trusted_networks
 
@@ -81,8 +80,7 @@ def share_templates() -> None:
     each page (each preheated kernel's, each visitor's) with a new exporter, whose new
     Jinja environment compiled the lab template from source every time: measured, 90% of
     Voila's CPU for a page (about 0.2 s), on the event loop that carries every visitor's
-    clicks. The environment also gets the scripts the page's head preloads
-    (``tablegames_preload``, :mod:`.preload`)."""
+    clicks."""
     from nbconvert.exporters.templateexporter import TemplateExporter
 
     create = TemplateExporter._create_environment
@@ -92,7 +90,6 @@ def share_templates() -> None:
     def _create_environment(self: Any) -> Any:
         environment = create(self)
         environment.bytecode_cache = TEMPLATE_CACHE
-        environment.globals["tablegames_preload"] = preload_paths()
         return environment
 
     _create_environment.shares_templates = True  # type: ignore[attr-defined]
