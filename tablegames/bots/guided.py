@@ -117,9 +117,7 @@ class GuidedMCTSBot(MCTSBot):
                     continue
                 value = priors.get(name)
                 if value is None:
-                    after = state.apply(m)
-                    value = 2.0 * after.returns()[me] if after.is_terminal else evaluate(after)[me]
-                    priors[name] = value
+                    value = priors[name] = _one_ply(state.apply(m), me, evaluate)
                 if value > top:
                     best_move, top = m, value
             if best_move is not None and (
@@ -167,9 +165,15 @@ def _best_next(state: State, moves: list[Any], evaluate: Any, pick: Any) -> Stat
     top = -float("inf")
     for m in moves:
         after = state.apply(m)
-        value = 2.0 * after.returns()[me] if after.is_terminal else evaluate(after)[me]
+        value = _one_ply(after, me, evaluate)
         if value > top:
             best, top = [after], value
         elif value == top:
             best.append(after)
     return best[0] if len(best) == 1 else best[pick(len(best))]
+
+
+def _one_ply(after: State, me: int, evaluate: Any) -> float:
+    """How good ``after`` is for player ``me``, as the greedy step scores it: a finished
+    game counts twice its result, so a win at once beats any evaluation."""
+    return 2.0 * after.returns()[me] if after.is_terminal else float(evaluate(after)[me])
