@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..bots import make_bot
+from ..cards import RANK
 from ..core import Game, State
 
 Row = dict[str, Any]
@@ -86,8 +87,14 @@ def story(game: Game, specs: Sequence[str], seed: int) -> Row:
     while not state.is_terminal and decisions < MAX_DECISIONS:
         state = state.apply(bots[state.current_player].choose(state))
         decisions += 1
+        played = None  # the last card placed this step, and where
         for e in state.events:  # type: ignore[attr-defined]
             events[e.kind] += 1
+            if e.kind == "place":
+                played = (e.cards[0], e.where)
+            elif e.kind == "discard" and played is not None and e.where == played[1]:
+                events["usurp"] += 1  # a replacement that is not a demotion
+                events["equal usurp"] += RANK[played[0]] == RANK[e.cards[0]]
             if e.kind == "move":
                 x0, y0, x1, y1 = e.value
                 movers.append(e.player)
@@ -126,6 +133,8 @@ def story(game: Game, specs: Sequence[str], seed: int) -> Row:
         "jokers": events["joker"],
         "shuffles": events["shuffle"],
         "demotions": events["demote"],
+        "usurps": events["usurp"],
+        "equal_usurps": events["equal usurp"],
         "follow_ups": events["combination"],
         "blocked": events["blocked"],
         "reshuffles": events["reshuffle"],
