@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from ...bots import Bot, GreedyBot
+from ...bots import Bot, GreedyBot, MCTSBot
 from ...bots import make_bot as named_bot
 from ...core import State
 from ...fellowship.state import FellowshipState
@@ -110,6 +110,36 @@ class ChoosyGreedyBot(GreedyBot):
         return top[self.rng.randrange(len(top))]
 
 
+class ChoosyMCTSBot(MCTSBot):
+    """MCTS (the game's evaluation at the leaves) that plays its most visited move
+    other than a forfeit or a move ``avoid(before, after)`` rejects, unless no other
+    move is legal: the search-rung counterpart of :class:`ChoosyGreedyBot` (plain MCTS
+    forfeits a Resistor round once the evaluation prefers a banked lead to the board).
+    The search itself still sees every move; only the move played is filtered."""
+
+    def __init__(self, seed: int | str = 0, avoid: Avoid | None = None, iterations: int = 100):
+        super().__init__(iterations=iterations, seed=seed)
+        self.avoid = avoid
+
+    def choose(self, state: State) -> Any:
+        ranked = [m.move for m in self.analyse(state).moves]  # most visited first
+        by_name = {str(m): m for m in state.legal_moves()}
+        for name in ranked:
+            if name == "forfeit":
+                continue
+            m = by_name[name]
+            if self.avoid is None or not self.avoid(state, state.apply(m)):
+                return m
+        return by_name[ranked[0]]
+
+
+def _choosy_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :data:`AVOIDS` ``[AVOID]``
+    with ``N`` iterations a move."""
+    avoid, _, n = arg.partition(":")
+    return ChoosyMCTSBot(seed, AVOIDS[avoid], int(n or 100))
+
+
 # ---- any game, and the specs -----------------------------------------------------------------
 
 
@@ -137,6 +167,7 @@ LOCAL_BOTS: dict[str, Callable[[str, str], Bot]] = {
     "greedy-patient": lambda arg, seed: PatientGreedyBot(seed),
     "commit": lambda arg, seed: CommitBot(seed, int(arg)),
     "choosy": lambda arg, seed: ChoosyGreedyBot(seed, AVOIDS[arg]),
+    "mcts-choosy": _choosy_mcts,
 }
 
 
