@@ -51,3 +51,52 @@ def matches(ctx: RunContext) -> Rows:
     return [
         {**r, "pair": "greedy v greedy"} for r in q.matches(ctx, [GREEDY, GREEDY], 8, cap=1500)
     ] + [{**r, "pair": "greedy v random"} for r in q.matches(ctx, [GREEDY, "patient"], 8, cap=1500)]
+
+
+# ---- the competent rung: mcts:100 (the ladder's step above greedy), never forfeiting ----
+# A window with this bot on both sides costs about 4 CPU seconds (greedy: 0.3), mcts:1000
+# on one side about 26: mcts:100 is the strongest rung the explore budget allows.
+MCTS = "mcts-choosy:patient:100"
+N_MCTS = 40
+
+
+@register(
+    "resistor-mcts-variants", notebook=NOTEBOOK, about="duty cycle, dead spaces: mcts:100 windows"
+)
+def mcts_variants(ctx: RunContext) -> Rows:
+    rows: Rows = []
+    for label, options in [
+        ("rules (duty 3, 4 dead spaces)", {}),
+        ("duty 0", {"duty_cycle": 0}),
+        ("duty 12", {"duty_cycle": 12}),
+        ("no dead spaces", {"dead_spaces": 0}),
+        ("8 dead spaces", {"dead_spaces": 8}),
+    ]:
+        rows += q.windows(ctx, label, options, [MCTS, MCTS], N_MCTS)
+    return rows
+
+
+@register(
+    "resistor-mcts-strategies", notebook=NOTEBOOK, about="ampere strategies, mcts:100 both sides"
+)
+def mcts_strategies(ctx: RunContext) -> Rows:
+    rows: Rows = []
+    for label, amperes in [
+        ("never recharge", "mcts-choosy:norecharge:100"),
+        ("three amperes or fewer", "mcts-choosy:light:100"),
+        ("never overload", "mcts-choosy:nooverload:100"),
+    ]:
+        rows += q.windows(ctx, label, {}, [amperes, MCTS], N_MCTS)
+    return rows
+
+
+@register("resistor-mcts-skill", notebook=NOTEBOOK, about="mcts:100 against greedy, each role")
+def mcts_skill(ctx: RunContext) -> Rows:
+    return q.windows(ctx, "mcts amperes v greedy", {}, [MCTS, GREEDY], N_MCTS) + q.windows(
+        ctx, "greedy amperes v mcts", {}, [GREEDY, MCTS], N_MCTS
+    )
+
+
+@register("resistor-mcts-matches", notebook=NOTEBOOK, about="whole matches between mcts:100")
+def mcts_matches(ctx: RunContext) -> Rows:
+    return [{**r, "pair": "mcts v mcts"} for r in q.matches(ctx, [MCTS, MCTS], 8, cap=1500)]
