@@ -136,20 +136,3 @@ def ladder_top(ctx: RunContext) -> Rows:
 def jokers_balance(ctx: RunContext) -> Rows:
     options = {"players": 4, **VARIANTS["jokers (compass)"]}
     return until_decided(ctx, "4p greedy, jokers", options, ["greedy"] * 4, 300, 2400)
-
-
-#: The optional rules a competent player would use on purpose, played by guided:100.
-GUIDED_VARIANTS = ["base", "easier usurping", "combination attacks", "riptides"]
-
-
-@register(
-    "currents-guided-variants",
-    notebook=DESIGNER,
-    about="base, easier usurping, combination attacks, riptides; 4p guided:100, 60 deals",
-)
-def guided_variants(ctx: RunContext) -> Rows:
-    rows: Rows = []
-    for name in GUIDED_VARIANTS:
-        options = {"players": 4, **VARIANTS[name]}
-        rows += games(ctx, name, "story", options, ["guided:100"] * 4, 60)
-    return rows
