@@ -83,12 +83,15 @@ def balance(
     variant: Mapping[str, object],
     specs: Sequence[str],
     max_games: int = 2400,
+    batch: int = 400,
 ) -> list[Row]:
-    """Games of a variant until player 0's share is decided."""
+    """Games of a variant until player 0's share is decided, looking every ``batch``
+    games (smaller batches for the costly search bots)."""
     table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
-    return [
-        {**r, "variant": label} for r in table.until_decided(ctx, seat_share, max_games=max_games)
-    ]
+    rows = table.until_decided(
+        ctx, seat_share, batch=batch, min_games=min(batch, max_games), max_games=max_games
+    )
+    return [{**r, "variant": label} for r in rows]
 
 
 def fixed(
