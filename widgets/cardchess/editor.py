@@ -5,7 +5,6 @@ every edit (``state_from_json``): an impossible position is refused with its rea
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from tablegames.cardchess.moves import CELL_NAMES, SIZE, UNITS
@@ -13,12 +12,11 @@ from tablegames.cardchess.state import OWNER, CardChessState
 from tablegames.cardchess.text import SIDE_NAMES, unit_label
 
 from ..board import Key
-from ..editor import REMOVE, CardGameEditor
+from ..editor import MOVE, REMOVE, CardGameEditor, TwoClickMove
 from .board import CardChessBoard, key_parts
 
 #: What an edit keeps of a position: the ply, events and result start afresh.
 KEYS = ("surface", "units", "hands", "current_player", "seed")
-MOVE = "move"  #: the tool that moves a top unit: click its cell, then the cell it goes to
 
 
 def cell_of(key: Key) -> int | None:
@@ -69,10 +67,12 @@ def move_top(data: dict[str, Any], src: int, dst: int) -> dict[str, Any]:
     return data
 
 
-class CardChessEditor(CardGameEditor):
+class CardChessEditor(TwoClickMove, CardGameEditor):
     """Edit a Card Chess position; refused edits (a unit outside its start area during
     the set-up, both kings of a side covered while the game goes on...) show the engine's
     reason and keep the previous position."""
+
+    not_a_cell = "Click a cell of the surface."
 
     def __init__(self, state: CardChessState, **board_options: Any) -> None:
         board = CardChessBoard(state, **board_options)
@@ -82,9 +82,7 @@ class CardChessEditor(CardGameEditor):
         ]
         tools += [(f"Put {unit_label(u)}", u) for u in sorted(UNITS, key=lambda u: (OWNER[u], u))]
         places = [(f"cell {CELL_NAMES[i]}", ("to", i)) for i in range(SIZE)]
-        self.pending: int | None = None  #: the cell picked by the move tool
         super().__init__(board, tools, edit, KEYS, places, names=SIDE_NAMES)
-        self.tool.observe(lambda _ch: self._forget_pending(), names="value")
 
     def position_data(self, state: Any) -> dict[str, Any]:
         data = super().position_data(state)
@@ -92,31 +90,12 @@ class CardChessEditor(CardGameEditor):
             del data["current_player"]
         return data
 
-    def _clicked(self, key: Key) -> None:
-        if self.tool.value != MOVE:
-            super()._clicked(key)
-            return
-        cell = cell_of(key)
-        if cell is None:
-            self._say("Click a cell of the surface.")
-            return
-        if self.pending is None or self.pending == cell:
-            if self.pending is None and not self.state.stacks[cell]:  # type: ignore[attr-defined]
-                self._say(f"There is no unit on {CELL_NAMES[cell]} to move.")
-                return
-            self.pending = None if self.pending == cell else cell
-            picked = () if self.pending is None else (("from", cell),)
-            self.board.show(self.state, selected=picked)
-            self.error.value = ""
-            return
-        src, self.pending = self.pending, None
-        if not self.apply_data(move_top(self.position_data(self.state), src, cell)):
-            self.board.show(self.state)
+    def cell_of(self, key: Key) -> int | None:
+        return cell_of(key)
 
-    def _forget_pending(self) -> None:
-        if self.pending is not None:
-            self.pending = None
-            self.board.show(self.state)
+    def nothing_on(self, cell: int) -> str:
+        stacks = self.state.stacks  # type: ignore[attr-defined]
+        return "" if stacks[cell] else f"There is no unit on {CELL_NAMES[cell]} to move."
 
-    def _say(self, text: str) -> None:
-        self.error.value = f"<div role='alert' style='color:#c62828'>{html.escape(text)}</div>"
+    def move_data(self, data: dict[str, Any], src: int, dst: int) -> dict[str, Any]:
+        return move_top(data, src, dst)

@@ -6,7 +6,6 @@ zone...) is refused with its reason and the previous position stays."""
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from ipywidgets import Dropdown, Layout
@@ -16,13 +15,12 @@ from tablegames.resistor.serialize import LISTS
 from tablegames.resistor.state import ResistorState
 
 from ..board import Key
-from ..editor import REMOVE, PositionEditor
+from ..editor import MOVE, REMOVE, PositionEditor, TwoClickMove
 from .board import PIECE_WORD, ResistorBoard, split_key, with_article
 
 #: What an edit keeps of a position: the events, last move and result start afresh.
 KEYS = ("phase", "current_player", "round", "first_amperes", "scores", "points", "turn",
         "dead", *LISTS, "turn_kind", "duty", "moves_made", "pending", "seed")  # fmt: skip
-MOVE = "move"  #: the tool that moves a piece (or an empty dead space): two clicks
 #: The put tools: the JSON list each piece kind is kept in, by piece code.
 PUT = {code: key for key, (code, _zones, _words) in LISTS.items()}
 
@@ -81,7 +79,7 @@ def move_piece(data: dict[str, Any], src: int, dst: int) -> dict[str, Any]:
     return data
 
 
-class ResistorEditor(PositionEditor):
+class ResistorEditor(TwoClickMove, PositionEditor):
     """Edit a Resistor position; refused edits show the engine's reason and keep the
     previous position. The number of pieces is the game's (its ``amperes`` and
     ``resistors`` options): during play, move pieces or change their kind."""
@@ -95,11 +93,9 @@ class ResistorEditor(PositionEditor):
         places = [(f"cell {CELL_NAMES[i]}", ("to", i)) for i in range(SIZE)]
         self.turn = Dropdown(options=[("Player 0", 0), ("Player 1", 1)], description="To play",
                              layout=Layout(width="180px"))  # fmt: skip
-        self.pending: int | None = None  #: the cell picked by the move tool
         super().__init__(board, tools, edit, self.position_data, [self.turn], places)
         self.on_change(state)
         self.turn.observe(lambda ch: self._set_turn(ch["new"]), names="value")
-        self.tool.observe(lambda _ch: self._forget_pending(), names="value")
 
     def position_data(self, state: Any) -> dict[str, Any]:
         """The editable part of ``state`` as JSON."""
@@ -124,40 +120,14 @@ class ResistorEditor(PositionEditor):
         if not self.apply_data(data):
             self.on_change(self.state)
 
-    def _clicked(self, key: Key) -> None:
-        if self.tool.value != MOVE:
-            super()._clicked(key)
-            return
-        cell = cell_of(key)
-        if cell is None:
-            self._say("Click a cell of the board.")
-            return
-        if self.pending is None or self.pending == cell:
-            if self.pending is None and not self._movable(cell):
-                self._say(f"There is no piece or dead space on {CELL_NAMES[cell]} to move.")
-                return
-            self.pending = None if self.pending == cell else cell
-            picked = () if self.pending is None else (("from", cell),)
-            self.board.show(self.state, selected=picked)
-            self.error.value = ""
-            return
-        src, self.pending = self.pending, None
-        try:
-            data = move_piece(self.position_data(self.state), src, cell)
-        except ValueError as exc:
-            self._say(str(exc))
-            return
-        if not self.apply_data(data):
-            self.board.show(self.state)
+    def cell_of(self, key: Key) -> int | None:
+        return cell_of(key)
 
-    def _movable(self, cell: int) -> bool:
+    def nothing_on(self, cell: int) -> str:
         s: ResistorState = self.state  # type: ignore[assignment]
-        return s.board[cell] != "." or cell in s.dead
+        if s.board[cell] != "." or cell in s.dead:
+            return ""
+        return f"There is no piece or dead space on {CELL_NAMES[cell]} to move."
 
-    def _forget_pending(self) -> None:
-        if self.pending is not None:
-            self.pending = None
-            self.board.show(self.state)
-
-    def _say(self, text: str) -> None:
-        self.error.value = f"<div role='alert' style='color:#c62828'>{html.escape(text)}</div>"
+    def move_data(self, data: dict[str, Any], src: int, dst: int) -> dict[str, Any]:
+        return move_piece(data, src, dst)
