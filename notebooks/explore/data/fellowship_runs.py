@@ -19,8 +19,8 @@ def colours(ctx: RunContext) -> Rows:
     "fellowship-colours-mcts", notebook=NOTEBOOK, about="black v red, 2p mcts:30, until decided"
 )
 def colours_mcts(ctx: RunContext) -> Rows:
-    # mcts:30 costs about 0.8 CPU s a game (greedy 0.06): 400 games fit the shared machine.
-    return q.colours(ctx, ("mcts:30", "mcts:30"), 400)
+    # mcts:30 costs about 0.8 CPU s a game (greedy 0.06): 200 games fit the shared machine.
+    return q.colours(ctx, ("mcts:30", "mcts:30"), 200)
 
 
 @register("fellowship-seats", notebook=NOTEBOOK, about="player 0's share, 3p greedy")
