@@ -1,9 +1,9 @@
-"""The guided search's Poohsticks evaluation (tablegames.bots.heuristics, issue 29)."""
+"""The guided search's Poohsticks evaluation (tablegames.poohsticks.heuristic, issues 29 and 30)."""
 
 from __future__ import annotations
 
 import tablegames as tg
-from tablegames.bots.heuristics import poohsticks_value
+from tablegames.poohsticks.heuristic import guided_value
 
 
 def last_row(hands: list[list[str]]) -> tg.State:
@@ -18,7 +18,7 @@ def test_poohsticks_heuristic_values_an_exit_card_on_the_last_row() -> None:
     no_exit = last_row([["QC", "AC", "JH"], ["4C", "9H", "6H"]])
     game = holds_ace.game
     assert game.evaluate(holds_ace) == game.evaluate(no_exit)  # progress alone ties them
-    assert poohsticks_value(holds_ace)[1] > poohsticks_value(no_exit)[1]
+    assert guided_value(holds_ace)[1] > guided_value(no_exit)[1]
 
 
 def test_poohsticks_heuristic_values_cards_kept_in_the_turn() -> None:
@@ -26,4 +26,4 @@ def test_poohsticks_heuristic_values_cards_kept_in_the_turn() -> None:
     d = full.to_json()
     d["hands"][0], d["discard_pile"] = ["QC", "JH"], [*d["discard_pile"], "9H"]
     spent = full.game.state_from_json(d)
-    assert poohsticks_value(full)[0] > poohsticks_value(spent)[0]
+    assert guided_value(full)[0] > guided_value(spent)[0]

@@ -6,7 +6,7 @@ import math
 
 import tablegames as tg
 from tablegames.bots import GreedyBot, GuidedMCTSBot, MCTSBot
-from tablegames.bots.guided import GUIDED_WIDENING
+from tablegames.bots.guided import guided_hints
 
 
 def _midgame(seed: int = 3, plies: int = 12) -> tg.State:
@@ -20,7 +20,9 @@ def _midgame(seed: int = 3, plies: int = 12) -> tg.State:
 
 def test_guided_currents_widens_the_root_by_the_square_root_of_its_visits() -> None:
     state = _midgame()
-    base, rate = GUIDED_WIDENING["currents"]
+    widening = guided_hints(state.game).widening
+    assert widening is not None
+    base, rate = widening
     guided = GuidedMCTSBot(iterations=100, seed=1).analyse(state)
     plain = MCTSBot(iterations=100, seed=1).analyse(state)
     assert len(guided.moves) <= base + rate * math.sqrt(100)

@@ -3,22 +3,28 @@
 Plain MCTS plays its playouts at random. In a race such as Poohsticks a random
 playout mostly measures luck, so a search of a few hundred playouts loses to the
 one-ply greedy bot. :class:`GuidedMCTSBot` changes only the playout: each step picks,
-with chance ``1 - epsilon``, the move whose result ``game.evaluate`` scores best for
-the player to move (ties at random), else a random move; after ``rollout_depth``
+with chance ``1 - epsilon``, the move whose result the game's evaluation scores best
+for the player to move (ties at random), else a random move; after ``rollout_depth``
 steps the evaluation scores the position, as in plain MCTS. Playouts run on a full
 sampled state (information-set search samples the hidden cards first, see
 :mod:`tablegames.determinize`), so the greedy step never reads a hidden card of the
 real game.
 
-On Currents (about 100 moves a turn) random playouts and a one-ply tree add little
-to the greedy bot, so the guided search there grows its tree by greedy priors instead:
-each node adds its untried move of best one-ply score, and only as fast as the square
-root of its visits allow (progressive widening, :data:`GUIDED_WIDENING`), so the budget
-goes into the opponents' replies to a few good moves rather than one visit to each.
+Each game may declare its own hints on its Game class, the way it declares
+``playout_depth`` for plain MCTS; :func:`guided_hints` reads them and fills in the rest:
 
-Per-game tuning lives in :data:`GUIDED_TUNING` (playout depth and epsilon, measured
-with ``python -m tablegames ladder``: docs/bots.md). The bot is named ``"guided:N"``
-in bot specs (:func:`tablegames.bots.make_bot`); ``"mcts:N"`` keeps random playouts.
+- ``guided_playout``: ``(rollout depth, epsilon)``, else :data:`GUIDED_DEFAULT`
+  (measured with ``python -m tablegames ladder``: docs/bots.md);
+- ``guided_evaluation``: a function ``state -> values`` used instead of ``game.evaluate``
+  (a heuristic that knows more of the game than the shared yardstick);
+- ``guided_widening``: ``(base, rate)``. Where a game offers so many moves a turn that a
+  plain search spreads its budget one ply deep, the tree grows by greedy priors instead:
+  each node adds its untried move of best one-ply score, and only while it holds fewer
+  than ``base + rate * sqrt(visits)`` children (progressive widening), so the budget goes
+  into the opponents' replies to a few good moves rather than one visit to each.
+
+The bot is named ``"guided:N"`` in bot specs (:func:`tablegames.bots.make_bot`);
+``"mcts:N"`` keeps random playouts.
 
 >>> import tablegames as tg
 >>> state = tg.make("poohsticks", players=2).initial_state(seed=4)
@@ -30,34 +36,47 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import State
-from .heuristics import poohsticks_value
+from ..core import Game, State
 from .mcts import Analysis, MCTSBot, _Node
 
-#: Playout depth and epsilon per game, where they differ from :data:`GUIDED_DEFAULT`.
-#: Currents: no playout; the widened tree below does the looking ahead.
-GUIDED_TUNING: dict[str, tuple[int, float]] = {"currents": (0, 0.0)}
-#: (rollout depth, epsilon) for a game without its own tuning.
+#: (rollout depth, epsilon) for a game that declares no ``guided_playout``.
 GUIDED_DEFAULT: tuple[int, float] = (8, 0.1)
-#: Evaluations used instead of ``game.evaluate`` (see :mod:`tablegames.bots.heuristics`).
-GUIDED_EVALUATION: dict[str, Callable[[State], tuple[float, ...]]] = {
-    "poohsticks": poohsticks_value,
-}
-#: Games whose tree grows by greedy priors (progressive widening): ``(base, rate)``, a
-#: node holds at most ``base + rate * sqrt(visits)`` children, added best prior first.
-#: Currents offers about 100 moves a turn: a plain search spreads 1,000 iterations
-#: over them one ply deep and is no better than greedy (docs/bots.md).
-GUIDED_WIDENING: dict[str, tuple[float, float]] = {"currents": (3.0, 1.0)}
+
+
+@dataclass(frozen=True)
+class GuidedHints:
+    """What the guided search does on one game (see :func:`guided_hints`)."""
+
+    rollout_depth: int  #: greedy playout steps before the evaluation scores the position
+    epsilon: float  #: the chance of a random step instead of the greedy one
+    evaluate: Callable[[State], tuple[float, ...]]  #: scores playouts and priors
+    widening: tuple[float, float] | None  #: ``(base, rate)``, or None: no widening
+
+
+def guided_hints(game: Game) -> GuidedHints:
+    """The hints ``game`` declares for the guided search, the defaults where it declares
+    none (the module's docstring lists them).
+
+    >>> import tablegames as tg
+    >>> guided_hints(tg.make("currents")).widening
+    (3.0, 1.0)
+    >>> guided_hints(tg.make("cardchess")).rollout_depth == GUIDED_DEFAULT[0]
+    True
+    """
+    depth, epsilon = getattr(game, "guided_playout", GUIDED_DEFAULT)
+    evaluate = getattr(game, "guided_evaluation", game.evaluate)
+    return GuidedHints(depth, epsilon, evaluate, getattr(game, "guided_widening", None))
 
 
 class GuidedMCTSBot(MCTSBot):
     """MCTS whose playouts follow the game's evaluation (epsilon-greedy), cut at a depth.
 
-    ``rollout_depth`` and ``epsilon`` default to the game's entry in
-    :data:`GUIDED_TUNING` (else :data:`GUIDED_DEFAULT`); the other arguments are those
-    of :class:`MCTSBot`. Seeded: the same seed and state give the same move.
+    ``rollout_depth`` and ``epsilon`` default to the game's hints (:func:`guided_hints`);
+    the other arguments are those of :class:`MCTSBot`. Seeded: the same seed and state
+    give the same move.
     """
 
     def __init__(
@@ -73,30 +92,38 @@ class GuidedMCTSBot(MCTSBot):
         if epsilon is not None and not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be from 0 to 1, not {epsilon}")
         self.epsilon = epsilon
-        self._priors: dict[int, dict[str, float]] = {}  # the search under way: by node id
+        # The search under way: the game's hints, and the priors by node id.
+        self._hints: GuidedHints | None = None
+        self._priors: dict[int, dict[str, float]] = {}
 
     def __repr__(self) -> str:
         return f"GuidedMCTSBot(iterations={self.iterations}, seconds={self.seconds})"
 
     def analyse(self, state: State) -> Analysis:
-        """As :meth:`MCTSBot.analyse`; the priors of the search under way are dropped after."""
+        """As :meth:`MCTSBot.analyse`, with the hints of ``state``'s game; the priors of the
+        search are dropped after."""
         self._priors = {}
+        self._hints = guided_hints(state.game)
         try:
             return super().analyse(state)
         finally:
-            self._priors = {}
+            self._priors, self._hints = {}, None
+
+    def _hints_for(self, state: State) -> GuidedHints:
+        """The hints of the search under way (read afresh outside a search)."""
+        return guided_hints(state.game) if self._hints is None else self._hints
 
     def _ismcts(self, root: _Node, state: State) -> None:
-        """One iteration; on a game of :data:`GUIDED_WIDENING`, a node's new child is its
-        untried move of best prior (one ply scored as the greedy bot does, kept per node
-        and move name), and only while the node has fewer children than its widening
-        allows; otherwise the iteration of :class:`MCTSBot`."""
-        widen = GUIDED_WIDENING.get(state.game.name)
-        if widen is None:
+        """One iteration; on a game with a widening, a node's new child is its untried
+        move of best prior (one ply scored as the greedy bot does, kept per node and move
+        name), and only while the node has fewer children than its widening allows;
+        otherwise the iteration of :class:`MCTSBot`."""
+        hints = self._hints_for(state)
+        if hints.widening is None:
             super()._ismcts(root, state)
             return
-        base, rate = widen
-        evaluate = GUIDED_EVALUATION.get(state.game.name, state.game.evaluate)
+        base, rate = hints.widening
+        evaluate = hints.evaluate
         node, path = root, [root]
         names = self._names
         while not state.is_terminal:
@@ -120,30 +147,19 @@ class GuidedMCTSBot(MCTSBot):
                     value = priors[name] = _one_ply(state.apply(m), me, evaluate)
                 if value > top:
                     best_move, top = m, value
-            if best_move is not None and (
-                not legal or len(children) < base + rate * math.sqrt(node.visits)
-            ):
-                child = _Node(me)
-                child.avail = 1
-                children[names[id(best_move)]] = child
-                path.append(child)
-                state = state.apply(best_move)
+            grow = not legal or len(children) < base + rate * math.sqrt(node.visits)
+            below, state = self._descend(state, path, children, best_move if grow else None, legal)
+            if below is None:
                 break
-            chosen = self._select_available(legal)
-            path.append(chosen[0])
-            node = chosen[0]
-            state = state.apply(chosen[1])
+            node = below
         self._backup(path, self._playout(state))
 
     def _playout(self, state: State) -> tuple[float, ...]:
-        game = state.game
-        depth, eps = GUIDED_TUNING.get(game.name, GUIDED_DEFAULT)
-        if self.rollout_depth is not None:
-            depth = self.rollout_depth
-        if self.epsilon is not None:
-            eps = self.epsilon
+        hints = self._hints_for(state)
+        depth = hints.rollout_depth if self.rollout_depth is None else self.rollout_depth
+        eps = hints.epsilon if self.epsilon is None else self.epsilon
         rng = self.rng
-        evaluate = GUIDED_EVALUATION.get(game.name, game.evaluate)
+        evaluate = hints.evaluate
         for _ in range(depth):
             if state.is_terminal:
                 return state.returns()

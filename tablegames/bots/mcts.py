@@ -210,20 +210,34 @@ class MCTSBot:
                 else:
                     child.avail += 1
                     legal.append((child, m))
-            mover = state.current_player
-            if fresh:
-                move = fresh[rng.randrange(len(fresh))]
-                child = _Node(mover)
-                child.avail = 1
-                children[names[id(move)]] = child
-                path.append(child)
-                state = state.apply(move)
+            new = fresh[rng.randrange(len(fresh))] if fresh else None
+            below, state = self._descend(state, path, children, new, legal)
+            if below is None:
                 break
-            chosen = self._select_available(legal)
-            path.append(chosen[0])
-            node = chosen[0]
-            state = state.apply(chosen[1])
+            node = below
         self._backup(path, self._playout(state))
+
+    def _descend(
+        self,
+        state: State,
+        path: list[_Node],
+        children: dict[Any, _Node],
+        new: Any,
+        legal: list[tuple[_Node, Any]],
+    ) -> tuple[_Node | None, State]:
+        """One ISMCTS step down from the node holding ``children``, its node added to
+        ``path``: with a move ``new`` (not None), a new child for it, which ends the descent
+        (None and the state after it); else the available child of best UCB score among
+        ``legal`` (that child and the state after its move)."""
+        if new is not None:
+            child = _Node(state.current_player)
+            child.avail = 1
+            children[self._names[id(new)]] = child
+            path.append(child)
+            return None, state.apply(new)
+        chosen, move = self._select_available(legal)
+        path.append(chosen)
+        return chosen, state.apply(move)
 
     def _name(self, move: Any) -> str:
         """The notation of ``move`` (an ISMCTS tree key), remembered by the move's identity

@@ -205,6 +205,12 @@ class CurrentsGame(Game):
     #: 20 of 40 with 50-move random playouts (benchmarks/tournament.py measures it).
     playout_depth = 0
     search_exploration = 0.4
+    #: The guided search (:class:`tablegames.bots.GuidedMCTSBot`) plays no playouts here
+    #: (rollout depth 0, epsilon 0) and grows its tree by greedy priors instead, a node
+    #: holding at most ``3 + 1 * sqrt(visits)`` children: about 100 moves a turn spread a
+    #: plain search one ply deep, no better than greedy (docs/bots.md).
+    guided_playout = (0, 0.0)
+    guided_widening = (3.0, 1.0)
     #: Hidden cards lie only in the hands and the draw pile (tests/bots/test_determinize.py
     #: holds the redealt samples to the ones read from JSON).
     samples_by_redeal = True

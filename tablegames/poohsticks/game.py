@@ -20,6 +20,7 @@ from ..options import Option, boolean, choice, optional_positive_int
 from ..parts import GameParts, PuzzleParts
 from .actions import action_space
 from .builder import PoohsticksBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
+from .heuristic import guided_value
 from .scene import state_scene
 from .serialize import from_json, observation, to_json
 from .state import HAND_SIZE, PoohsticksState
@@ -322,6 +323,11 @@ class PoohsticksGame(Game):
     def has_path(self, blocked: Iterable[int]) -> bool:
         """Is there a path of cards from the first row to the last avoiding ``blocked``?"""
         return _shortest(self, tuple(blocked)) is not None
+
+    #: The guided search (:class:`tablegames.bots.GuidedMCTSBot`) scores its playouts
+    #: with the hands' promise too: progress alone ties a boat that can leave the river
+    #: with one that cannot (docs/bots.md).
+    guided_evaluation = staticmethod(guided_value)
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         """How far down the river each player's boat has come (exited: all the way)."""

@@ -1,13 +1,14 @@
-"""Evaluations for the guided search that know more of a game than ``game.evaluate``.
+"""Poohsticks' evaluation for the guided search: the race as ``game.evaluate`` sees it,
+plus what each hand promises.
 
-``game.evaluate`` is the shared yardstick of the greedy bot, the puzzles and plain
-MCTS, so it stays as it is; a heuristic here is used only by
-:class:`~tablegames.bots.GuidedMCTSBot` (its :data:`~tablegames.bots.guided.GUIDED_TUNING`
-names one per game), at the end of each playout and in its greedy playout steps.
+``game.evaluate`` stays the shared yardstick of the greedy bot, the puzzles and plain
+MCTS; this one is what :class:`PoohsticksGame <tablegames.poohsticks.PoohsticksGame>`
+declares as its ``guided_evaluation``, used by :class:`~tablegames.bots.GuidedMCTSBot`
+at the end of each playout and in its greedy playout steps (docs/bots.md).
 
 >>> import tablegames as tg
 >>> state = tg.make("poohsticks", players=2).initial_state(seed=4)
->>> [round(v, 3) for v in poohsticks_value(state)]  # boats not in yet; player 0's hand
+>>> [round(v, 3) for v in guided_value(state)]  # boats not in yet; player 0's hand
 [0.021, -0.021]
 """
 
@@ -16,12 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import State, relative
-
-#: Ranks that may carry a Poohsticks boat off the last row.
-EXIT_RANKS = frozenset("JQKA")
+from .state import EXIT_RANKS
 
 
-def poohsticks_value(state: State) -> tuple[float, ...]:
+def guided_value(state: State) -> tuple[float, ...]:
     """Progress down the river (as ``game.evaluate``), plus what the hand promises: a
     boat on the last row holding a card that can exit is half a row nearer the end,
     and, in the turn player's own turn, each card still in hand is worth a tenth of a
