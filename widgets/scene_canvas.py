@@ -92,26 +92,31 @@ def _stroke_style(c: Canvas, stroke: str, width: float, dash: tuple[float, ...])
     c.set_line_dash(list(dash))
 
 
-def _rects(c: Canvas, items: list[Any], four_colour: bool) -> None:
-    first: Rect = items[0]
-    cols = [[r.x for r in items], [r.y for r in items], [r.w for r in items], [r.h for r in items]]
+def _paint(
+    c: Canvas,
+    first: Rect | Circle,
+    cols: list[list[float]],
+    fill: Callable[..., object],
+    stroke: Callable[..., object],
+) -> None:
+    """One batch of shapes styled like ``first``: ``fill(*cols)`` in its fill, then
+    ``stroke(*cols)`` in its stroke (each only when it has one)."""
     if first.fill is not None:
         c.fill_style = first.fill
-        c.fill_rects(*cols)
+        fill(*cols)
     if first.stroke is not None:
         _stroke_style(c, first.stroke, first.width, first.dash)
-        c.stroke_rects(*cols)
+        stroke(*cols)
+
+
+def _rects(c: Canvas, items: list[Any], four_colour: bool) -> None:
+    cols = [[r.x for r in items], [r.y for r in items], [r.w for r in items], [r.h for r in items]]
+    _paint(c, items[0], cols, c.fill_rects, c.stroke_rects)
 
 
 def _circles(c: Canvas, items: list[Any], four_colour: bool) -> None:
-    first: Circle = items[0]
     cols = [[s.cx for s in items], [s.cy for s in items], [s.r for s in items]]
-    if first.fill is not None:
-        c.fill_style = first.fill
-        c.fill_circles(*cols)
-    if first.stroke is not None:
-        _stroke_style(c, first.stroke, first.width, first.dash)
-        c.stroke_circles(*cols)
+    _paint(c, items[0], cols, c.fill_circles, c.stroke_circles)
 
 
 def _cards(c: Canvas, items: list[Any], four_colour: bool) -> None:
