@@ -3,12 +3,11 @@ its data file, the file says where it came from, and the run's notebook reads it
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from support.scripts import load_script
 
 from tablegames.analysis.provenance import PROVENANCE_KEYS, read_table
 
@@ -16,15 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "notebooks" / "explore" / "data"
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("explore_data_run", DATA / "run.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-RUNS = _script().load_runs()
+RUNS = load_script(DATA / "run.py", "explore_data_run").load_runs()
 
 
 def test_some_runs_are_registered() -> None:

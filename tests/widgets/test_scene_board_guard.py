@@ -6,12 +6,11 @@ caption names one (issue 27, item 6): a picture that takes the viewer and ignore
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.scripts import load_script
 from tablegames_widgets.scene_board import SceneBoard
 
 import tablegames as tg
@@ -22,15 +21,7 @@ POKER = Path(__file__).resolve().parents[2] / "docs" / "example_poker.py"
 
 @pytest.fixture(scope="module")
 def poker() -> Any:
-    spec = importlib.util.spec_from_file_location("example_poker", POKER)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["example_poker"] = module
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules["example_poker"]
-    return module
+    return load_script(POKER, "example_poker")
 
 
 def leaky_state(poker: Any, seed: int) -> Any:
