@@ -6,8 +6,8 @@ of ``support.moves`` re-exported), the checks the random-play property tests sha
 (``support.properties``), JSON corruption for the bad-input tests (``support.corrupt``),
 the canvas recorder and page events of the widget tests (``support.widgets``), Voila,
 JupyterLab and browser pages (``support.browser``, ``support.lab``), every game's option
-variants (``support.variants``) and the example game installed as a plugin
-(``support.plugins``).
+variants (``support.variants``), the example game installed as a plugin
+(``support.plugins``) and loose Python files loaded as modules (``support.scripts``).
 
 pytest puts ``tests/`` on ``sys.path`` (``pythonpath`` in pyproject.toml), so a test
 imports ``from support.resistor import position`` wherever it lives; no conftest edits
