@@ -61,8 +61,10 @@ class RaceState(State):
         raise IllegalMove(f"{text!r} is not a legal move; legal: {self.legal_moves()}")
 
 
-# The game's parts, declared on RaceGame below (see tablegames.parts): JSON both ways,
-# what a seat sees, the text, the caption and the picture.
+# The game's parts, declared on RaceGame below (see tablegames.parts): each is read from
+# this module under the name GameParts.of gives it: to_json, from_json and observation
+# (JSON both ways, what a seat sees), board_text and describe (the text, the caption) and
+# state_scene (the picture).
 
 
 def to_json(state: RaceState) -> dict[str, Any]:
@@ -122,14 +124,7 @@ class RaceGame(Game):
     info = GameInfo(
         "race", "Race", 2, 2, False, False, "example_game.py", "the total grows every turn"
     )
-    parts = GameParts(
-        to_json=to_json,
-        from_json=from_json,
-        observation=observation,
-        board_text=board_text,
-        describe=describe,
-        scene=state_scene,
-    )
+    parts = GameParts.of(serialize=__name__, text=__name__, scene=__name__)  # all here
     option_table = (
         Option("target", 10, "an integer from 2 to 100", int_range(2, 100), "the total to reach"),
         Option("max_step", 3, "an integer from 1 to 9", int_range(1, 9), "the most one turn adds"),

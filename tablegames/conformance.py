@@ -20,7 +20,8 @@ input refused with the library's errors: moves that are not moves with
 :class:`~tablegames.IllegalMove`, bad or damaged state JSON with
 :class:`~tablegames.InvalidState`, never a bare TypeError, KeyError or IndexError; and
 short games of the bots (MCTS, which samples hidden cards, and greedy) to their end;
-and every part the game declares (:mod:`tablegames.parts`): a board named
+and every part the game declares (:mod:`tablegames.parts`): each part named by a
+reference found where it says (a module and a function of those names), a board named
 ``"module:Class"``, puzzles that load, the values ``hidden_per_seat`` names held to the
 truth in every observation, and on the first states of a random game the text board,
 the caption, the action space (each legal move numbered once and read back) and the
@@ -370,11 +371,13 @@ _BOARD_NAME = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
 
 def check_declared(game: Game) -> None:
-    """The parts that need nothing but the declaration: a board named ``"module:Class"``,
-    a puzzle declaration that loads, and keys of ``hidden_per_seat`` that the state's
-    JSON has. (The JSON, the observations, the picture and the caption are checked on
-    every state played, through the methods that call them.)"""
+    """The parts that need nothing but the declaration: every part named by reference
+    loads (ImportError or TypeError naming the part otherwise), a board named
+    ``"module:Class"``, a puzzle declaration that loads, and keys of ``hidden_per_seat``
+    that the state's JSON has. (The JSON, the observations, the picture and the caption
+    are checked on every state played, through the methods that call them.)"""
     parts = game.parts
+    parts.load()
     if parts.board is not None:
         assert _BOARD_NAME.fullmatch(parts.board), f"board {parts.board!r} is not 'module:Class'"
     if parts.puzzles is not None:
@@ -555,11 +558,11 @@ def check_game(
     t0 = time.perf_counter()
     checker = _Checker(report)
     checker.run("options table", lambda: check_options(name))
+    checker.run("declared parts", lambda: check_declared(game))  # first: it names what is missing
     start = game.initial_state(seed)
     checker.run("bad moves", lambda: check_bad_moves(start))
     checker.run("bad JSON", lambda: check_bad_json(game, start))
     checker.run("bots", lambda: check_bots(game, seed))
-    checker.run("declared parts", lambda: check_declared(game))
     checker.run("declared parts in play", lambda: check_parts(random_states(game, seed)))
     budget = Budget(views)
     for s in range(seed, seed + games):

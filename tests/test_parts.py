@@ -5,6 +5,9 @@ a game's modules import one another one way only."""
 from __future__ import annotations
 
 import importlib.util
+import re
+import subprocess
+import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -13,7 +16,7 @@ import pytest
 
 import tablegames as tg
 from tablegames.conformance import check_declared, check_game, check_parts, random_states
-from tablegames.parts import DECLARABLE, GameParts, PuzzleParts
+from tablegames.parts import DECLARABLE, GameParts, PuzzleParts, Reference
 from tablegames.scene import Text, scene_of, text_scene, to_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,6 +112,103 @@ def test_the_five_games_declare_every_part() -> None:
         assert parts.board == f"tablegames_widgets.{name}.board:{tg.GAMES[name].__name__[:-4]}Board"
         assert isinstance(parts.puzzles and parts.puzzles(), PuzzleParts)
     assert tg.GAMES["fellowship"].parts.hidden_per_seat == ("roles",)
+
+
+def test_the_five_games_name_their_modules_once_and_each_part_comes_from_its_module() -> None:
+    for name in FIVE:
+        parts = tg.GAMES[name].parts
+        assert parts.references() == {
+            "to_json": Reference(f"tablegames.{name}.serialize:to_json", "to_json"),
+            "from_json": Reference(f"tablegames.{name}.serialize:from_json", "from_json"),
+            "observation": Reference(f"tablegames.{name}.serialize:observation", "observation"),
+            "board_text": Reference(f"tablegames.{name}.text:board_text", "board_text"),
+            "describe": Reference(f"tablegames.{name}.text:describe", "describe"),
+            "scene": Reference(f"tablegames.{name}.scene:state_scene", "scene"),
+            "action_space": Reference(f"tablegames.{name}.actions:action_space", "action_space"),
+            "puzzles": Reference(f"tablegames.{name}.puzzle:PUZZLES", "puzzles"),
+        }
+
+
+#: Loaded only when a part is used (Poohsticks' state reads its text module for the words
+#: of its moves, so that one comes with the game).
+PART_MODULES = ("serialize", "text", "scene", "actions", "puzzle")
+
+
+def test_making_and_playing_a_game_loads_none_of_its_parts_modules() -> None:
+    """Issue 30: ``import tablegames`` and ``make`` load no game's serializer, text,
+    picture, action space or puzzles; a part loads its own module when first used."""
+    code = f"""
+import sys, tablegames as tg
+for name in {FIVE!r}:
+    state = tg.make(name).initial_state(1)
+    for _ in range(5):
+        state = state if state.is_terminal else state.apply(state.legal_moves()[0])
+loaded = lambda: sorted(m for m in sys.modules if m.rsplit(".", 1)[-1] in {PART_MODULES!r})
+print(loaded())
+state.describe()
+print(loaded())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "['tablegames.poohsticks.text']",
+        "['tablegames.poohsticks.text', 'tablegames.resistor.text']",
+    ]
+
+
+class Misnamed(BareGame):
+    """Declares a text module that has no ``board_text`` and a scene module that is not."""
+
+    parts = GameParts.of(text="tablegames.currents.serialize", scene="tablegames.no_such")
+
+
+def test_a_part_named_but_missing_fails_loudly_naming_it() -> None:
+    state = Misnamed().initial_state()
+    with pytest.raises(
+        ImportError,
+        match=re.escape(
+            "the part 'board_text' is declared as 'tablegames.currents.serialize:board_text',"
+            " but module 'tablegames.currents.serialize' has no 'board_text'"
+        ),
+    ):
+        str(state)
+    with pytest.raises(
+        ImportError, match=r"'scene' .* but there is no module 'tablegames\.no_such'"
+    ):
+        scene_of(state)
+
+
+def test_the_check_loads_every_declared_part_first_and_names_a_missing_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tablegames.resistor import ResistorGame
+
+    with pytest.raises(ImportError, match="the part 'board_text'"):
+        check_declared(Misnamed())
+    caption = Reference("tablegames.resistor.text:caption", "describe")
+    monkeypatch.setattr(ResistorGame, "parts", replace(ResistorGame.parts, describe=caption))
+    report = check_game("resistor", games=1, views=0)
+    assert report.failures[0].startswith(
+        "declared parts: ImportError: the part 'describe' is declared as "
+        "'tablegames.resistor.text:caption', but module 'tablegames.resistor.text' has no "
+        "'caption'"
+    ), report
+
+
+def test_a_function_part_named_by_something_else_is_refused() -> None:
+    with pytest.raises(
+        TypeError,
+        match=re.escape("'scene' is declared as 'tablegames.cards:SUITS', which is a str"),
+    ):
+        Reference("tablegames.cards:SUITS", "scene").load()
+
+
+def test_a_module_keyword_takes_a_module_not_a_name_in_it() -> None:
+    with pytest.raises(
+        ValueError,
+        match=re.escape("scene= names a module, not 'tablegames.currents.scene:state_scene'"),
+    ):
+        GameParts.of(scene="tablegames.currents.scene:state_scene")
 
 
 def test_the_puzzles_are_those_the_games_declare() -> None:

@@ -117,8 +117,8 @@ def test_a_game_without_a_scene_is_drawn_as_its_text_board(tmp_path: Path) -> No
     import sys
 
     source = (Path(__file__).parents[1] / "docs" / "example_game.py").read_text()
-    assert "        scene=state_scene,\n" in source
-    (tmp_path / "race_no_scene.py").write_text(source.replace("        scene=state_scene,\n", ""))
+    assert ", scene=__name__)" in source
+    (tmp_path / "race_no_scene.py").write_text(source.replace(", scene=__name__)", ")"))
     spec = importlib.util.spec_from_file_location("race_no_scene", tmp_path / "race_no_scene.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -8,12 +8,9 @@ from .. import rng
 from ..cards import standard_deck
 from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, max_turns_option
-from ..parts import GameParts, PuzzleParts
-from .actions import action_space
+from ..parts import GameParts
 from .builder import CardChessBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .moves import CELL_INDEX, SIZE
-from .scene import state_scene
-from .serialize import from_json, observation, to_json
 from .state import (
     ARMY,
     BLACK,
@@ -22,7 +19,6 @@ from .state import (
     CardChessState,
     deal_surface,
 )
-from .text import board_text, describe
 
 OPTIONS = (
     Option(
@@ -60,13 +56,6 @@ FORMATION: dict[str, str] = {
 }  # fmt: skip
 
 
-def _puzzles() -> PuzzleParts:
-    """The puzzles' declaration (tablegames/cardchess/puzzle.py), loaded when puzzles are made."""
-    from .puzzle import PUZZLES
-
-    return PUZZLES
-
-
 class CardChessGame(Game):
     """Card Chess: two armies of court cards and tens on a 6 x 6 surface of cards.
 
@@ -88,15 +77,12 @@ class CardChessGame(Game):
         "max_turns caps the moves of a game",
     )
     option_table = OPTIONS
-    parts = GameParts(
-        to_json=to_json,
-        from_json=from_json,
-        observation=observation,
-        board_text=board_text,
-        describe=describe,
-        scene=state_scene,
-        action_space=action_space,
-        puzzles=_puzzles,
+    parts = GameParts.of(
+        serialize="tablegames.cardchess.serialize",
+        text="tablegames.cardchess.text",
+        scene="tablegames.cardchess.scene",
+        action_space="tablegames.cardchess.actions",
+        puzzles="tablegames.cardchess.puzzle",
         board="tablegames_widgets.cardchess.board:CardChessBoard",
     )
     # the options, set as attributes by Game.__init__

@@ -8,15 +8,11 @@ from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, max_turns_option
-from ..parts import GameParts, PuzzleParts
-from .actions import action_space
+from ..parts import GameParts
 from .builder import CurrentsBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .geometry import SIZE, edge_roles
 from .rules import net_vector
-from .scene import state_scene
-from .serialize import from_json, observation, to_json
 from .state import CurrentsState
-from .text import board_text, describe
 
 ACES = ("AC", "AD", "AH", "AS")
 START = (SIZE // 2, SIZE // 2)
@@ -103,13 +99,6 @@ OPTIONS = (
 )
 
 
-def _puzzles() -> PuzzleParts:
-    """The puzzles' declaration (tablegames/currents/puzzle.py), loaded when puzzles are made."""
-    from .puzzle import PUZZLES
-
-    return PUZZLES
-
-
 class CurrentsGame(Game):
     """Currents (Jason McIntosh): push the pawn off your goal edge by playing currents.
 
@@ -132,15 +121,12 @@ class CurrentsGame(Game):
         length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
-    parts = GameParts(
-        to_json=to_json,
-        from_json=from_json,
-        observation=observation,
-        board_text=board_text,
-        describe=describe,
-        scene=state_scene,
-        action_space=action_space,
-        puzzles=_puzzles,
+    parts = GameParts.of(
+        serialize="tablegames.currents.serialize",
+        text="tablegames.currents.text",
+        scene="tablegames.currents.scene",
+        action_space="tablegames.currents.actions",
+        puzzles="tablegames.currents.puzzle",
         board="tablegames_widgets.currents.board:CurrentsBoard",
     )
     # the options, set as attributes by Game.__init__

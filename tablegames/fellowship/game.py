@@ -11,14 +11,10 @@ from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, relative
 from ..events import Event
 from ..options import Option, choice, max_turns_option
-from ..parts import GameParts, PuzzleParts
-from .actions import action_space
+from ..parts import GameParts
 from .builder import started
 from .moves import SIZE
-from .scene import state_scene
-from .serialize import from_json, observation, to_json
 from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, two_player_roles
-from .text import board_text, describe
 
 OPTIONS = (
     Option(
@@ -32,13 +28,6 @@ OPTIONS = (
 )
 
 JACKS = tuple("J" + s for s in SUITS)
-
-
-def _puzzles() -> PuzzleParts:
-    """The puzzles' declaration (tablegames/fellowship/puzzle.py), loaded when puzzles are made."""
-    from .puzzle import PUZZLES
-
-    return PUZZLES
 
 
 class FellowshipGame(Game):
@@ -63,17 +52,14 @@ class FellowshipGame(Game):
         "the 40 cards outside the circle are played",
     )
     option_table = OPTIONS
-    parts = GameParts(
-        to_json=to_json,
-        from_json=from_json,
-        observation=observation,
-        board_text=board_text,
-        describe=describe,
-        scene=state_scene,
-        action_space=action_space,
-        hidden_per_seat=("roles",),
-        puzzles=_puzzles,
+    parts = GameParts.of(
+        serialize="tablegames.fellowship.serialize",
+        text="tablegames.fellowship.text",
+        scene="tablegames.fellowship.scene",
+        action_space="tablegames.fellowship.actions",
+        puzzles="tablegames.fellowship.puzzle",
         board="tablegames_widgets.fellowship.board:FellowshipBoard",
+        hidden_per_seat=("roles",),
     )
     # the options, set as attributes by Game.__init__
     players: int

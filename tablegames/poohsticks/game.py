@@ -17,14 +17,10 @@ from .. import rng
 from ..cards import deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, optional_positive_int
-from ..parts import GameParts, PuzzleParts
-from .actions import action_space
+from ..parts import GameParts
 from .builder import PoohsticksBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .heuristic import guided_value
-from .scene import state_scene
-from .serialize import from_json, observation, to_json
 from .state import HAND_SIZE, PoohsticksState
-from .text import board_text, describe
 
 #: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.
 BOAT_SUITS = "SDHC"
@@ -154,13 +150,6 @@ OPTIONS = (
 )
 
 
-def _puzzles() -> PuzzleParts:
-    """The puzzles' declaration (tablegames/poohsticks/puzzle.py), loaded when puzzles are made."""
-    from .puzzle import PUZZLES
-
-    return PUZZLES
-
-
 class PoohsticksGame(Game):
     """Poohsticks (card game): race your ace boat down a river of cards by arithmetic.
 
@@ -183,15 +172,12 @@ class PoohsticksGame(Game):
         length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
-    parts = GameParts(
-        to_json=to_json,
-        from_json=from_json,
-        observation=observation,
-        board_text=board_text,
-        describe=describe,
-        scene=state_scene,
-        action_space=action_space,
-        puzzles=_puzzles,
+    parts = GameParts.of(
+        serialize="tablegames.poohsticks.serialize",
+        text="tablegames.poohsticks.text",
+        scene="tablegames.poohsticks.scene",
+        action_space="tablegames.poohsticks.actions",
+        puzzles="tablegames.poohsticks.puzzle",
         board="tablegames_widgets.poohsticks.board:PoohsticksBoard",
     )
     # the options, set as attributes by Game.__init__

@@ -9,15 +9,11 @@ from typing import Any
 from .. import rng
 from ..core import Game, GameInfo, State
 from ..options import Option, choice, int_range, max_turns_option
-from ..parts import GameParts, PuzzleParts
+from ..parts import GameParts
 from . import dice
-from .actions import action_space
 from .board import COLS, RESISTOR_START, ROWS, SOURCE
 from .builder import ResistorBuilder
-from .scene import state_scene
-from .serialize import from_json, observation, to_json
 from .state import EMPTY_BOARD, ResistorState
-from .text import board_text, describe
 
 OPTIONS = (
     Option(
@@ -99,13 +95,6 @@ def _progress(board: str) -> float:
     return progress
 
 
-def _puzzles() -> PuzzleParts:
-    """The puzzles' declaration (tablegames/resistor/puzzle.py), loaded when puzzles are made."""
-    from .puzzle import PUZZLES
-
-    return PUZZLES
-
-
 class ResistorGame(Game):
     """Resistor: amperes race to the charge zone and back as chargers past the resistors.
 
@@ -127,15 +116,12 @@ class ResistorGame(Game):
         "max_turns caps the turns of the whole match",
     )
     option_table = OPTIONS
-    parts = GameParts(
-        to_json=to_json,
-        from_json=from_json,
-        observation=observation,
-        board_text=board_text,
-        describe=describe,
-        scene=state_scene,
-        action_space=action_space,
-        puzzles=_puzzles,
+    parts = GameParts.of(
+        serialize="tablegames.resistor.serialize",
+        text="tablegames.resistor.text",
+        scene="tablegames.resistor.scene",
+        action_space="tablegames.resistor.actions",
+        puzzles="tablegames.resistor.puzzle",
         board="tablegames_widgets.resistor.board:ResistorBoard",
     )
     # the options, set as attributes by Game.__init__
