@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .errors import IllegalMove
 from .options import Option, resolve
-from .parts import GameParts
+from .parts import GameParts, Reference
 from .words import public_sentence as public_sentence  # also read from here (widgets)
 
 if TYPE_CHECKING:
@@ -139,15 +139,16 @@ class State(ABC):
 
 
 def _declared(game: Game, part: str, method: str) -> Any:
-    """The function ``game`` declares as ``part`` of its :class:`~tablegames.parts.GameParts`;
-    NotImplementedError saying how to provide it when it declares none."""
+    """The function ``game`` declares as ``part`` of its :class:`~tablegames.parts.GameParts`
+    (imported on first use when declared by name); NotImplementedError saying how to
+    provide it when it declares none."""
     found = getattr(game.parts, part)
     if found is None:
         raise NotImplementedError(
             f"game {game.name!r} declares no {part}: set parts = GameParts({part}=...) on "
             f"its Game class (see tablegames.parts), or override {method}"
         )
-    return found
+    return found.load() if isinstance(found, Reference) else found
 
 
 class Game(ABC):
