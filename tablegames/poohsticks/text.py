@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_NAMES, pretty
@@ -18,6 +19,26 @@ def cards_words(cards: tuple[str, ...] | list[str]) -> str:
     return " ".join(map(pretty, cards))
 
 
+#: A move as messages say it, by its kind (filled in by :func:`told`).
+MOVE_WORDS = {
+    "move": "the {boat} boat onto {cell} paying {cards}",
+    "power": "the {boat} boat's free move onto {cell}",
+    "exit": "leaving the river with {cards}",
+    "discard": "discarding {cards}",
+    "end": "ending the turn",
+}
+
+
+def told(m: PoohsticksMove, words: Mapping[str, str]) -> str:
+    """``m`` in the sentence ``words`` has for its kind, with ``{boat}`` (the suit's name),
+    ``{cell}`` and ``{cards}`` (suit symbols) filled in; ``repr(m)`` for a kind it lacks.
+    One table of sentences per audience: :data:`MOVE_WORDS`, a board's button labels."""
+    said = words.get(m.kind)
+    if said is None:
+        return repr(m)
+    return said.format(boat=SUIT_NAMES.get(m.boat, m.boat), cell=m.cell, cards=cards_words(m.cards))
+
+
 def move_words(m: PoohsticksMove) -> str:
     """A move in words and suit symbols, for messages a player reads.
 
@@ -25,16 +46,7 @@ def move_words(m: PoohsticksMove) -> str:
     >>> move_words(parse("S>A4 KH 3C")), move_words(parse("exit QD"))
     ('the spades boat onto A4 paying 3♣ K♥', 'leaving the river with Q♦')
     """
-    boat = f"the {SUIT_NAMES.get(m.boat, m.boat)} boat"
-    if m.kind == "move":
-        return f"{boat} onto {m.cell} paying {cards_words(m.cards)}"
-    if m.kind == "power":
-        return f"{boat}'s free move onto {m.cell}"
-    if m.kind == "exit":
-        return f"leaving the river with {cards_words(m.cards)}"
-    if m.kind == "discard":
-        return f"discarding {cards_words(m.cards)}"
-    return "ending the turn" if m.kind == "end" else repr(m)
+    return told(m, MOVE_WORDS)
 
 
 def river_lines(s: PoohsticksState) -> list[str]:

@@ -15,9 +15,19 @@ from tablegames.poohsticks.moves import PoohsticksMove
 from tablegames.poohsticks.scene import layout_for
 from tablegames.poohsticks.solver import targets_made
 from tablegames.poohsticks.state import PoohsticksState
+from tablegames.poohsticks.text import told
 
 from ..board import BoardWidget, Key
 from ..canvas import Rect
+
+#: A move's button label, by its kind (see ``tablegames.poohsticks.text.told``).
+MOVE_LABELS = {
+    "move": "Move to {cell} paying {cards}",
+    "power": "Free move to {cell} (boat power)",
+    "exit": "Exit with {cards}",
+    "discard": "Discard {cards}",
+    "end": "End the turn",
+}
 
 
 class PoohsticksBoard(BoardWidget):
@@ -90,16 +100,7 @@ class PoohsticksBoard(BoardWidget):
         return f"{' '.join(pretty(c) for c in cards)} make: {shown}"
 
     def move_label(self, move: PoohsticksMove) -> str:
-        cards = " ".join(pretty(c) for c in move.cards)
-        if move.kind == "move":
-            return f"Move to {move.cell} paying {cards}"
-        if move.kind == "power":
-            return f"Free move to {move.cell} (boat power)"
-        if move.kind == "exit":
-            return f"Exit with {cards}"
-        if move.kind == "discard":
-            return f"Discard {cards}"
-        return "End the turn"
+        return told(move, MOVE_LABELS)
 
     def prompt(self, state: PoohsticksState) -> str:
         return "pick hand cards, then a lit cell (or the exit); End the turn when done."
