@@ -99,8 +99,26 @@ def tell(state: FellowshipState) -> None:
         print(_event(e))
 
 
+#: The events told in one fixed sentence, with the player (``{who}``), the place
+#: (``{where}``) and the cards (``{cards}``) filled in; :func:`_event` tells the others.
+SAID = {
+    "fill": "{who} fills the gap at place {where} with the {cards}.",
+    "cover": "{who} covers the joker at place {where} with the {cards}.",
+    "no_move": "{who} has no capture and no joker to cover: the game ends here.",
+    "no_cards": "{who} has no card left to fill a gap: the game ends here.",
+    "win": "{who} wins.",
+    "tie": "Nobody wins: the count is a draw.",
+    "stalemate": (
+        "Nobody wins: the Jack of Spades was never drawn, so nobody has a colour (stalemate)."
+    ),
+}
+
+
 def _event(e: Any) -> str:
     who = f"Player {e.player}"
+    said = SAID.get(e.kind)
+    if said is not None:
+        return said.format(who=who, where=e.where, cards=cards(e.cards))
     if e.kind == "reshuffle":
         return (
             f"The Jack of Spades was dealt into the ring: it went back among the {e.value[0]} "
@@ -112,10 +130,6 @@ def _event(e: Any) -> str:
         top = cards(e.cards[:1])
         mover = f"the {top}" if height == 1 else f"the stack of {height} ({top} on top)"
         return f"{who} moves {mover} from place {src} onto the {cards(e.cards[1:])} at place {dst}."
-    if e.kind == "fill":
-        return f"{who} fills the gap at place {e.where} with the {cards(e.cards)}."
-    if e.kind == "cover":
-        return f"{who} covers the joker at place {e.where} with the {cards(e.cards)}."
     if e.kind == "draw":
         return f"{who} draws {plural(len(e.cards), 'card')}: {cards(e.cards)}."
     if e.kind == "reveal" and e.cards:
@@ -125,18 +139,6 @@ def _event(e: Any) -> str:
         )
     if e.kind == "reveal":
         return f"{who}'s side is revealed: {side(e.where)}."
-    if e.kind == "no_move":
-        return f"{who} has no capture and no joker to cover: the game ends here."
-    if e.kind == "no_cards":
-        return f"{who} has no card left to fill a gap: the game ends here."
-    if e.kind == "win":
-        return f"{who} wins."
-    if e.kind == "tie":
-        return "Nobody wins: the count is a draw."
-    if e.kind == "stalemate":
-        return (
-            "Nobody wins: the Jack of Spades was never drawn, so nobody has a colour (stalemate)."
-        )
     return f"{e.kind}: {e.to_json()}"
 
 
