@@ -45,7 +45,7 @@ def test_counts_agree_with_a_manual_replay() -> None:
             events = [e for s in states for e in s.events]
             kinds = Counter(e.kind for e in events)
             assert row["events"] == kinds
-            for column, kind in analysis.NAMED_COUNTS["currents"].items():
+            for column, kind in analysis.named_counts(game).items():
                 assert row[column] == kinds[kind], column
             assert row["threats"] == sum(any(e.kind == "cross" for e in s.events) for s in states)
             (win,) = [e for e in events if e.kind == "win"]

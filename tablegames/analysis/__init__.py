@@ -5,7 +5,7 @@
 - :func:`metrics` turns a table into balance (win share per seat and per bot, with
   confidence intervals), length, draw and decisiveness figures and event rates;
   :func:`compare_table` prints variants side by side.
-- :func:`game_rows` and :func:`summarise` are the older per-game rows with Currents'
+- :func:`game_rows` and :func:`summarise` are the older per-game rows with each game's
   named counts, used by the first exploration notebook.
 
 Standard library only, like the rest of the engine (tqdm, when installed, draws the
@@ -15,12 +15,12 @@ progress bar); a notebook may put the rows into pandas or matplotlib.
 from ..bots.specs import BOTS, make_bot  # kept here for older callers; tablegames.bots holds them
 from .metrics import Share, compare_table, metrics, metrics_lines, quantile, wilson
 from .rows import (
-    NAMED_COUNTS,
-    NAMED_STATE_COUNTS,
     AvoidingBot,
     format_summaries,
     game_rows,
     game_seeds,
+    named_counts,
+    named_state_counts,
     random_bots,
     summarise,
 )
@@ -28,8 +28,6 @@ from .simulate import compare, play_row, simulate
 
 __all__ = [
     "BOTS",
-    "NAMED_COUNTS",
-    "NAMED_STATE_COUNTS",
     "AvoidingBot",
     "Share",
     "compare",
@@ -40,6 +38,8 @@ __all__ = [
     "make_bot",
     "metrics",
     "metrics_lines",
+    "named_counts",
+    "named_state_counts",
     "play_row",
     "quantile",
     "random_bots",

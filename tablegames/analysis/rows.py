@@ -29,23 +29,29 @@ Row = dict[str, Any]
 #: Builds the bots of one game from the game and that game's seed.
 BotFactory = Callable[[Game, int], Sequence[Bot]]
 
-#: Named per-game columns, by game: column name -> event kind counted.
-NAMED_COUNTS: dict[str, dict[str, str]] = {
-    "currents": {
-        "asks": "ask",  # a goaltender was asked (they held enough cards of the suit)
-        "saves": "defend",  # ... and stopped the pawn on the edge
-        "declines": "decline",  # ... and let it cross
-        "undefendable": "no_defence",  # a crossing nobody could be asked to stop
-        "reshuffles": "reshuffle",
-        "demotions": "demote",
-        "jokers": "joker",
-        "blocked": "blocked",  # the pawn's destination was an obstacle
-    },
-}
-#: Named per-game columns counting the states (decisions) with at least one event of a kind.
-NAMED_STATE_COUNTS: dict[str, dict[str, str]] = {
-    "currents": {"threats": "cross"},  # Move phases that would carry the pawn off the board
-}
+
+def named_counts(game: Game) -> dict[str, str]:
+    """The columns ``game`` adds to each row, each counting one kind of event over a
+    game: column -> event kind, as the game declares them in ``event_columns`` (pairs);
+    none for a game that declares none.
+
+    >>> import tablegames as tg
+    >>> named_counts(tg.make("currents"))["saves"], named_counts(tg.make("cardchess"))
+    ('defend', {})
+    """
+    return dict(getattr(game, "event_columns", ()))
+
+
+def named_state_counts(game: Game) -> dict[str, str]:
+    """The columns ``game`` adds to each row, each counting the states (decisions) with
+    at least one event of a kind: column -> event kind, as the game declares them in
+    ``decision_columns`` (pairs); none for a game that declares none.
+
+    >>> import tablegames as tg
+    >>> named_state_counts(tg.make("currents"))
+    {'threats': 'cross'}
+    """
+    return dict(getattr(game, "decision_columns", ()))
 
 
 def game_seeds(seed: int, n: int) -> list[int]:
@@ -78,7 +84,7 @@ def game_rows(
     - ``turns`` (the final state's ``turn``: turns completed; the winning turn is not
       counted) and ``decisions`` (moves made, set-up included),
     - ``events``: a Counter of every event kind,
-    - the game's named counts (:data:`NAMED_COUNTS`, :data:`NAMED_STATE_COUNTS`).
+    - the game's named counts (:func:`named_counts`, :func:`named_state_counts`).
 
     >>> import tablegames as tg
     >>> row = game_rows(tg.make("currents"), 1, seed=3)[0]
@@ -89,8 +95,8 @@ def game_rows(
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a number of games (0 or more), not {n!r}")
-    named = NAMED_COUNTS.get(game.name, {})
-    named_states = NAMED_STATE_COUNTS.get(game.name, {})
+    named = named_counts(game)
+    named_states = named_state_counts(game)
     rows: list[Row] = []
     for game_seed in game_seeds(seed, n):
         players = bots(game, game_seed) if callable(bots) else bots
@@ -174,8 +180,9 @@ def summarise(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> dict[str, A
 
     Length (in ``turns``): mean, median, min and max; mean decisions. Win shares per
     player (every seat, over all games) and per winning edge (edges in alphabetical
-    order), and the share of games nobody won. With Currents' named counts: the totals
-    of asks, saves, declines and undefendable crossings, ``save_rate`` (saves per ask:
+    order), and the share of games nobody won. With goaltending counts (a game's named
+    counts: :func:`named_counts`): the totals of asks, saves, declines and undefendable
+    crossings, ``save_rate`` (saves per ask:
     how often an asked goaltender stopped the pawn), ``threats`` (moves that would have
     carried the pawn off the board) and ``stop_rate`` (the share of them that did not
     end the game), and the share of games with at least one ask.

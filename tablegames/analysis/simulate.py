@@ -32,7 +32,7 @@ from typing import Any
 from ..bots.specs import check_specs, make_bot
 from ..core import Game, make
 from .executors import open_executor
-from .rows import NAMED_COUNTS, game_seeds
+from .rows import game_seeds, named_counts
 
 Row = dict[str, Any]
 
@@ -62,7 +62,7 @@ def play_row(game: Game, specs: Sequence[str], index: int, seed: int, max_decisi
     }
     for p, r in enumerate(state.returns()):
         row[f"result_{p}"] = r
-    for column, kind in NAMED_COUNTS.get(game.name, {}).items():
+    for column, kind in named_counts(game).items():
         row[column] = counts[kind]
     for kind, k in sorted(counts.items()):
         row["n_" + kind] = k

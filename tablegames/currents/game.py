@@ -197,6 +197,21 @@ class CurrentsGame(Game):
     #: plain search one ply deep, no better than greedy (docs/bots.md).
     guided_playout = (0, 0.0)
     guided_widening = (3.0, 1.0)
+    #: Columns this game adds to the rows of :mod:`tablegames.analysis` (``game_rows``,
+    #: ``simulate``): column and the kind of event it counts over a game.
+    event_columns = (
+        ("asks", "ask"),  # a goaltender was asked (they held enough cards of the suit)
+        ("saves", "defend"),  # ... and stopped the pawn on the edge
+        ("declines", "decline"),  # ... and let it cross
+        ("undefendable", "no_defence"),  # a crossing nobody could be asked to stop
+        ("reshuffles", "reshuffle"),
+        ("demotions", "demote"),
+        ("jokers", "joker"),
+        ("blocked", "blocked"),  # the pawn's destination was an obstacle
+    )
+    #: Columns counting the decisions with at least one event of a kind (``game_rows``):
+    #: threats are Move phases that would carry the pawn off the board.
+    decision_columns = (("threats", "cross"),)
     #: Hidden cards lie only in the hands and the draw pile (tests/bots/test_determinize.py
     #: holds the redealt samples to the ones read from JSON).
     samples_by_redeal = True
