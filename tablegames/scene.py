@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import style
+from .parts import Reference
 from .svg import FONT, card_svg, document, escape
 from .words import public_sentence
 
@@ -358,6 +359,8 @@ def declared_scene(state: State, viewer: int | None, settings: dict[str, Any]) -
     draw = state.game.parts.scene
     if draw is None:
         draw = text_scene
+    elif isinstance(draw, Reference):  # declared by name: the function, imported once
+        draw = draw.load()
     return _seen_by(state, draw, {**settings, "viewer": viewer})  # type: ignore[no-any-return]
 
 
