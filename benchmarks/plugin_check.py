@@ -72,12 +72,10 @@ def check_seconds(name: str, games: int, runs: int, views: int, bots: bool) -> f
 
 def picture_micros(name: str, runs: int) -> tuple[float, float]:
     """Microseconds per picture of seat 0: through scene_of, and the game's own function."""
+    from support.moves import first_moves  # tests/ is on the path: load_poker put it there
+
     game = tg.make(name)
-    state = game.initial_state(3)
-    for _ in range(6):
-        if state.is_terminal:
-            break
-        state = state.apply(state.legal_moves()[0])
+    state = first_moves(game.initial_state(3), 6)
     direct = game.parts.scene  # the scene function the game declares (tablegames.parts)
     n = 200
 

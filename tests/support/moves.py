@@ -1,6 +1,7 @@
 """Move helpers every game's tests use: the legal moves in notation, moves played from
 notation, the kinds of the events the last move recorded, the cells a piece may reach, a random
-walk to a reachable position (the benchmarks use it too).
+walk to a reachable position and a position a few first moves in (the benchmarks use
+them too).
 
 The game modules (``support.cardchess``...) re-export them, so a test imports everything
 about its game from one place."""
@@ -8,6 +9,7 @@ about its game from one place."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import tablegames as tg
@@ -43,13 +45,24 @@ def kinds(state: tg.State) -> list[str]:
     return [e.kind for e in getattr(state, "events", ())]
 
 
-def random_walk(state: S, rng: random.Random, moves: int | None) -> S:
-    """``state`` after at most ``moves`` legal moves ``rng`` chooses (None: to the end;
-    fewer when the game ends first)."""
+def walk(state: S, choose: Callable[[list[Any]], Any], moves: int | None) -> S:
+    """``state`` after at most ``moves`` moves, each ``choose(legal moves)`` (None: to the
+    end; fewer when the game ends first)."""
     while not state.is_terminal and (moves is None or moves > 0):
-        state = cast(S, state.apply(rng.choice(state.legal_moves())))
+        state = cast(S, state.apply(choose(state.legal_moves())))
         moves = None if moves is None else moves - 1
     return state
+
+
+def random_walk(state: S, rng: random.Random, moves: int | None) -> S:
+    """``state`` after at most ``moves`` legal moves ``rng`` chooses (None: to the end)."""
+    return walk(state, rng.choice, moves)
+
+
+def first_moves(state: S, moves: int) -> S:
+    """``state`` after at most ``moves`` moves, each the first legal one: a position a
+    few moves in, the same on every run."""
+    return walk(state, lambda legal: legal[0], moves)
 
 
 def apply_refused(state: tg.State, *cases: tuple[Any, str]) -> None:

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from support.moves import first_moves
 
 import tablegames as tg
 from tablegames.fellowship.serialize import known_roles
@@ -73,11 +74,7 @@ def within(public: Any, seen: Any) -> bool:
 @pytest.mark.parametrize("name", ["currents", "fellowship", "poohsticks", "cardchess", "resistor"])
 def test_the_public_view_hides_what_any_player_cannot_see(name: str) -> None:
     game = tg.make(name)
-    state = game.initial_state(5)
-    for _ in range(6):
-        if state.is_terminal:
-            break
-        state = state.apply(state.legal_moves()[0])
+    state = first_moves(game.initial_state(5), 6)
     public = public_view(state)
     for p in range(game.num_players):
         mine = state.observation(p)
