@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@contextmanager
+def watched(cluster: Any) -> Iterator[tuple[Any, Any]]:
+    """A client of ``cluster`` and the record of every task the cluster runs meanwhile
+    (any client's: a command's too)."""
+    with (
+        distributed.Client(cluster, set_as_default=False) as client,
+        distributed.get_task_stream(client) as tasks,
+    ):
+        yield client, tasks
+
+
 def played_chunks(tasks: Any) -> int:
     """How many chunks of games the cluster's workers played while ``tasks`` recorded."""
     return sum(str(t["key"]).startswith("_play_chunk") for t in tasks.data)
@@ -70,10 +82,7 @@ def played_chunks(tasks: Any) -> int:
 def test_dask_client_executor_gives_the_process_pools_rows(
     cluster: Any, pool_rows: list[dict[str, Any]]
 ) -> None:
-    with (
-        distributed.Client(cluster, set_as_default=False) as client,
-        distributed.get_task_stream(client) as tasks,
-    ):
+    with watched(cluster) as (client, tasks):
         rows = simulate(
             GAME, BOTS, N, SEED, rotate=True, executor=client.get_executor(), progress=False,
             chunk=3,
@@ -87,10 +96,7 @@ def test_dask_client_executor_gives_the_process_pools_rows(
 def test_dask_executor_by_address_gives_the_same_rows(
     cluster: Any, pool_rows: list[dict[str, Any]]
 ) -> None:
-    with (
-        distributed.Client(cluster, set_as_default=False) as client,
-        distributed.get_task_stream(client) as tasks,
-    ):
+    with watched(cluster) as (_client, tasks):
         rows = simulate(
             GAME, BOTS, N, SEED, rotate=True, executor=dask_url(cluster), progress=False, chunk=1
         )
@@ -102,10 +108,7 @@ def test_cli_simulate_runs_on_a_running_dask_scheduler(
     cluster: Any, pool_rows: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     out_file = tmp_path / "rows.jsonl"
-    with (
-        distributed.Client(cluster, set_as_default=False) as client,
-        distributed.get_task_stream(client) as tasks,  # every client's tasks, this one's too
-    ):
+    with watched(cluster) as (_client, tasks):  # the command's own client's tasks too
         out = subprocess.run(
             [sys.executable, "-m", "tablegames", "simulate", *CLI_GAME, "--games", str(N),
              "--seed", str(SEED), "--bots", ",".join(BOTS), "--rotate", "--no-progress",
