@@ -3,9 +3,11 @@ stops a balance run, the bots the experiments need, and the measures read from t
 
 from __future__ import annotations
 
+import pytest
+
 import tablegames as tg
 from tablegames.analysis import wilson
-from tablegames.analysis.questions import cardchess, fellowship, strategies
+from tablegames.analysis.questions import cardchess, fellowship, resistor, strategies
 from tablegames.analysis.questions.common import decided, make_bot, play, rotated, seat_share
 
 
@@ -60,9 +62,18 @@ def test_light_amperes_never_bring_a_fourth_onto_the_board() -> None:
     fourth = [
         n
         for s, n in zip(p.states, p.states[1:])
-        if s.current_player == 0 and len(s.legal_moves()) > 1 and strategies._fourth(s, n)
+        if s.current_player == 0 and len(s.legal_moves()) > 1 and resistor._fourth(s, n)
     ]
     assert not fourth
+
+
+def test_a_bot_spec_taken_by_another_games_questions_is_refused() -> None:
+    def commit(arg: str, seed: str) -> tg.bots.Bot:
+        raise AssertionError("never built")
+
+    with pytest.raises(ValueError, match=r"'commit' is taken by .*questions\.fellowship"):
+        strategies.add_local_bots({"commit": commit})
+    assert type(make_bot("commit:5", "1")) is fellowship.CommitBot
 
 
 def test_deal_agreement_expected_from_independent_results() -> None:

@@ -10,14 +10,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
+from ...bots import GreedyBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, play, seat_share
-from .strategies import CommitBot  # noqa: F401  (the runs name it)
+from .strategies import add_local_bots
 
 #: A human's time per turn, for minutes of play: about 15 s to find a capture and the
 #: card to fill its gap from a five-card hand, 5 s to draw back up.
@@ -30,6 +31,34 @@ BOROMIR = "JS"
 def _st(state: State) -> FellowshipState:
     """``state`` as this game's state (the runs play only this game)."""
     return cast(FellowshipState, state)
+
+
+class CommitBot(GreedyBot):
+    """The greedy bot, except that when it has not drawn the Jack of Spades and at most
+    ``pile`` cards are left to draw it plays for red: the move leaving the most red stacks
+    over black ones (a capture's effect on the circle hides nothing, so it is read on
+    the state itself)."""
+
+    def __init__(self, seed: int | str = 0, pile: int = 5) -> None:
+        super().__init__(seed)
+        self.pile = pile
+
+    def choose(self, state: State) -> Any:
+        me = state.current_player
+        black = _st(state).roles[me] == "black"  # it drew the jack (and may have played it)
+        if black or len(_st(state).draw_pile) > self.pile:
+            return super().choose(state)
+        scored = []
+        for m in state.legal_moves():
+            counts = _st(state.apply(m)).counts()
+            scored.append((m, counts["red"] - counts["black"]))
+        best = max(v for _, v in scored)
+        top = [m for m, v in scored if v == best]
+        return top[self.rng.randrange(len(top))]
+
+
+#: ``commit:K``: :class:`CommitBot` committing at K cards left to draw.
+add_local_bots({"commit": lambda arg, seed: CommitBot(seed, int(arg))})
 
 
 def colour_result(final: State) -> str:

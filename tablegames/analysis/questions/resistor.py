@@ -16,15 +16,18 @@ and a rate per 100 turns compares variants without dividing by rounds that ended
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
+from ...bots import Bot, GreedyBot, MCTSBot
 from ...core import Game, State
+from ...resistor.board import amperes_on_board
 from ...resistor.state import ResistorState
 from ..metrics import Share, wilson
+from ..rows import AvoidingBot
 from ..runs import RunContext
 from .common import Row, Table, play
-from .strategies import AVOIDS, Avoid, ChoosyGreedyBot  # noqa: F401  (the runs name them)
+from .strategies import PatientGreedyBot, add_local_bots
 
 #: Turns of the first round that a window plays (both players' turns count).
 WINDOW = 600
@@ -38,6 +41,106 @@ SECONDS_PER_TURN = 10.0
 def _st(state: State) -> ResistorState:
     """``state`` as this game's state (the runs play only this game)."""
     return cast(ResistorState, state)
+
+
+# ---- the ampere players the runs compare -------------------------------------------------
+
+#: A move to refuse, judged from the states before and after it.
+Avoid = Callable[[State, State], bool]
+
+
+def _recharges(before: State, after: State) -> bool:
+    return any(e.kind == "recharge" for e in _st(after).events)
+
+
+def _overloads(before: State, after: State) -> bool:
+    return any(e.kind == "overload" for e in _st(after).events)
+
+
+def _fourth(before: State, after: State) -> bool:
+    """A move that brings a fourth (or later) ampere onto the board."""
+    return amperes_on_board(_st(after).board) > max(3, amperes_on_board(_st(before).board))
+
+
+#: What each ampere-player variant of the greedy bot refuses while another move is
+#: legal (besides forfeiting, which none of them does while it has another move).
+AVOIDS: dict[str, Avoid | None] = {
+    "patient": None,
+    "norecharge": _recharges,
+    "nooverload": _overloads,
+    "light": _fourth,
+}
+
+
+class ChoosyGreedyBot(GreedyBot):
+    """Greedy (best evaluation one move ahead), never forfeiting and never making a
+    move that ``avoid(before, after)`` rejects, unless no other move is legal."""
+
+    def __init__(self, seed: int | str = 0, avoid: Avoid | None = None) -> None:
+        super().__init__(seed)
+        self.avoid = avoid
+
+    def choose(self, state: State) -> Any:
+        me = state.current_player
+        scored = []
+        for m in state.legal_moves():
+            if str(m) == "forfeit":
+                continue
+            after = state.apply(m)
+            if self.avoid is not None and self.avoid(state, after):
+                continue
+            value = after.returns()[me] if after.is_terminal else state.game.evaluate(after)[me]
+            scored.append((m, value))
+        if not scored:
+            return super().choose(state)
+        best = max(v for _, v in scored)
+        top = [m for m, v in scored if v == best]
+        return top[self.rng.randrange(len(top))]
+
+
+class ChoosyMCTSBot(MCTSBot):
+    """MCTS (the game's evaluation at the leaves) that plays its most visited move
+    other than a forfeit or a move ``avoid(before, after)`` rejects, unless no other
+    move is legal: the search-rung counterpart of :class:`ChoosyGreedyBot` (plain MCTS
+    forfeits a Resistor round once the evaluation prefers a banked lead to the board).
+    The search itself still sees every move; only the move played is filtered."""
+
+    def __init__(self, seed: int | str = 0, avoid: Avoid | None = None, iterations: int = 100):
+        super().__init__(iterations=iterations, seed=seed)
+        self.avoid = avoid
+
+    def choose(self, state: State) -> Any:
+        ranked = [m.move for m in self.analyse(state).moves]  # most visited first
+        by_name = {str(m): m for m in state.legal_moves()}
+        for name in ranked:
+            if name == "forfeit":
+                continue
+            m = by_name[name]
+            if self.avoid is None or not self.avoid(state, state.apply(m)):
+                return m
+        return by_name[ranked[0]]
+
+
+def _choosy_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :data:`AVOIDS` ``[AVOID]``
+    with ``N`` iterations a move."""
+    avoid, _, n = arg.partition(":")
+    return ChoosyMCTSBot(seed, AVOIDS[avoid], int(n or 100))
+
+
+#: The runs' specs: ``patient`` plays at random but never forfeits while it has another
+#: move, ``greedy-patient`` is greedy so (Resistor's plain greedy bot forfeits a round as
+#: soon as forfeiting scores as well as playing on, which ends rounds after one point),
+#: ``choosy:NAME`` is :class:`ChoosyGreedyBot` refusing what :data:`AVOIDS` names, and
+#: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`).
+add_local_bots(
+    {
+        "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
+        "greedy-patient": lambda arg, seed: PatientGreedyBot(seed, ["forfeit"]),
+        "choosy": lambda arg, seed: ChoosyGreedyBot(seed, AVOIDS[arg]),
+        "mcts-choosy": _choosy_mcts,
+    }
+)
 
 
 def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) -> Row:
