@@ -5,6 +5,7 @@ a game's modules import one another one way only."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -193,6 +194,29 @@ def test_the_check_loads_every_declared_part_first_and_names_a_missing_one(
         "'tablegames.resistor.text:caption', but module 'tablegames.resistor.text' has no "
         "'caption'"
     ), report
+
+
+def test_the_check_command_names_a_part_a_plugin_from_the_guide_misnames(
+    tmp_path: Path,
+) -> None:
+    """Race (the README's guide) with its caption function renamed: ``describe`` is still
+    declared (``text=__name__``), so the check fails first on that part, by name."""
+    from support.plugins import EXAMPLE, install
+
+    source = EXAMPLE.read_text().replace("def describe(", "def caption(")
+    site = install(tmp_path, source, "race = example_game:RaceGame")
+    out = subprocess.run(
+        [sys.executable, "-m", "tablegames", "check", "race", "--games", "2"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(site)},
+        timeout=120,
+    )
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert (
+        "declared parts: ImportError: the part 'describe' is declared as "
+        "'example_game:describe', but module 'example_game' has no 'describe'" in out.stdout
+    ), out.stdout
 
 
 def test_a_function_part_named_by_something_else_is_refused() -> None:
