@@ -11,6 +11,7 @@ from ..options import Option, boolean, choice, max_turns_option
 from ..parts import GameParts
 from .builder import CardChessBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .moves import CELL_INDEX, SIZE
+from .placement import placement_value
 from .state import (
     ARMY,
     BLACK,
@@ -146,10 +147,15 @@ class CardChessGame(Game):
         return [(row, i) for row in d.get("surface", []) for i, c in enumerate(row) if c is None]
 
     def evaluate(self, state: State) -> tuple[float, ...]:
-        """Covered opposing kings count most, then covered opposing units."""
+        """Covered opposing kings count most, then covered opposing units. Before the
+        first move of a progressive set-up nothing is covered, so the set-up's own term
+        scores the placements (:mod:`tablegames.cardchess.placement`); the fixed set-up
+        never meets it (every state it evaluates follows a move)."""
         if state.is_terminal:
             return state.returns()
         assert isinstance(state, CardChessState)
+        if state.ply == 0 and self.setup == "progressive":
+            return placement_value(state)
         covered = [0, 0]  # whole numbers, so summing in any order gives the same value
         for stack in state.stacks:
             if len(stack) > 1:  # most cells hold one unit or none
