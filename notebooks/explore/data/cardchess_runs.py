@@ -40,3 +40,10 @@ def duels(ctx: RunContext) -> Rows:
     return q.duels(ctx, [("greedy", "random"), ("mcts:100", "greedy")], 200) + q.duels(
         ctx, [("mcts:100", "greedy")], 200, setup="progressive"
     )
+
+
+@register(
+    "cardchess-placement", notebook=NOTEBOOK, about="greedy's placement heuristic v random placing"
+)
+def placement(ctx: RunContext) -> Rows:
+    return q.duels(ctx, [("greedy", "greedy-unplanned")], 400, setup="progressive")

@@ -10,13 +10,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
+from ...bots import GreedyBot
 from ...cardchess.state import CardChessState
 from ...core import Game, State
 from ..metrics import Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, play
+from .strategies import add_local_bots
 
 #: Every game stops after this many moves (plies; set-up placements do not count).
 MAX_TURNS = 300
@@ -26,6 +28,21 @@ MAX_TURNS = 300
 #: into a free start cell, about 10 s.
 SECONDS_PER_MOVE = 20.0
 SECONDS_PER_PLACEMENT = 10.0
+
+
+class UnplannedGreedyBot(GreedyBot):
+    """Greedy as it was before the evaluation had a set-up term: a random placement
+    while the progressive set-up lasts (every placement then scored alike), greedy
+    moves after it. The rung the placement heuristic is measured against."""
+
+    def choose(self, state: State) -> Any:
+        if _st(state).phase == "setup":
+            moves = state.legal_moves()
+            return moves[self.rng.randrange(len(moves))]
+        return super().choose(state)
+
+
+add_local_bots({"greedy-unplanned": lambda arg, seed: UnplannedGreedyBot(seed)})
 
 
 def _st(state: State) -> CardChessState:
