@@ -1,14 +1,13 @@
 """Guided MCTS: the search of :class:`~tablegames.bots.MCTSBot` with better playouts.
 
-Plain MCTS plays its playouts at random. In a race such as Poohsticks a random
-playout mostly measures luck, so a search of a few hundred playouts loses to the
-one-ply greedy bot. :class:`GuidedMCTSBot` changes only the playout: each step picks,
-with chance ``1 - epsilon``, the move whose result the game's evaluation scores best
-for the player to move (ties at random), else a random move; after ``rollout_depth``
-steps the evaluation scores the position, as in plain MCTS. Playouts run on a full
-sampled state (information-set search samples the hidden cards first, see
-:mod:`tablegames.determinize`), so the greedy step never reads a hidden card of the
-real game.
+Plain MCTS plays its playouts at random. In a race game a random playout mostly
+measures luck, so a search of a few hundred playouts can lose to the one-ply greedy bot
+(docs/bots.md). :class:`GuidedMCTSBot` changes only the playout: each step picks, with
+chance ``1 - epsilon``, the move whose result the game's evaluation scores best for the
+player to move (ties at random), else a random move; after ``rollout_depth`` steps the
+evaluation scores the position, as in plain MCTS. Playouts run on a full sampled state
+(information-set search samples the hidden cards first, see :mod:`tablegames.determinize`),
+so the greedy step never reads a hidden card of the real game.
 
 Each game may declare its own hints on its Game class, the way it declares
 ``playout_depth`` for plain MCTS; :func:`guided_hints` reads them and fills in the rest:

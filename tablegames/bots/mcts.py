@@ -95,9 +95,9 @@ class MCTSBot:
     With only ``iterations`` the bot is reproducible: the same seed and state give the
     same move. ``exploration`` is the UCB constant and ``rollout_depth`` caps playouts
     (then ``game.evaluate`` scores the position); both default to the game's tuning,
-    ``search_exploration`` and ``playout_depth`` (1.0 and 50; depth 0 for Currents,
-    Card Chess and Resistor, whose evaluations search better than random playouts, and
-    0.4 for Currents, whose evaluation values are small).
+    ``search_exploration`` and ``playout_depth`` (1.0 and 50 unless the game declares
+    its own: depth 0 where its evaluation searches better than random playouts, a
+    smaller constant where its evaluation's values are small).
     """
 
     def __init__(
