@@ -225,3 +225,32 @@ def ended_shares(rows: Sequence[Row]) -> dict[str, Share]:
         k: wilson(sum(r["ended"] == k for r in rows), len(rows))
         for k in ("drained", "forfeit", "window")
     }
+
+
+def paired_ci(rows: Sequence[Row], base: Sequence[Row]) -> tuple[float, float, float]:
+    """The mean difference in points, ``rows`` less ``base``, over the seeds both tables
+    played (the same deal of dead spaces and the same bots' seeds), with a 95% normal
+    interval: a variant's effect with the deal's luck taken out.
+
+    >>> a = [{"seed": s, "points": p} for s, p in [(1, 5), (2, 7), (3, 6)]]
+    >>> b = [{"seed": s, "points": p} for s, p in [(1, 4), (2, 5), (3, 6), (4, 9)]]
+    >>> paired_ci(a, b)[0]
+    1.0
+    """
+    by_seed = {r["seed"]: float(r["points"]) for r in base}
+    diffs = [
+        {"points": float(r["points"]) - by_seed[r["seed"]]} for r in rows if r["seed"] in by_seed
+    ]
+    return points_ci(diffs)
+
+
+def window_duels(a: Sequence[Row], b: Sequence[Row]) -> tuple[int, int, int]:
+    """Two-window duels from two tables of the same seeds, ``a`` with one bot on the
+    amperes and ``b`` with the other: for each seed, each bot plays the amperes once
+    against the other, and the one whose amperes scored more wins. ``(wins of a's
+    ampere player, ties, losses)``."""
+    by_seed = {r["seed"]: r["points"] for r in b}
+    pairs = [(r["points"], by_seed[r["seed"]]) for r in a if r["seed"] in by_seed]
+    wins = sum(x > y for x, y in pairs)
+    ties = sum(x == y for x, y in pairs)
+    return wins, ties, len(pairs) - wins - ties
