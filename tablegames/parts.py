@@ -24,12 +24,13 @@ The engine's generic code reads the declaration and nothing else: ``State.to_jso
 ``Game.scene`` draws the declared scene, ``Game.action_space`` builds the declared space,
 the conformance check loads and tests every part declared, the puzzle generator poses
 puzzles for a game that declares them, and the widget layer looks up the board named in
-``board``. A part may also be given as a function (``GameParts(scene=draw)``, for a
-function under another name) or as a :class:`Reference`. Every part is optional: a game
-may instead override the State or Game method itself, and a game that declares nothing
-still plays, draws its text board and says clearly what it lacks (``action_space``:
-NotImplementedError). A part named but missing fails loudly when first used (and in the
-conformance check): ImportError naming the part, the module and what is missing.
+``board``. A part kept under another name is named in full (``scene="pkg.pictures:draw"``),
+and the fields also take functions themselves (``GameParts(scene=draw)``). Every part is
+optional: a game may instead override the State or Game method itself, and a game that
+declares nothing still plays, draws its text board and says clearly what it lacks
+(``action_space``: NotImplementedError). A part named but missing fails loudly when first
+used (and in the conformance check): ImportError naming the part, the module and what is
+missing.
 
 >>> import tablegames as tg
 >>> parts = tg.make("currents").parts
@@ -226,10 +227,13 @@ class GameParts:
         :data:`FROM_MODULE` gives (``serialize``: ``to_json``, ``from_json`` and
         ``observation``; ``text``: ``board_text`` and ``describe``; ``scene``:
         ``state_scene``; ``action_space``: ``action_space``; ``puzzles``: ``PUZZLES``),
-        each module imported when one of its parts is first used.
+        each module imported when one of its parts is first used. A keyword that gives
+        one part may name it in full, ``"module:name"``, when it has another name.
 
         >>> GameParts.of(text="tablegames.currents.text").describe
         Reference('tablegames.currents.text:describe')
+        >>> GameParts.of(scene="tablegames.currents.scene:state_scene").scene
+        Reference('tablegames.currents.scene:state_scene')
         """
         modules = {"serialize": serialize, "text": text, "scene": scene}
         modules |= {"action_space": action_space, "puzzles": puzzles}
@@ -237,10 +241,13 @@ class GameParts:
         for key, module in modules.items():
             if module is None:
                 continue
-            if ":" in module:
-                raise ValueError(f"{key}= names a module, not {module!r}")
-            for part, name in FROM_MODULE[key].items():
-                found[part] = Reference(f"{module}:{name}", part)
+            given = FROM_MODULE[key]
+            if ":" not in module:
+                found |= {part: Reference(f"{module}:{name}", part) for part, name in given.items()}
+            elif len(given) == 1:
+                found |= {part: Reference(module, part) for part in given}
+            else:
+                raise ValueError(f"{key}= names a module (for {', '.join(given)}), not {module!r}")
         return cls(**found, board=board, hidden_per_seat=hidden_per_seat)
 
     def references(self) -> dict[str, Reference]:

@@ -227,12 +227,15 @@ def test_a_function_part_named_by_something_else_is_refused() -> None:
         Reference("tablegames.cards:SUITS", "scene").load()
 
 
-def test_a_module_keyword_takes_a_module_not_a_name_in_it() -> None:
+def test_a_keyword_for_one_part_may_name_it_in_full_one_for_several_takes_a_module() -> None:
+    named = GameParts.of(scene="tablegames.scene:text_scene", action_space="tablegames.no:such")
+    assert named.scene == Reference("tablegames.scene:text_scene", "scene")
+    assert named.action_space == Reference("tablegames.no:such", "action_space")
     with pytest.raises(
         ValueError,
-        match=re.escape("scene= names a module, not 'tablegames.currents.scene:state_scene'"),
+        match=re.escape("text= names a module (for board_text, describe), not 'tablegames.t:d'"),
     ):
-        GameParts.of(scene="tablegames.currents.scene:state_scene")
+        GameParts.of(text="tablegames.t:d")
 
 
 def test_the_puzzles_are_those_the_games_declare() -> None:
