@@ -4,28 +4,38 @@ A state is a frozen slotted dataclass, so ``apply`` copies it into a mutable bui
 lets the game's rules change the copy step by step (the move, then the end of the turn,
 the round or the game) and freezes the result into a new state. The copying and the
 freezing are the same for every game; only the turn flow differs, so a game's builder
-(``<game>/builder.py``) declares its state class and which fields it changes in place,
-and adds its own methods, ``do(move)`` first (the move and all that follows it)::
+(``<game>/builder.py``) declares, as plain class attributes, the state class it builds,
+the move class it makes, the game's name in refusals and which fields it changes in
+place, and adds its own methods, ``do(move)`` first (the move and all that follows it)::
 
-    class CardChessBuilder(HandsBuilder, StateBuilder[CardChessState],
-                           state=CardChessState, lists=("stacks", "hands")):
+    class CardChessBuilder(StateBuilder[CardChessState], HandsBuilder):
+        state_class = CardChessState
+        move_type = CardChessMove
+        title = "Card Chess"
+        lists = ("stacks", "hands")
+
         def do(self, m): ...
 
 The state class derives from :class:`BuiltState`, which holds what every game's state
 said alike (``current_player``, ``is_terminal``, ``parse_move`` and ``apply``: check
 the move, copy the state into its builder, ``do`` the move, freeze); the builder class
-registers itself as the state's ``builder`` when it is made. The builder module imports
-the state module, never the reverse: the game module imports the builder, so that
-importing a game always attaches it (the imports run one way, moves -> state -> builder
--> game). :class:`HandsBuilder` adds the card steps
-several games share (take a card from a hand, draw up to a hand size).
+registers itself for its state class when it is made. The builder module imports the
+state module, never the reverse: the game module imports the builder, so that importing
+a game always attaches it (the imports run one way, moves -> state -> builder -> game).
+:class:`HandsBuilder` adds the card steps several games share (take a card from a hand,
+draw up to a hand size).
+
+The declarations are class attributes, not class keywords, and the registry is a table
+rather than an attribute set on the state class, because the compiled engine (mypyc)
+passes no class keywords to ``__init_subclass__`` and lets no attribute be added to a
+compiled class once made.
 
 Every public field of the state becomes an attribute of the builder (the ``lists``
 fields as lists, turned back into tuples by :meth:`~StateBuilder.freeze`); ``events``
 starts empty and ``last_move`` is the move being applied. Fields whose names start with
 ``_`` (caches) are left to their defaults in the new state, but for those named by
-``carry`` (a class keyword): copied and frozen like public fields, for a cache the
-game's builder keeps right as it changes the state (or resets to None).
+``carry``: copied and frozen like public fields, for a cache the game's builder keeps
+right as it changes the state (or resets to None).
 
 ``__init__`` and ``freeze`` here copy the fields one by one by name, which suits any
 state; a game whose ``apply`` runs hot (Currents, Poohsticks) writes both out in its
@@ -63,6 +73,9 @@ def cached_moves(state: Any, generate: Callable[[], list[M]]) -> list[M]:
 #: The fields every builder has, whatever the game.
 _OWN = ("events", "last_move")
 
+#: Each state class's builder, registered by the builder class when it is made.
+_BUILDERS: dict[type[Any], type[StateBuilder[Any]]] = {}
+
 
 class StateBuilder(Generic[S]):
     """A mutable scratch copy of a state of the class named by ``state=``; see the module.
@@ -87,6 +100,10 @@ class StateBuilder(Generic[S]):
     _moves: list[Any] | None
     #: The state class this builder copies and builds (None: not named yet).
     state_class: ClassVar[type[Any] | None] = None
+    #: The game's move class: ``apply`` refuses anything else, ``parse_move`` reads with it.
+    move_type: ClassVar[Any] = None
+    #: The game's name in the refusal of a value that is not one of its moves.
+    title: ClassVar[str] = ""
     #: The fields copied into lists.
     lists: ClassVar[tuple[str, ...]] = ()
     #: The private fields (caches) copied and frozen like public ones.
@@ -96,30 +113,28 @@ class StateBuilder(Generic[S]):
     #: Does the state keep its legal moves in a ``_moves`` field?
     keeps_moves: ClassVar[bool] = False
 
-    def __init_subclass__(
-        cls,
-        state: type[S] | None = None,
-        lists: tuple[str, ...] = (),
-        carry: tuple[str, ...] = (),
-        **kwargs: Any,
-    ) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Check the declarations of a builder that names its state class, work out the
+        fields it copies and register it as that state's builder."""
         super().__init_subclass__(**kwargs)
+        state = cls.state_class
         if state is None:
             return
-        cls.copied = _copied(state, lists, carry)
-        cls.state_class = state
-        cls.lists = lists
-        cls.carry = carry
-        cls.keeps_moves = "_moves" in {f.name for f in dataclasses.fields(state)}  # type: ignore[arg-type]
-        if isinstance(state, type) and issubclass(state, BuiltState):
-            state.builder = cls
+        cls.copied = _copied(state, cls.lists, cls.carry)
+        cls.keeps_moves = "_moves" in {f.name for f in dataclasses.fields(state)}
+        if issubclass(state, BuiltState):
+            if cls.move_type is None or not cls.title:
+                raise TypeError(
+                    f"{cls.__name__} builds {state.__name__}: name its move_type and title"
+                )
+            _BUILDERS[state] = cls
 
     def __init__(self, state: S, move: Any = None) -> None:
         """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
         if self.state_class is None:
             raise TypeError(
                 f"{type(self).__name__} names no state class: declare it as "
-                "class Builder(StateBuilder[MyState], state=MyState)"
+                "state_class = MyState in the builder class"
             )
         for name in self.copied + self.carry:
             setattr(self, name, getattr(state, name))
@@ -193,21 +208,20 @@ class BuiltState(State):
     and changed by a :class:`StateBuilder`: ``current_player``, ``is_terminal``,
     ``parse_move`` and ``apply``.
 
-    A game's state names its move class (``move_type``, with ``from_notation``) and the
-    game's name in refusals (``move_title``) and checks legality in ``_check``; its
-    builder class registers itself as ``builder`` when it is made.
+    Its builder class (see the module) names the move class and the game's name in
+    refusals; the state checks legality in ``_check``.
     """
 
     __slots__ = ()
 
     phase: str
     player: int
-    #: The game's move class: ``apply`` refuses anything else, ``parse_move`` reads with it.
-    move_type: ClassVar[Any]
-    #: The game's name in the refusal of a value that is not one of its moves.
-    move_title: ClassVar[str]
-    #: The builder ``apply`` copies the state into (set by the builder class).
-    builder: ClassVar[type[StateBuilder[Any]]]
+
+    @property
+    def move_type(self) -> Any:
+        """The game's move class (declared by the builder): ``apply`` takes only its
+        moves and ``parse_move`` reads notation with its ``from_notation``."""
+        return builder_of(type(self)).move_type
 
     @property
     def current_player(self) -> int:
@@ -222,18 +236,34 @@ class BuiltState(State):
         """Raise IllegalMove, naming the rule, unless ``move`` is legal here."""
 
     def apply(self, move: Any) -> Self:
-        if type(move) is not self.move_type:
-            expect_move(move, self.move_type, self.move_title)
+        try:
+            builder = _BUILDERS[type(self)]
+        except KeyError:
+            builder = builder_of(type(self))
+        if type(move) is not builder.move_type:
+            expect_move(move, builder.move_type, builder.title)
         self._check(move)
-        b = self.builder(self, move)
+        b = builder(self, move)
         b.do(move)
         state: Self = b.freeze()
         return state
 
     def parse_move(self, text: str) -> Any:
-        move = self.move_type.from_notation(text)
+        move = builder_of(type(self)).move_type.from_notation(text)
         self._check(move)
         return move
+
+
+def builder_of(state: type[Any]) -> type[StateBuilder[Any]]:
+    """The builder of a state class: its own, else the nearest base class's (a subclass
+    of a game's state builds as that state does)."""
+    for cls in state.__mro__:
+        if cls in _BUILDERS:
+            return _BUILDERS[cls]
+    raise TypeError(
+        f"{state.__name__} has no builder: declare a StateBuilder subclass with "
+        f"state_class = {state.__name__} (and import its module)"
+    )
 
 
 def listed(move: Any, moves: list[Any] | None) -> bool:

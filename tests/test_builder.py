@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import tablegames as tg
-from tablegames.builder import BuiltState, StateBuilder
+from tablegames.builder import BuiltState, StateBuilder, builder_of
 from tablegames.errors import IllegalMove, InvalidMoveError
 from tablegames.events import Event
 from tablegames.notation import MoveTable, invalid
@@ -50,7 +50,7 @@ def _played(name: str, moves: int = 12) -> Any:
 def test_a_builder_copies_every_field_and_freezes_an_equal_state(name: str) -> None:
     state = _played(name)
     assert isinstance(state, BuiltState)
-    b = state.builder(state)
+    b = builder_of(type(state))(state)
     assert b.events == [] and b.last_move is None
     for field in b.lists:
         assert isinstance(getattr(b, field), list)
@@ -80,7 +80,9 @@ class _Pile:
     _cache: int | None = None
 
 
-class _PileBuilder(StateBuilder[_Pile], state=_Pile, lists=("cards",)):
+class _PileBuilder(StateBuilder[_Pile]):
+    state_class = _Pile
+    lists = ("cards",)
     cards: list[int]
     count: int
 
@@ -98,8 +100,9 @@ def test_a_builder_changes_lists_in_place_and_leaves_private_fields_to_their_def
 def test_lists_must_name_fields_of_the_state() -> None:
     with pytest.raises(TypeError, match="lists names no field of _Pile: \\['hand'\\]"):
 
-        class _Bad(StateBuilder[_Pile], state=_Pile, lists=("hand",)):
-            pass
+        class _Bad(StateBuilder[_Pile]):
+            state_class = _Pile
+            lists = ("hand",)
 
 
 def test_a_state_without_events_and_last_move_has_no_builder() -> None:
@@ -109,8 +112,53 @@ def test_a_state_without_events_and_last_move_has_no_builder() -> None:
 
     with pytest.raises(TypeError, match="needs the fields events and last_move"):
 
-        class _Bad(StateBuilder[Plain], state=Plain):
+        class _Bad(StateBuilder[Plain]):
+            state_class = Plain
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_s_builder_names_its_state_move_class_and_title(name: str) -> None:
+    state = _played(name, 1)
+    builder = builder_of(type(state))
+    assert builder.state_class is type(state) and state.move_type is builder.move_type
+    with pytest.raises(IllegalMove, match=builder.title):
+        state.apply(42)
+
+
+def test_a_builder_of_a_built_state_must_name_its_move_class_and_title() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Toy(BuiltState):
+        phase: str
+        player: int
+        events: tuple[Event, ...] = ()
+        last_move: str | None = None
+
+        def legal_moves(self) -> list[Any]:
+            return []
+
+        def _check(self, move: Any) -> None:
             pass
+
+    with pytest.raises(TypeError, match="name its move_type and title"):
+
+        class _Bad(StateBuilder[Toy]):
+            state_class = Toy
+
+
+def test_a_state_with_no_builder_says_how_to_declare_one() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Lonely(BuiltState):
+        phase: str
+        player: int
+
+        def legal_moves(self) -> list[Any]:
+            return []
+
+        def _check(self, move: Any) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="state_class = Lonely"):
+        Lonely("play", 0).apply("x")
 
 
 def test_a_builder_naming_no_state_cannot_be_made() -> None:
@@ -192,7 +240,7 @@ def test_every_game_package_has_the_same_modules_and_exports(name: str) -> None:
     assert {f"{title}Game", f"{title}Move", f"{title}State"} <= set(exported)
     state_class = getattr(importlib.import_module(f"{package}.state"), f"{title}State")
     builder = importlib.import_module(f"{package}.builder")
-    assert state_class.builder is getattr(builder, f"{title}Builder")
+    assert builder_of(state_class) is getattr(builder, f"{title}Builder")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -213,7 +261,7 @@ def test_a_derived_attribute_replaces_its_option() -> None:
 def test_freeze_gives_a_frozen_instance_of_the_state_class_itself(name: str) -> None:
     """freeze makes an instance of the state class exactly, which refuses changes."""
     state = _played(name)
-    again = state.builder(state, state.last_move).freeze()
+    again = builder_of(type(state))(state, state.last_move).freeze()
     assert type(again) is type(state)
     with pytest.raises(dataclasses.FrozenInstanceError):
         again.phase = "over"
@@ -230,7 +278,9 @@ class _Counted:
     _other: int | None = dataclasses.field(default=None, compare=False)
 
 
-class _CountedBuilder(StateBuilder[_Counted], state=_Counted, carry=("_total",)):
+class _CountedBuilder(StateBuilder[_Counted]):
+    state_class = _Counted
+    carry = ("_total",)
     cards: tuple[int, ...]
     _total: int | None
 
@@ -248,5 +298,6 @@ def test_a_builder_carries_the_caches_it_names_and_resets_the_others() -> None:
 def test_carry_must_name_private_fields() -> None:
     with pytest.raises(TypeError, match="carry names no private field of _Counted"):
 
-        class _Bad(StateBuilder[_Counted], state=_Counted, carry=("cards",)):
-            pass
+        class _Bad(StateBuilder[_Counted]):
+            state_class = _Counted
+            carry = ("cards",)

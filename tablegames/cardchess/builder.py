@@ -16,14 +16,14 @@ if TYPE_CHECKING:
     from .game import CardChessGame
 
 
-class CardChessBuilder(
-    HandsBuilder,
-    StateBuilder[CardChessState],
-    state=CardChessState,
-    lists=("stacks", "hands"),
-    carry=("_colours",),
-):
+class CardChessBuilder(StateBuilder[CardChessState], HandsBuilder):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    state_class = CardChessState
+    move_type = mv.CardChessMove
+    title = "Card Chess"
+    lists = ("stacks", "hands")
+    carry = ("_colours",)
 
     game: CardChessGame
     ply: int

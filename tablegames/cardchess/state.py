@@ -155,9 +155,6 @@ class CardChessState(BuiltState):
     #: builder from one state to the next (a move changes two cells, a placement one)
     _colours: tuple[int, ...] | None = field(default=None, init=False, compare=False)
 
-    move_type = mv.CardChessMove
-    move_title = "Card Chess"
-
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CardChessMove]:

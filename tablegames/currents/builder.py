@@ -34,14 +34,14 @@ if TYPE_CHECKING:
     from .game import CurrentsGame
 
 
-class CurrentsBuilder(
-    HandsBuilder,
-    StateBuilder[CurrentsState],
-    state=CurrentsState,
-    lists=("hands",),
-    carry=("_board",),
-):
+class CurrentsBuilder(StateBuilder[CurrentsState], HandsBuilder):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    state_class = CurrentsState
+    move_type = mv.CurrentsMove
+    title = "Currents"
+    lists = ("hands",)
+    carry = ("_board",)
 
     game: CurrentsGame
     turn_player: int

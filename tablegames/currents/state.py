@@ -136,9 +136,6 @@ class CurrentsState(BuiltState):
     #: next (or reset to None when it changes the board otherwise)
     _board: int | None = field(default=None, init=False, compare=False)
 
-    move_type = mv.CurrentsMove
-    move_title = "Currents"
-
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CurrentsMove]:

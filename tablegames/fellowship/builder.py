@@ -16,10 +16,13 @@ if TYPE_CHECKING:
     from .game import FellowshipGame
 
 
-class FellowshipBuilder(
-    HandsBuilder, StateBuilder[FellowshipState], state=FellowshipState, lists=("circle", "hands")
-):
+class FellowshipBuilder(StateBuilder[FellowshipState], HandsBuilder):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    state_class = FellowshipState
+    move_type = mv.FellowshipMove
+    title = "Fellowship"
+    lists = ("circle", "hands")
 
     game: FellowshipGame
     turn: int

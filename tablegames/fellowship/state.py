@@ -114,9 +114,6 @@ class FellowshipState(BuiltState):
     #: the game goes on, or on the first call)
     _moves: list[mv.FellowshipMove] | None = field(default=None, init=False, compare=False)
 
-    move_type = mv.FellowshipMove
-    move_title = "Fellowship"
-
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.FellowshipMove]:

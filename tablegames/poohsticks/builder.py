@@ -17,10 +17,13 @@ if TYPE_CHECKING:
     from .game import PoohsticksGame
 
 
-class PoohsticksBuilder(
-    HandsBuilder, StateBuilder[PoohsticksState], state=PoohsticksState, lists=("boats", "hands")
-):
+class PoohsticksBuilder(StateBuilder[PoohsticksState], HandsBuilder):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    state_class = PoohsticksState
+    move_type = mv.PoohsticksMove
+    title = "Poohsticks"
+    lists = ("boats", "hands")
 
     game: PoohsticksGame
     turn: int

@@ -131,9 +131,6 @@ class PoohsticksState(BuiltState):
     last_move: mv.PoohsticksMove | None = None
     _moves: list[mv.PoohsticksMove] | None = field(default=None, compare=False)
 
-    move_type = mv.PoohsticksMove
-    move_title = "Poohsticks"
-
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.PoohsticksMove]:

@@ -35,8 +35,13 @@ if TYPE_CHECKING:
     from .game import ResistorGame
 
 
-class ResistorBuilder(StateBuilder[ResistorState], state=ResistorState, lists=("scores",)):
+class ResistorBuilder(StateBuilder[ResistorState]):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
+
+    state_class = ResistorState
+    move_type = mv.ResistorMove
+    title = "Resistor"
+    lists = ("scores",)
 
     game: ResistorGame
     round: int

@@ -104,9 +104,6 @@ class ResistorState(BuiltState):
     #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
     _moves: list[mv.ResistorMove] | None = field(default=None, init=False, compare=False)
 
-    move_type = mv.ResistorMove
-    move_title = "Resistor"
-
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.ResistorMove]:
