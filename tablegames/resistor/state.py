@@ -61,6 +61,12 @@ def _with_moves(
 
 _AMPERE_MOVES = _with_moves(AMPERE_PATHS)
 _CHARGER_MOVES = _with_moves(CHARGER_PATHS)
+#: For the ampere player's steps, per kind of piece: the piece, its moves by cell, the
+#: cells it may step or slingshot onto, and the turn kind that leaves it unmoved.
+_KINDS = (
+    (AMPERE, _AMPERE_MOVES, (EMPTY,), "chargers"),
+    (CHARGER, _CHARGER_MOVES, (EMPTY, DRAINED), "amperes"),
+)
 _RESISTOR_MOVES = tuple(tuple((j, mv.MOVE[i][j]) for j in RESISTOR_STEPS[i]) for i in range(SIZE))
 
 
@@ -292,40 +298,26 @@ class ResistorState(BuiltState):
         out: list[mv.ResistorMove] = []
         append = out.append
         overload = -1  # unknown yet: whether a dead space is free
-        if kind != "chargers":
-            i = view.find(AMPERE)
+        # a charger may also enter a drained ampere's cell (see _KINDS)
+        for piece, table, open_cells, excluded in _KINDS:
+            if kind == excluded:
+                continue
+            i = view.find(piece)
             while i != -1:
-                for nxt, step, beyond, sling in _AMPERE_MOVES[i]:
+                for nxt, step, beyond, sling in table[i]:
                     t = view[nxt]
-                    if t == EMPTY:
+                    if t in open_cells:
                         append(step)
-                    elif t == AMPERE and sling is not None:
+                    elif t == piece and sling is not None:
                         b = view[beyond]
-                        if b == EMPTY:
+                        if b in open_cells:
                             append(sling)
                         elif b == RESISTOR:
                             if overload < 0:
                                 overload = int(self.free_dead_space())
                             if overload:
                                 append(sling)
-                i = view.find(AMPERE, i + 1)
-        if kind != "amperes":
-            i = view.find(CHARGER)
-            while i != -1:
-                for nxt, step, beyond, sling in _CHARGER_MOVES[i]:
-                    t = view[nxt]
-                    if t in (EMPTY, DRAINED):
-                        append(step)
-                    elif t == CHARGER and sling is not None:
-                        b = view[beyond]
-                        if b in (EMPTY, DRAINED):
-                            append(sling)
-                        elif b == RESISTOR:
-                            if overload < 0:
-                                overload = int(self.free_dead_space())
-                            if overload:
-                                append(sling)
-                i = view.find(CHARGER, i + 1)
+                i = view.find(piece, i + 1)
         return out
 
     def _extra_step_steps(self, kind: str) -> list[mv.ResistorMove]:
