@@ -1,9 +1,9 @@
-"""The guided:100 runs of currents-designer-questions.ipynb (see run.py): the two optional
-rules a competent player would use on purpose and greedy play cannot judge (easier
-usurping, combination attacks), over the first deals of the greedy table
-``currents-variants``: 60 for the base rules, 20 for each rule change (a guided:100
-four-player game costs some 8 CPU-seconds, a greedy one 0.1, and the notebooks' guided
-runs have 40 CPU-minutes in all). One run per rule set, so each is stored as it ends."""
+"""The guided:100 runs of currents-designer-questions.ipynb (see run.py): the optional
+rules whose worth lies in planning (easier usurping, combination attacks) and the
+riptides, over the first deals of the greedy table ``currents-variants``: 60 for the
+base rules, 20 for each rule change (a guided:100 four-player game costs some 8
+CPU-seconds, a greedy one 0.1, and the notebooks' guided runs have 40 CPU-minutes in
+all). One run per rule set, so each is stored as it ends."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from currents_runs import DESIGNER, VARIANTS, Rows, games
 from tablegames.analysis.runs import RunContext, register
 
 #: Rule set: deals played.
-GUIDED_VARIANTS = {"base": 60, "easier usurping": 20, "combination attacks": 20}
+GUIDED_VARIANTS = {"base": 60, "easier usurping": 20, "combination attacks": 20, "riptides": 20}
 
 
 def guided_run(name: str, n: int) -> None:
