@@ -161,6 +161,9 @@ class Game(ABC):
     playout_depth: ClassVar[int] = 50
     #: The UCB exploration constant MCTS uses on this game.
     search_exploration: ClassVar[float] = 1.0
+    #: The bots ``python -m tablegames ladder`` ranks when given none, weakest first:
+    #: rungs each shown to beat the one below (docs/bots.md).
+    ladder_rungs: ClassVar[tuple[str, ...]] = ("random", "greedy")
     #: True when the state has ``hands`` (each kept in canonical order), ``draw_pile``
     #: and ``seed`` fields, every hidden place outside the hands and the draw pile has a
     #: :meth:`redeal_slot`, and :meth:`settle_redealt` settles what :meth:`settle_hidden`

@@ -61,14 +61,6 @@ from .rows import game_seeds
 from .simulate import play_row, progress_bar
 
 Row = dict[str, Any]
-#: Rungs by game when none are given: weakest first, at the play pages' default options.
-DEFAULT_RUNGS: dict[str, tuple[str, ...]] = {
-    "currents": ("random", "greedy", "guided:100"),
-    "fellowship": ("random", "greedy", "mcts:30", "mcts:300"),
-    "poohsticks": ("random", "greedy", "guided:300"),
-    "cardchess": ("random", "greedy", "mcts:300", "mcts:3000"),
-    "resistor": ("random", "greedy", "mcts:100", "mcts:1000"),
-}
 Z95 = 1.959964
 Z99 = 2.575829
 
@@ -399,7 +391,7 @@ def ladder(
     far_games: int | None = None,
 ) -> LadderResult:
     """Play the round robin of ``rungs`` (bot specs, weakest first; default
-    :data:`DEFAULT_RUNGS` of the game), at most ``games`` per pair, and fit the ratings.
+    the game's ``ladder_rungs``), at most ``games`` per pair, and fit the ratings.
 
     Pairs stop early when decided (module docstring) unless ``early_stop`` is False;
     ``min_games`` defaults to ``4 * n_players``. ``workers`` processes (default: every
@@ -411,7 +403,7 @@ def ladder(
     ``far_games`` caps the pairs of rungs that are not neighbours (they only sharpen the
     ratings; the monotone check reads neighbours), to save time on costly rungs.
     """
-    specs = list(rungs) if rungs else list(DEFAULT_RUNGS.get(game.name, ("random", "greedy")))
+    specs = list(rungs) if rungs else list(game.ladder_rungs)
     if len(specs) < 2 or len(set(specs)) != len(specs):
         raise ValueError(f"a ladder needs two or more different rungs, not {specs}")
     for s in specs:

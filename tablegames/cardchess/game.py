@@ -78,6 +78,7 @@ class CardChessGame(Game):
         "max_turns caps the moves of a game",
     )
     option_table = OPTIONS
+    ladder_rungs = ("random", "greedy", "mcts:300", "mcts:3000")
     parts = GameParts.of(
         serialize="tablegames.cardchess.serialize",
         text="tablegames.cardchess.text",

@@ -121,6 +121,7 @@ class CurrentsGame(Game):
         length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
+    ladder_rungs = ("random", "greedy", "guided:100")
     parts = GameParts.of(
         serialize="tablegames.currents.serialize",
         text="tablegames.currents.text",

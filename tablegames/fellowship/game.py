@@ -52,6 +52,7 @@ class FellowshipGame(Game):
         "the 40 cards outside the circle are played",
     )
     option_table = OPTIONS
+    ladder_rungs = ("random", "greedy", "mcts:30", "mcts:300")
     parts = GameParts.of(
         serialize="tablegames.fellowship.serialize",
         text="tablegames.fellowship.text",

@@ -172,6 +172,7 @@ class PoohsticksGame(Game):
         length_bound="none in the rules; the max_turns option caps the turns of a game",
     )
     option_table = OPTIONS
+    ladder_rungs = ("random", "greedy", "guided:300")
     parts = GameParts.of(
         serialize="tablegames.poohsticks.serialize",
         text="tablegames.poohsticks.text",

@@ -116,6 +116,7 @@ class ResistorGame(Game):
         "max_turns caps the turns of the whole match",
     )
     option_table = OPTIONS
+    ladder_rungs = ("random", "greedy", "mcts:100", "mcts:1000")
     parts = GameParts.of(
         serialize="tablegames.resistor.serialize",
         text="tablegames.resistor.text",
