@@ -10,22 +10,29 @@ NOTEBOOK = "resistor-balance.ipynb"
 Rows = list[dict[str, object]]
 GREEDY = "choosy:patient"  # greedy, never forfeiting while it has another move
 N = 80
+#: The rule variants both rungs play: the rules as written, then one change each.
+VARIANTS: list[tuple[str, dict[str, object]]] = [
+    ("rules (duty 3, 4 dead spaces)", {}),
+    ("duty 0", {"duty_cycle": 0}),
+    ("duty 12", {"duty_cycle": 12}),
+    ("no dead spaces", {"dead_spaces": 0}),
+    ("8 dead spaces", {"dead_spaces": 8}),
+]
+
+
+def _variants(ctx: RunContext, bot: str, n: int) -> Rows:
+    """``n`` first-round windows of each variant, ``bot`` on both sides."""
+    rows: Rows = []
+    for label, options in VARIANTS:
+        rows += q.windows(ctx, label, options, [bot, bot], n)
+    return rows
 
 
 @register(
     "resistor-variants", notebook=NOTEBOOK, about="first-round windows: duty cycle, dead spaces"
 )
 def variants(ctx: RunContext) -> Rows:
-    rows: Rows = []
-    for label, options in [
-        ("rules (duty 3, 4 dead spaces)", {}),
-        ("duty 0", {"duty_cycle": 0}),
-        ("duty 12", {"duty_cycle": 12}),
-        ("no dead spaces", {"dead_spaces": 0}),
-        ("8 dead spaces", {"dead_spaces": 8}),
-    ]:
-        rows += q.windows(ctx, label, options, [GREEDY, GREEDY], N)
-    return rows
+    return _variants(ctx, GREEDY, N)
 
 
 @register("resistor-strategies", notebook=NOTEBOOK, about="ampere strategies v greedy resistors")
@@ -65,16 +72,7 @@ N_MCTS = 20
     "resistor-mcts-variants", notebook=NOTEBOOK, about="duty cycle, dead spaces: mcts:100 windows"
 )
 def mcts_variants(ctx: RunContext) -> Rows:
-    rows: Rows = []
-    for label, options in [
-        ("rules (duty 3, 4 dead spaces)", {}),
-        ("duty 0", {"duty_cycle": 0}),
-        ("duty 12", {"duty_cycle": 12}),
-        ("no dead spaces", {"dead_spaces": 0}),
-        ("8 dead spaces", {"dead_spaces": 8}),
-    ]:
-        rows += q.windows(ctx, label, options, [MCTS, MCTS], N_MCTS)
-    return rows
+    return _variants(ctx, MCTS, N_MCTS)
 
 
 @register(
