@@ -87,3 +87,100 @@ def openspiel_bots(ctx: RunContext) -> Rows:
         ctx.bots[label] = [a, b]
         ctx.seeds[label] = f"deals 0-{n - 1}"
     return rows
+
+
+# ---- the worth of seeing every card, between tablegames' own searchers -----------------
+
+#: The honest searcher: the top rung of the Currents ladder (random < greedy < guided:100).
+GUIDED = "guided:100"
+#: Deals per batch (each deal is played twice, the seats swapped) and the most deals.
+BATCH, MAX_DEALS = 20, 120
+#: The rung check: the honest searcher against greedy in the two-player game, deals.
+RUNG_DEALS = 20
+#: A game longer than this many decisions stops unfinished (none came near it in trials).
+MAX_DECISIONS = 2000
+
+
+def _peeking(iterations: int, seed: str) -> Any:
+    """``guided:N`` that searches the true state: every iteration runs on the real deal
+    (the other hand, the draw pile's order, so every future draw) instead of a sample
+    drawn from the bot's own view. Budget, playouts and evaluation are the honest bot's;
+    it still draws (and ignores) a sample each iteration, so it costs the same."""
+    from tablegames.bots import GuidedMCTSBot
+
+    class PeekingGuided(GuidedMCTSBot):
+        def analyse(self, state: Any) -> Any:
+            self._true = state
+            return super().analyse(state)
+
+        def _ismcts(self, root: Any, state: Any) -> None:
+            super()._ismcts(root, self._true)
+
+    return PeekingGuided(iterations=iterations, seed=seed)
+
+
+def _engine_bot(name: str, seed: str) -> Any:
+    """``peek:N`` (see :func:`_peeking`) or any bot spec of tablegames."""
+    from tablegames.bots import make_bot
+
+    if name.startswith("peek:"):
+        return _peeking(int(name.split(":")[1]), seed)
+    return make_bot(name, seed)
+
+
+def engine_game(pair: tuple[str, str], game_no: int) -> dict[str, Any]:
+    """Game ``game_no`` of two-player Currents on the engine: deal ``game_no // 2``, with
+    ``pair[0]`` in seat ``game_no % 2``, so each deal is played twice, seats swapped."""
+    import tablegames as tg
+
+    deal_no, seat = divmod(game_no, 2)
+    seats = [pair[0], pair[1]] if seat == 0 else [pair[1], pair[0]]
+    bots = [_engine_bot(name, f"{deal_no}:{p}") for p, name in enumerate(seats)]
+    state = tg.make("currents", players=2).initial_state(seed=deal_no)
+    decisions = 0
+    while not state.is_terminal and decisions < MAX_DECISIONS:
+        state = state.apply(bots[state.current_player].choose(state))
+        decisions += 1
+    winner = min(state.winners) if state.winners else None
+    return {
+        "pair": f"{pair[0]} v {pair[1]}",
+        "deal": deal_no,
+        "seats": seats,
+        "winner": winner,
+        "first_won": winner is not None and seats[winner] == pair[0],
+        "finished": state.is_terminal,
+        "decisions": decisions,
+    }
+
+
+def _decided(rows: Rows) -> bool:
+    """The first bot's share of wins excludes half, or is known to within 2 points."""
+    from tablegames.analysis import wilson
+
+    s = wilson(sum(r["first_won"] for r in rows), len(rows))
+    return not s.low <= 0.5 <= s.high or (s.high - s.low) / 2 <= 0.02
+
+
+def _until_decided(ctx: RunContext, pair: tuple[str, str], max_deals: int) -> Rows:
+    """Batches of BATCH deals (both seatings) until :func:`_decided` or ``max_deals``."""
+    label = f"{pair[0]} v {pair[1]}"
+    rows: Rows = []
+    while len(rows) < 2 * max_deals:
+        start = len(rows)
+        rows += ctx.map(partial(engine_game, pair), range(start, start + 2 * BATCH), label=label)
+        if _decided(rows):
+            break
+    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
+    ctx.bots[label] = list(pair)
+    ctx.seeds[label] = f"deals 0-{len(rows) // 2 - 1}, each with the seats swapped"
+    return rows
+
+
+@register(
+    "adapters-hidden-cards",
+    notebook=NOTEBOOK,
+    about="guided:100 seeing every card v guided:100 (2p), and guided:100 v greedy",
+)
+def hidden_cards(ctx: RunContext) -> Rows:
+    rows = _until_decided(ctx, ("guided:100", "greedy"), RUNG_DEALS)
+    return rows + _until_decided(ctx, ("peek:100", GUIDED), MAX_DEALS)
