@@ -12,6 +12,7 @@ import pytest
 import tablegames as tg
 from tablegames import analysis
 from tablegames.analysis import game_rows, game_seeds, random_bots, summarise
+from tablegames.analysis.currents_questions import goaltending
 
 FOUR = tg.make("currents", players=4)
 TWO = tg.make("currents", players=2)
@@ -92,7 +93,7 @@ def test_bots_that_never_decline_always_save_when_asked() -> None:
     rows = game_rows(FOUR, 40, seed=8, bots=random_bots(["decline"]))
     assert sum(r["asks"] for r in rows) > 0
     assert all(r["declines"] == 0 and r["saves"] == r["asks"] for r in rows)
-    assert summarise(rows)["save_rate"] == 1.0
+    assert summarise(rows, more=goaltending)["save_rate"] == 1.0
 
 
 def test_avoiding_bot_falls_back_when_everything_is_avoided() -> None:
@@ -109,7 +110,7 @@ def test_bad_number_of_games() -> None:
 
 def test_summarise_aggregates() -> None:
     rows = game_rows(FOUR, 30, seed=1)
-    s = summarise(rows)
+    s = summarise(rows, more=goaltending)
     assert s["games"] == 30
     assert sum(s["win_share_player"].values()) == pytest.approx(1.0, abs=0.01)
     assert sum(s["win_share_edge"].values()) == pytest.approx(1.0, abs=0.01)
@@ -131,7 +132,8 @@ def test_summarise_without_named_columns_and_without_rows() -> None:
 
 
 def test_format_summaries() -> None:
-    four, two = summarise(game_rows(FOUR, 5)), summarise(game_rows(TWO, 5))
+    four = summarise(game_rows(FOUR, 5), more=goaltending)
+    two = summarise(game_rows(TWO, 5), more=goaltending)
     text = analysis.format_summaries({"four": four, "two": two}, keys=["games", "save_rate"])
     lines = text.splitlines()
     assert lines[0].split() == ["four", "two"]

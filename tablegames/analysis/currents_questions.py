@@ -16,7 +16,7 @@ module functions so that worker processes (or a Dask cluster) can run them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -39,6 +39,34 @@ COMEBACK_PHASES = 8
 ACE_DECISIONS = 3
 #: A game still going after this many decisions is stopped (none was, in these runs).
 MAX_DECISIONS = 5000
+
+
+def goaltending(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> dict[str, Any]:
+    """Currents' goaltending over :func:`tablegames.analysis.rows.game_rows` rows, for
+    ``summarise(rows, more=goaltending)``: the totals of asks, saves, declines and
+    undefendable crossings, ``save_rate`` (saves per ask: how often an asked goaltender
+    stopped the pawn) and ``ask_game_share`` (games with at least one ask); ``threats``
+    (moves that would have carried the pawn off the board) and ``stop_rate`` (the share of
+    them that did not end the game).
+
+    >>> rows = [{"asks": 2, "saves": 1, "declines": 1, "undefendable": 0, "threats": 3,
+    ...          "winners": [0]}, {"asks": 0, "saves": 0, "declines": 0,
+    ...          "undefendable": 1, "threats": 1, "winners": [2]}]
+    >>> g = goaltending(rows)
+    >>> g["save_rate"], g["ask_game_share"], g["stop_rate"]
+    (0.5, 0.5, 0.5)
+    """
+    n = len(rows)
+    total = {k: sum(r[k] for r in rows) for k in ("asks", "saves", "declines", "undefendable")}
+    threats = sum(r["threats"] for r in rows)
+    won = sum(bool(r["winners"]) for r in rows)
+    return {
+        **total,
+        "save_rate": round(total["saves"] / total["asks"], digits) if total["asks"] else None,
+        "ask_game_share": round(sum(r["asks"] > 0 for r in rows) / n, digits),
+        "threats": threats,
+        "stop_rate": round((threats - won) / threats, digits) if threats else None,
+    }
 
 
 def goal_distance(edge: str, pawn: tuple[int, int]) -> int:

@@ -171,21 +171,18 @@ def _share(counts: Mapping[Any, int], total: int, digits: int) -> dict[Any, floa
     return {k: round(v / total, digits) for k, v in counts.items()}
 
 
-def _ratio(a: int, b: int, digits: int) -> float | None:
-    return round(a / b, digits) if b else None
-
-
-def summarise(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> dict[str, Any]:
+def summarise(
+    rows: Sequence[Mapping[str, Any]],
+    digits: int = 3,
+    more: Callable[[Sequence[Mapping[str, Any]], int], Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Aggregates of :func:`game_rows` rows, shares and means rounded to ``digits``.
 
     Length (in ``turns``): mean, median, min and max; mean decisions. Win shares per
     player (every seat, over all games) and per winning edge (edges in alphabetical
-    order), and the share of games nobody won. With goaltending counts (a game's named
-    counts: :func:`named_counts`): the totals of asks, saves, declines and undefendable
-    crossings, ``save_rate`` (saves per ask:
-    how often an asked goaltender stopped the pawn), ``threats`` (moves that would have
-    carried the pawn off the board) and ``stop_rate`` (the share of them that did not
-    end the game), and the share of games with at least one ask.
+    order), and the share of games nobody won. ``more(rows, digits)`` adds a game's own
+    aggregates of its named columns (:func:`named_counts`), e.g. Currents' goaltending
+    rates, :func:`tablegames.analysis.currents_questions.goaltending`.
 
     >>> rows = [
     ...     {"players": 2, "winners": [0], "edge": "N", "turns": 4, "decisions": 9},
@@ -213,16 +210,8 @@ def summarise(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> dict[str, A
         "win_share_edge": _share(dict(sorted(by_edge.items())), n, digits),
         "no_winner_share": round(sum(not r["winners"] for r in rows) / n, digits),
     }
-    if all("asks" in r for r in rows):
-        total = {k: sum(r[k] for r in rows) for k in ("asks", "saves", "declines", "undefendable")}
-        out.update(total)
-        out["save_rate"] = _ratio(total["saves"], total["asks"], digits)
-        out["ask_game_share"] = round(sum(r["asks"] > 0 for r in rows) / n, digits)
-    if all("threats" in r for r in rows):
-        threats = sum(r["threats"] for r in rows)
-        won = sum(bool(r["winners"]) for r in rows)
-        out["threats"] = threats
-        out["stop_rate"] = _ratio(threats - won, threats, digits)
+    if more is not None:
+        out.update(more(rows, digits))
     return out
 
 
