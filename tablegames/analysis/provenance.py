@@ -46,9 +46,15 @@ PROVENANCE_KEYS = (
 )
 
 
+#: What a stored table's code lives in: the engine and the explore runs' modules. Paths
+#: from the top of the checkout (``:(top)``), wherever ``git`` is run from.
+_WATCHED = (":(top)tablegames", ":(top)notebooks/explore/data/*.py")
+
+
 def git_commit(folder: str | Path | None = None) -> str:
     """The commit checked out at ``folder`` (default: this package's), with ``+dirty``
-    when tracked files differ from it; ``"unknown"`` outside a git checkout.
+    when tracked files of the engine or of the explore runs differ from it (:data:`_WATCHED`,
+    from the top of the checkout); ``"unknown"`` outside a git checkout.
 
     >>> len(git_commit("/")) > 0
     True
@@ -63,7 +69,7 @@ def git_commit(folder: str | Path | None = None) -> str:
             check=True,
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "-C", str(where), "diff", "--quiet", "HEAD", "--", "tablegames"],
+            ["git", "-C", str(where), "diff", "--quiet", "HEAD", "--", *_WATCHED],
             capture_output=True,
             timeout=10,
         ).returncode
