@@ -164,6 +164,15 @@ class Game(ABC):
     #: The bots ``python -m tablegames ladder`` ranks when given none, weakest first:
     #: rungs each shown to beat the one below (docs/bots.md).
     ladder_rungs: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    #: The guided search's playout, ``(rollout depth, epsilon)``; None: its default
+    #: (:mod:`tablegames.bots.guided` says what each hint does).
+    guided_playout: ClassVar[tuple[int, float] | None] = None
+    #: The guided search's progressive widening, ``(base, rate)``; None: no widening.
+    guided_widening: ClassVar[tuple[float, float] | None] = None
+    #: Columns the game adds to :mod:`tablegames.analysis` rows: (column, the event kind
+    #: it counts over a game), and (column, the event kind of the decisions it counts).
+    event_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
+    decision_columns: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: True when the state has ``hands`` (each kept in canonical order), ``draw_pile``
     #: and ``seed`` fields, every hidden place outside the hands and the draw pile has a
     #: :meth:`redeal_slot`, and :meth:`settle_redealt` settles what :meth:`settle_hidden`
@@ -216,6 +225,11 @@ class Game(ABC):
         it with a heuristic that reads only what every player can see.
         """
         return state.returns()
+
+    def guided_evaluation(self, state: State) -> tuple[float, ...]:
+        """What the guided search scores playouts and priors with: :meth:`evaluate`,
+        unless the game overrides this with a heuristic that knows more of it."""
+        return self.evaluate(state)
 
     @property
     def zero_sum(self) -> bool:

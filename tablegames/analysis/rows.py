@@ -39,7 +39,7 @@ def named_counts(game: Game) -> dict[str, str]:
     >>> named_counts(tg.make("currents"))["saves"], named_counts(tg.make("cardchess"))
     ('defend', {})
     """
-    return dict(getattr(game, "event_columns", ()))
+    return dict(game.event_columns)
 
 
 def named_state_counts(game: Game) -> dict[str, str]:
@@ -51,7 +51,7 @@ def named_state_counts(game: Game) -> dict[str, str]:
     >>> named_state_counts(tg.make("currents"))
     {'threats': 'cross'}
     """
-    return dict(getattr(game, "decision_columns", ()))
+    return dict(game.decision_columns)
 
 
 def game_seeds(seed: int, n: int) -> list[int]:

@@ -314,7 +314,8 @@ class PoohsticksGame(Game):
     #: The guided search (:class:`tablegames.bots.GuidedMCTSBot`) scores its playouts
     #: with the hands' promise too: progress alone ties a boat that can leave the river
     #: with one that cannot (docs/bots.md).
-    guided_evaluation = staticmethod(guided_value)
+    def guided_evaluation(self, state: State) -> tuple[float, ...]:
+        return guided_value(state)
 
     def evaluate(self, state: State) -> tuple[float, ...]:
         """How far down the river each player's boat has come (exited: all the way)."""
