@@ -4,10 +4,10 @@ else :class:`~tablegames_widgets.scene_board.SceneBoard`, which draws the game's
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import tablegames as tg
+from tablegames.parts import Reference
 
 from .board import BoardWidget
 
@@ -25,8 +25,7 @@ def board_class(game_name: str) -> type[BoardWidget]:
         from .scene_board import SceneBoard
 
         return SceneBoard
-    module, _, name = board.partition(":")
-    cls = getattr(importlib.import_module(module), name)
+    cls = Reference(board, "board").load()  # ImportError naming the part when missing
     if not (isinstance(cls, type) and issubclass(cls, BoardWidget)):
         raise TypeError(f"{board} (the board of {game_name!r}) is not a BoardWidget")
     return cls
