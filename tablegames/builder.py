@@ -8,7 +8,7 @@ freezing are the same for every game; only the turn flow differs, so a game's bu
 the move class it makes, the game's name in refusals and which fields it changes in
 place, and adds its own methods, ``do(move)`` first (the move and all that follows it)::
 
-    class CardChessBuilder(StateBuilder[CardChessState], HandsBuilder):
+    class CardChessBuilder(HandsBuilder[CardChessState]):
         state_class = CardChessState
         move_type = CardChessMove
         title = "Card Chess"
@@ -16,14 +16,14 @@ place, and adds its own methods, ``do(move)`` first (the move and all that follo
 
         def do(self, m): ...
 
-The state class derives from :class:`BuiltState`, which holds what every game's state
-said alike (``current_player``, ``is_terminal``, ``parse_move`` and ``apply``: check
+The state class derives from :class:`~tablegames.built.BuiltState`, which holds what every
+game's state said alike (``current_player``, ``is_terminal``, ``parse_move`` and ``apply``: check
 the move, copy the state into its builder, ``do`` the move, freeze); the builder class
 registers itself for its state class when it is made. The builder module imports the
 state module, never the reverse: the game module imports the builder, so that importing
 a game always attaches it (the imports run one way, moves -> state -> builder -> game).
-:class:`HandsBuilder` adds the card steps several games share (take a card from a hand,
-draw up to a hand size).
+:class:`HandsBuilder`, a game's builder's base in place of :class:`StateBuilder`, adds the
+card steps several games share (take a card from a hand, draw up to a hand size).
 
 The declarations are class attributes, not class keywords, and the registry is a table
 rather than an attribute set on the state class, because the compiled engine (mypyc)
@@ -45,14 +45,12 @@ builder, field by field, as plain typed Python.
 from __future__ import annotations
 
 import dataclasses
-from abc import abstractmethod
 from collections.abc import Callable
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import ORDER, draw_up_to
-from .core import State, expect_move
 from .events import Event, new_event
 
 S = TypeVar("S")
@@ -122,7 +120,7 @@ class StateBuilder(Generic[S]):
             return
         cls.copied = _copied(state, cls.lists, cls.carry)
         cls.keeps_moves = "_moves" in {f.name for f in dataclasses.fields(state)}
-        if issubclass(state, BuiltState):
+        if hasattr(state, "_check"):  # a BuiltState (tablegames.built), which applies moves
             if cls.move_type is None or not cls.title:
                 raise TypeError(
                     f"{cls.__name__} builds {state.__name__}: name its move_type and title"
@@ -163,16 +161,14 @@ class StateBuilder(Generic[S]):
         raise NotImplementedError(f"{type(self).__name__} does not say how to make a move")
 
 
-class HandsBuilder:
+class HandsBuilder(StateBuilder[S]):
     """Builder steps for a game whose state holds ``hands`` (a builder ``lists`` field)
-    and, to draw, a ``draw_pile``, a ``discard_pile`` and the ``seed``; mixed into the
-    game's builder before :class:`StateBuilder`."""
+    and, to draw, a ``draw_pile``, a ``discard_pile`` and the ``seed``: the base of the
+    game's builder instead of :class:`StateBuilder`."""
 
     hands: list[tuple[str, ...]]
     draw_pile: tuple[str, ...]
     discard_pile: tuple[str, ...]
-    seed: int
-    events: list[Event]
 
     def take(self, player: int, card: str) -> None:
         """Take ``card`` out of ``player``'s hand."""
@@ -200,58 +196,6 @@ class HandsBuilder:
             if reshuffled:
                 self.events.append(Event("reshuffle", value=(reshuffled,)))
             self.events.append(Event("draw", player, got))
-
-
-class BuiltState(State):
-    """The part of the contract that is the same for every state kept in the fields
-    ``phase`` (``"over"`` once the game has ended) and ``player`` (whose decision it is)
-    and changed by a :class:`StateBuilder`: ``current_player``, ``is_terminal``,
-    ``parse_move`` and ``apply``.
-
-    Its builder class (see the module) names the move class and the game's name in
-    refusals; the state checks legality in ``_check``.
-    """
-
-    __slots__ = ()
-
-    phase: str
-    player: int
-
-    @property
-    def move_type(self) -> Any:
-        """The game's move class (declared by the builder): ``apply`` takes only its
-        moves and ``parse_move`` reads notation with its ``from_notation``."""
-        return builder_of(type(self)).move_type
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
-
-    @abstractmethod
-    def _check(self, move: Any) -> None:
-        """Raise IllegalMove, naming the rule, unless ``move`` is legal here."""
-
-    def apply(self, move: Any) -> Self:
-        try:
-            builder = _BUILDERS[type(self)]
-        except KeyError:
-            builder = builder_of(type(self))
-        if type(move) is not builder.move_type:
-            expect_move(move, builder.move_type, builder.title)
-        self._check(move)
-        b = builder(self, move)
-        b.do(move)
-        state: Self = b.freeze()
-        return state
-
-    def parse_move(self, text: str) -> Any:
-        move = builder_of(type(self)).move_type.from_notation(text)
-        self._check(move)
-        return move
 
 
 def builder_of(state: type[Any]) -> type[StateBuilder[Any]]:

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 import tablegames as tg
-from tablegames.builder import BuiltState, StateBuilder, builder_of
+from tablegames.builder import StateBuilder, builder_of
+from tablegames.built import BuiltState
 from tablegames.errors import IllegalMove, InvalidMoveError
 from tablegames.events import Event
 from tablegames.notation import MoveTable, invalid

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder, StateBuilder
+from ..builder import HandsBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .moves import CELL_NAMES
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .game import CardChessGame
 
 
-class CardChessBuilder(StateBuilder[CardChessState], HandsBuilder):
+class CardChessBuilder(HandsBuilder[CardChessState]):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
     state_class = CardChessState

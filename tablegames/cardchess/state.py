@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, cached_moves, listed
+from ..builder import cached_moves, listed
+from ..built import BuiltState
 from ..cards import ALL_CARDS, is_red, pretty, shuffled, sort_cards
 from ..errors import IllegalMove
 from ..events import Event

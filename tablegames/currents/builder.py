@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rng
-from ..builder import HandsBuilder, StateBuilder
+from ..builder import HandsBuilder
 from ..cards import ORDER, SUIT
 from ..events import Event, new_event
 from . import moves as mv
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .game import CurrentsGame
 
 
-class CurrentsBuilder(StateBuilder[CurrentsState], HandsBuilder):
+class CurrentsBuilder(HandsBuilder[CurrentsState]):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
     state_class = CurrentsState

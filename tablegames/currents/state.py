@@ -17,7 +17,8 @@ from itertools import chain, compress
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from ..builder import BuiltState, listed
+from ..builder import listed
+from ..built import BuiltState
 from ..cards import JOKERS, RANK, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event

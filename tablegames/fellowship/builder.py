@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder, StateBuilder
+from ..builder import HandsBuilder
 from ..cards import sort_cards
 from ..events import Event, new_event
 from . import moves as mv
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .game import FellowshipGame
 
 
-class FellowshipBuilder(StateBuilder[FellowshipState], HandsBuilder):
+class FellowshipBuilder(HandsBuilder[FellowshipState]):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
     state_class = FellowshipState

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, cached_moves, listed
+from ..builder import cached_moves, listed
+from ..built import BuiltState
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, pretty
 from ..errors import IllegalMove
 from ..events import Event

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder, StateBuilder
+from ..builder import HandsBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .solver import payment
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .game import PoohsticksGame
 
 
-class PoohsticksBuilder(StateBuilder[PoohsticksState], HandsBuilder):
+class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
     state_class = PoohsticksState

@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, listed
+from ..builder import listed
+from ..built import BuiltState
 from ..cards import SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event

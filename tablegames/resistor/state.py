@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from ..builder import BuiltState, cached_moves, listed
+from ..builder import cached_moves, listed
+from ..built import BuiltState
 from ..events import Event
 from . import moves as mv
 from .board import (
