@@ -24,8 +24,10 @@ def race(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The example game installed as a plugin (its entry point on sys.path) and the
     registry read again; both undone after the test."""
     monkeypatch.syspath_prepend(str(install_race(tmp_path)))
-    # read the installed entry points again (both restored after the test)
-    monkeypatch.setattr(tg.GAMES, "_games", dict(tg.GAMES._loaded()))
+    # forget what the registry read, so it reads the entry points again; monkeypatch keeps
+    # the values from before, and puts them back after the test (setting the dict the
+    # registry had just loaded, Race and all, kept Race registered for later tests)
+    monkeypatch.setattr(tg.GAMES, "_games", None)
     monkeypatch.setattr(tg.GAMES, "_installed_read", False)
     assert "race" in tg.GAMES
     return sys.modules["example_game"]
