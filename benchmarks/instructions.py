@@ -17,6 +17,11 @@ a thin margin may still be missed on time.
 71,200 (0.34x; 0.40-0.43x on time the same day). The same method by hand, before -> after
 that day's changes, tic-tac-toe 187,900 there: Poohsticks 2p 104,800 -> 72,800, 4p
 110,700 -> 78,600, Resistor 96,000 -> 91,300, Currents 2p 111,700 -> 110,600.
+
+``--engines both`` counts each configuration on both engines (issue 31): pure Python (the
+child run with ``TABLEGAMES_PURE=1``) and the compiled one (``make compiled``), with the
+compiled engine's share of pure Python's count; ``--engines pure`` or ``compiled`` only
+one (default: whichever this environment imports).
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ sys.path.insert(0, str(HERE))
 import engine  # noqa: E402  (this folder's engine.py: its configurations and warm-up)
 
 REFERENCE = "ttt"
+PURE = "TABLEGAMES_PURE"  # tablegames.compiled.PURE_VARIABLE (not imported: the engine
+# this process would import must not matter)
 
 
 def play(config: str, games: int, warm: int) -> int:
@@ -73,12 +80,15 @@ def play(config: str, games: int, warm: int) -> int:
     return n
 
 
-def count(config: str, games: int, warm: int) -> tuple[int, int]:
-    """(instructions, decisions) of one child run under valgrind."""
+def count(config: str, games: int, warm: int, pure: bool | None = None) -> tuple[int, int]:
+    """(instructions, decisions) of one child run under valgrind; ``pure`` True or False
+    sets the engine (``TABLEGAMES_PURE``), None leaves this environment's."""
     command = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
                "--cachegrind-out-file=/dev/null", sys.executable, __file__, "--child", config,
                "--games", str(games), "--warm", str(warm)]  # fmt: skip
     env = {**os.environ, "PYTHONHASHSEED": "0"}
+    if pure is not None:
+        env[PURE] = "1" if pure else ""
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
     if refs is None:
@@ -86,11 +96,21 @@ def count(config: str, games: int, warm: int) -> tuple[int, int]:
     return int(refs[1].replace(",", "")), int(done.stdout.split()[-1])
 
 
-def per_decision(config: str, games: int, warm: int) -> float:
+def per_decision(config: str, games: int, warm: int, pure: bool | None = None) -> float:
     """Instructions per decision of ``games`` games, start-up and warm-up subtracted."""
-    base, _ = count(config, 0, warm)
-    total, decisions = count(config, games, warm)
+    base, _ = count(config, 0, warm, pure)
+    total, decisions = count(config, games, warm, pure)
     return (total - base) / decisions
+
+
+def compiled_available() -> bool:
+    """Is the compiled engine built here (and fresh)? Asked of a child process, so this
+    one's engine does not matter."""
+    code = "import tablegames; print(tablegames.COMPILED)"
+    env = {**os.environ, PURE: ""}
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], env=env,
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    return done.stdout.strip() == "True"
 
 
 def main() -> None:
@@ -98,6 +118,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--warm", type=int, default=25, help="untimed games played first")
     parser.add_argument("--only", default="", help="only the configs whose name has this")
+    parser.add_argument("--engines", choices=("current", "pure", "compiled", "both"),
+                        default="current", help="which engine(s) to count (default: "
+                        "the one this environment imports)")  # fmt: skip
     parser.add_argument("--child", help=argparse.SUPPRESS)  # one run, under valgrind
     args = parser.parse_args()
     if args.child:
@@ -106,17 +129,30 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)")
         return
+    engines: list[bool | None] = {"current": [None], "pure": [True], "compiled": [False],
+                                  "both": [True, False]}[args.engines]  # fmt: skip
+    if False in engines and not compiled_available():
+        print("the compiled engine is not built (make compiled): pure Python only")
+        engines = [True]
     reference = None
     if engine.load_openspiel() is not None:
         reference = per_decision(REFERENCE, args.games * 10, 0)
         print(f"{'openspiel ' + engine.REFERENCE:<28}{reference:>12,.0f}", flush=True)
     else:
         print("(OpenSpiel not installed: no ratios)")
+    names = {None: "", True: "pure", False: "compiled"}
+    print(f"{'config':<28}" + "".join(f"{names[e]:>12}{'x ttt':>10}" for e in engines)
+          + ("   compiled/pure" if len(engines) == 2 else ""))  # fmt: skip
     for name in engine.CONFIGS:
         if args.only in name:
-            cost = per_decision(name, args.games, args.warm)
-            ratio = f"{cost / reference:>8.2f}x ttt" if reference else ""
-            print(f"{name:<28}{cost:>12,.0f}{ratio}", flush=True)
+            costs = [per_decision(name, args.games, args.warm, pure) for pure in engines]
+            line = f"{name:<28}"
+            for cost in costs:
+                share = f"{cost / reference:>10.2f}" if reference else " " * 10
+                line += f"{cost:>12,.0f}{share}"
+            if len(costs) == 2:
+                line += f"{costs[1] / costs[0]:>16.2f}"
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

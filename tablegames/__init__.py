@@ -8,7 +8,9 @@
 'setup'
 
 The engine is pure Python with no dependency; see ``tablegames.core`` for the
-contract every game follows.
+contract every game follows. Where a C compiler exists, ``make compiled`` compiles some of
+its modules with mypyc from the same source; ``tablegames.COMPILED`` says which engine runs
+(``python -m tablegames info`` says more) and ``TABLEGAMES_PURE=1`` forces pure Python.
 
 Every game is a package with the same modules in the same roles: ``game`` (the Game:
 options, metadata, the initial state), ``state`` (the frozen State: the position, legal
@@ -22,6 +24,11 @@ game needs is a module of its own (Currents' ``geometry``, ``influence``, ``rule
 Poohsticks' ``solver``; Resistor's ``board``, ``dice``, ``legality``).
 """
 
+# First: this picks the engine that the imports below load, compiled (mypyc) or pure
+# Python (TABLEGAMES_PURE=1, or a stale build); see tablegames.compiled.
+from .compiled import COMPILED
+
+# isort: split
 from .bots import RandomBot, play_game
 from .core import GAMES, Game, GameInfo, Move, State, make
 from .errors import IllegalMove, InvalidMoveError, InvalidState
@@ -29,6 +36,7 @@ from .events import Event
 from .record import Record, load_state, replay
 
 __all__ = [
+    "COMPILED",
     "GAMES",
     "Event",
     "Game",
