@@ -11,7 +11,7 @@ from ..options import Option, boolean, choice, max_turns_option
 from ..parts import GameParts
 from .builder import CardChessBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .moves import CELL_INDEX, SIZE
-from .placement import placement_value
+from .placement import COVER_VALUE, LOSS_SCALE, placement_value
 from .state import (
     ARMY,
     BLACK,
@@ -157,12 +157,12 @@ class CardChessGame(Game):
         assert isinstance(state, CardChessState)
         if state.ply == 0 and self.setup == "progressive":
             return placement_value(state)
-        covered = [0, 0]  # whole numbers, so summing in any order gives the same value
+        covered = [0.0, 0.0]  # sums of whole numbers: exact in any order
         for stack in state.stacks:
             if len(stack) > 1:  # most cells hold one unit or none
                 top = OWNER[stack[-1]]
                 for u in stack[:-1]:
                     if OWNER[u] != top:
-                        covered[OWNER[u]] += 3 if u[0] == "K" else 1
-        # Each side's own losses, out of the most it could lose (2 kings x 3 + 6 units).
-        return relative([1.0 - covered[RED] / 12, 1.0 - covered[BLACK] / 12])
+                        covered[OWNER[u]] += COVER_VALUE[u[0]]
+        # Each side's own losses, out of the most it could lose.
+        return relative([1.0 - covered[RED] / LOSS_SCALE, 1.0 - covered[BLACK] / LOSS_SCALE])
