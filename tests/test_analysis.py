@@ -12,7 +12,7 @@ import pytest
 import tablegames as tg
 from tablegames import analysis
 from tablegames.analysis import game_rows, game_seeds, random_bots, summarise
-from tablegames.analysis.currents_questions import goaltending
+from tablegames.analysis.questions.currents import goaltending
 
 FOUR = tg.make("currents", players=4)
 TWO = tg.make("currents", players=2)

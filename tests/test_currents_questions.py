@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tablegames as tg
-from tablegames.analysis.currents_questions import story
+from tablegames.analysis.questions.currents import story
 
 
 def test_equal_rank_usurps_are_counted_only_under_easier_usurping() -> None:

@@ -182,7 +182,7 @@ def summarise(
     player (every seat, over all games) and per winning edge (edges in alphabetical
     order), and the share of games nobody won. ``more(rows, digits)`` adds a game's own
     aggregates of its named columns (:func:`named_counts`), e.g. Currents' goaltending
-    rates, :func:`tablegames.analysis.currents_questions.goaltending`.
+    rates, :func:`tablegames.analysis.questions.currents.goaltending`.
 
     >>> rows = [
     ...     {"players": 2, "winners": [0], "edge": "N", "turns": 4, "decisions": 9},

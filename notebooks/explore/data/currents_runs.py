@@ -1,13 +1,13 @@
 """The full runs of currents-designer-questions.ipynb and currents-first-look.ipynb (see
-run.py); their games are played by tablegames.analysis.currents_questions."""
+run.py); their games are played by tablegames.analysis.questions.currents."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
 
-from tablegames.analysis.currents_questions import task
 from tablegames.analysis.metrics import Share, wilson
+from tablegames.analysis.questions.currents import task
 from tablegames.analysis.rows import game_seeds
 from tablegames.analysis.runs import RunContext, register
 from tablegames.core import make

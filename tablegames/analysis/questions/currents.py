@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
-from ..bots import make_bot
-from ..cards import RANK
-from ..core import Game, State
+from ...bots import make_bot
+from ...cards import RANK
+from ...core import Game, State
 
 Row = dict[str, Any]
 
@@ -239,7 +239,7 @@ def task(
     seats when ``rotate`` (so every bot sits in every seat equally often)."""
     import json
 
-    from ..core import make
+    from ...core import make
 
     key = json.dumps(options, sort_keys=True)
     if key not in _GAMES:
