@@ -53,6 +53,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .cards import ORDER, draw_up_to
 from .events import Event, new_event
 
+try:  # mypyc's class options; pure Python without mypy installed needs none
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover
+
+    def mypyc_attr(*attrs: str, **options: object) -> Callable[[Any], Any]:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 S = TypeVar("S")
 M = TypeVar("M")
 
@@ -75,6 +83,9 @@ _OWN = ("events", "last_move")
 _BUILDERS: dict[type[Any], type[StateBuilder[Any]]] = {}
 
 
+# Compiled, a builder class admits interpreted subclasses only when it says so: a game's
+# builder left uncompiled, a plug-in's or a test's (tests/test_builder.py) derives from it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StateBuilder(Generic[S]):
     """A mutable scratch copy of a state of the class named by ``state=``; see the module.
 
@@ -161,6 +172,7 @@ class StateBuilder(Generic[S]):
         raise NotImplementedError(f"{type(self).__name__} does not say how to make a move")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HandsBuilder(StateBuilder[S]):
     """Builder steps for a game whose state holds ``hands`` (a builder ``lists`` field)
     and, to draw, a ``draw_pile``, a ``discard_pile`` and the ``seed``: the base of the
