@@ -7,7 +7,8 @@
 running Dask cluster); ``python -m tablegames check GAME --games 100
 --seed 0`` runs the conformance suite (:mod:`tablegames.conformance`) on a registered game
 and exits with 1 if any check failed; ``python -m tablegames puzzles GAME --count 10
---seed 0`` finds puzzles (:mod:`tablegames.puzzles`) and prints them as JSON.
+--seed 0`` finds puzzles (:mod:`tablegames.puzzles`) and prints them as JSON;
+``python -m tablegames info`` says which engine runs (compiled or pure Python).
 """
 
 from __future__ import annotations
@@ -192,7 +193,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .analysis.ladder import add_parser as add_ladder_parser
 
     add_ladder_parser(sub)
+    # info: which engine runs, compiled or pure (tablegames.compiled, issue 31)
+    sub.add_parser("info", help="the version, which engine runs (compiled or pure Python), "
+                   "the compiled modules and Python")  # fmt: skip
     args, extra = parser.parse_known_args(argv)
+    if args.command == "info":
+        from . import __version__
+        from .compiled import info
+
+        print(info(__version__))
+        return 0
     if args.command == "ladder":
         from .analysis.ladder import run as run_ladder
 

@@ -21,6 +21,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
+import platform
 import sys
 import warnings
 from collections.abc import Sequence
@@ -125,8 +126,26 @@ def loaded_compiled() -> list[str]:
     return sorted(
         name
         for name, module in list(sys.modules.items())
-        if name.startswith("tablegames.") and str(getattr(module, "__file__", "")).endswith(SUFFIX)
+        if name.startswith("tablegames.")
+        and name != GROUP
+        and str(getattr(module, "__file__", "")).endswith(SUFFIX)
     )
+
+
+def info(version: str) -> str:
+    """What ``python -m tablegames info`` prints: the version, which engine runs (and why
+    pure Python when a build exists), the compiled modules, and Python."""
+    if ENGINE.compiled:
+        engine = f"compiled (mypyc), {len(ENGINE.built)} modules"
+    elif ENGINE.built:
+        engine = f"pure Python ({ENGINE.reason}; {len(ENGINE.built)} compiled modules not used)"
+    else:
+        engine = "pure Python (not compiled: make compiled builds it where a C compiler exists)"
+    lines = [f"tablegames {version}", f"engine: {engine}"]
+    lines += [f"  {name}" for name in ENGINE.built]
+    python = f"{platform.python_implementation()} {platform.python_version()}"
+    lines.append(f"python: {python} ({sys.executable})")
+    return "\n".join(lines)
 
 
 ENGINE = select()
