@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit chromium postgresql notebooks explore-data bench soak clean
+.PHONY: lab play test demo lint typecheck unit unit-pure compiled chromium postgresql notebooks explore-data bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,7 @@ $(VENV)/.dev: pyproject.toml $(wildcard $(TEMPLATE)/*) | $(PY)
 ## each linking to its rules: the walkthroughs exported to HTML first (notebooks/play/rules/).
 ## POOL=N keeps N kernels per page started and rendered ahead of visitors (default: 2, from
 ## notebooks/voila.json; each costs about 35 MB of its own, times 9 pages): see the README.
-play: $(VENV)/.play
+play: $(VENV)/.play compiled
 	cd notebooks && ../$(PY) -m tablegames_widgets.pages rules
 	@echo "tablegames play pages: http://127.0.0.1:$(PORT)/   (Ctrl-C stops the server)"
 	cd notebooks && exec ../$(VENV)/bin/voila play --port=$(PORT) $(if $(POOL),--pool_size=$(POOL))
@@ -50,7 +50,7 @@ play: $(VENV)/.play
 ## make lab: JupyterLab on the walkthroughs, opening Currents (127.0.0.1, PORT=8888 by
 ## default; Ctrl-C stops). Jupyter prints the address with its login token.
 lab: PORT = 8888
-lab: $(VENV)/.lab
+lab: $(VENV)/.lab compiled
 	@echo "tablegames walkthroughs in JupyterLab: http://127.0.0.1:$(PORT)/lab/tree/walkthroughs/currents.ipynb"
 	@echo "(open the address Jupyter prints below, with its token; Ctrl-C stops the server)"
 	cd notebooks && exec $(abspath $(VENV))/bin/jupyter lab \
@@ -62,8 +62,30 @@ lab: $(VENV)/.lab
 demo: $(VENV)/.base
 	$(PY) -m tablegames demo $(DEMO_ARGS)
 
-## make test: lint, type-check, then every test (unit, properties, notebooks, browser)
-test: lint typecheck unit
+## make test: lint, type-check, then every test (unit, properties, notebooks, browser) on the
+## compiled engine when it builds, then the rules, rulings, properties, golden games and
+## conformance again on pure Python (make test TABLEGAMES_PURE=1: everything pure, once)
+test: lint typecheck unit unit-pure
+
+# The compiled engine (issue 31): the modules pyproject.toml lists under [tool.tablegames],
+# compiled with mypyc where a C compiler and Python's headers exist (else one line, and the
+# engine stays pure Python). The build is skipped when up to date: every listed module built
+# and none changed since. TABLEGAMES_PURE=1 (environment or make variable) skips it.
+TOOLCHAIN = command -v cc >/dev/null 2>&1 && $(PY) -c "import os, sys, sysconfig; \
+  sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"
+compiled: $(VENV)/.compiled
+	@if [ -n "$(TABLEGAMES_PURE)" ] && [ "$(TABLEGAMES_PURE)" != 0 ]; then \
+	  echo "TABLEGAMES_PURE=$(TABLEGAMES_PURE): the engine runs pure Python (not compiled)"; \
+	elif ! { $(TOOLCHAIN); }; then \
+	  echo "no C compiler (cc) or Python headers: the engine runs pure Python (not compiled)"; \
+	else \
+	  TABLEGAMES_PURE=1 $(PY) -m tablegames.compile_engine; \
+	fi
+
+# mypyc (with mypy) and setuptools, only where they can compile.
+$(VENV)/.compiled: pyproject.toml | $(PY)
+	@if $(TOOLCHAIN); then $(PIP) install --quiet -e ".[compiled]"; fi
+	@touch $@
 
 lint: $(VENV)/.dev
 	$(PY) -m ruff check .
@@ -75,9 +97,19 @@ typecheck: $(VENV)/.dev
 # One worker per core; --dist loadscope keeps a notebook's cells (and a module's tests,
 # which may share a server) on one worker, as nbval needs. PYTEST_WORKERS=0: one process.
 PYTEST_WORKERS ?= auto
-unit: $(VENV)/.dev chromium postgresql
+unit: $(VENV)/.dev chromium postgresql compiled
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --durations=25 --nbval \
 	  tests tablegames widgets README.md docs notebooks
+
+# The engine's own tests again on pure Python, the reference, when the first run was compiled.
+PURE_TESTS = $(wildcard $(foreach g,currents fellowship poohsticks cardchess resistor,\
+  tests/$(g)/test_rules.py tests/$(g)/test_rulings.py tests/$(g)/test_properties.py)) \
+  tests/test_golden.py tests/test_contract.py tests/test_builder.py
+unit-pure: $(VENV)/.dev
+	@if $(PY) -W ignore -c "import sys, tablegames; sys.exit(not tablegames.COMPILED)"; then \
+	  echo "the engine's tests on pure Python (TABLEGAMES_PURE=1):"; \
+	  TABLEGAMES_PURE=1 $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
+	fi
 
 # Debian's chromium for the browser tests (Playwright's own download cannot work here).
 chromium:
@@ -120,4 +152,5 @@ soak: $(VENV)/.dev
 	nice -n 19 $(PY) benchmarks/soak.py $(SOAK_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	find tablegames -name '*.so' -delete
