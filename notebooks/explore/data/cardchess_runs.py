@@ -3,12 +3,33 @@ tablegames.analysis.questions.cardchess."""
 
 from __future__ import annotations
 
+from grow import Growing
+
 from tablegames.analysis.questions import cardchess as q
+from tablegames.analysis.questions.common import Table
 from tablegames.analysis.runs import RunContext, register
 
 NOTEBOOK = "cardchess-setups.ipynb"
 Rows = list[dict[str, object]]
 GREEDY = ("greedy", "greedy")
+#: The strongest rung a balance table can afford here (about 0.8 CPU s a game; the
+#: ladder's mcts:3000 costs ten times more).
+TOP = ("mcts:300", "mcts:300")
+
+
+def _top_tables() -> Growing:
+    """The first mover's share at :data:`TOP`, for each set-up, with terrain and bare."""
+    tables, fields = [], {}
+    for terrain in (True, False):
+        for setup in ("fixed", "progressive"):
+            label = f"{setup} {'terrain' if terrain else 'bare'} {' v '.join(TOP)}"
+            tables.append(Table(label, q.game_row, "cardchess", q.options(setup, terrain), TOP))
+            fields[label] = {"setup": setup, "terrain": terrain}
+    return Growing(tables, q.first_share, max_games=2400, fields=fields)
+
+
+#: Tables grown batch by batch by grow.py (the shared machine gives them an hour).
+GROWING = {"cardchess-first-mover-mcts": _top_tables()}
 
 
 @register("cardchess-first-mover", notebook=NOTEBOOK, about="first mover's share, until decided")

@@ -3,11 +3,24 @@ tablegames.analysis.questions.fellowship."""
 
 from __future__ import annotations
 
+from grow import Growing
+
 from tablegames.analysis.questions import fellowship as q
+from tablegames.analysis.questions.common import Table
 from tablegames.analysis.runs import RunContext, register
 
 NOTEBOOK = "fellowship-balance.ipynb"
 Rows = list[dict[str, object]]
+MCTS = ("mcts:30", "mcts:30")
+#: Tables grown batch by batch by grow.py: mcts:30 costs about 0.7 CPU s a game (greedy
+#: 0.05), so its colour table is played 200 games at a time until decided.
+GROWING = {
+    "fellowship-colours-mcts": Growing(
+        [Table(f"2p {' v '.join(MCTS)}", q.colour_row, "fellowship", {}, MCTS)],
+        q.colour_share,
+        max_games=4000,
+    )
+}
 
 
 @register("fellowship-colours", notebook=NOTEBOOK, about="black v red, 2p greedy, until decided")
@@ -19,8 +32,7 @@ def colours(ctx: RunContext) -> Rows:
     "fellowship-colours-mcts", notebook=NOTEBOOK, about="black v red, 2p mcts:30, until decided"
 )
 def colours_mcts(ctx: RunContext) -> Rows:
-    # mcts:30 costs about 0.8 CPU s a game (greedy 0.06): 200 games fit the shared machine.
-    return q.colours(ctx, ("mcts:30", "mcts:30"), 200)
+    return GROWING["fellowship-colours-mcts"].full(ctx, batch=200)
 
 
 @register("fellowship-seats", notebook=NOTEBOOK, about="player 0's share, 3p greedy")
