@@ -1,0 +1,66 @@
+"""Seeded random games reduced to one digest each, for comparing the two engines.
+
+``python tests/compiled/same_games.py --games N [--first F]`` prints, as JSON, for every
+game and option set of :mod:`support.variants`, the digest of each of ``N`` random games
+(seeds ``F`` to ``F + N - 1``): every move's notation, every state's JSON and every
+event, in order. ``tests/compiled/test_same_games.py`` runs it on the pure engine in a
+subprocess (``TABLEGAMES_PURE=1``) and compares it with the compiled engine's digests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import tablegames as tg
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for support
+from support.variants import variant_id, variants
+
+#: Decisions after which a game is cut (its digest covers the cut): no game runs for ever.
+MAX_DECISIONS = 1500
+
+
+def digest(game: tg.Game, seed: int) -> str:
+    """One random game's digest: moves chosen by ``random.Random(seed)`` from its legal
+    moves, each move's notation, the new state's JSON and its events."""
+    h = hashlib.blake2b(digest_size=8)
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    h.update(json.dumps(state.to_json(), sort_keys=True).encode())
+    for _ in range(MAX_DECISIONS):
+        if state.is_terminal:
+            break
+        moves = state.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        state = state.apply(move)
+        step: list[Any] = [str(move), len(moves), state.to_json(), sorted(state.winners)]
+        step.append([e.to_json() for e in state.events])
+        h.update(json.dumps(step, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def digests(games: int, first: int = 0) -> dict[str, list[str]]:
+    """Per game and option set (its test id), the digests of games ``first`` on."""
+    out = {}
+    for name, options in variants():
+        game = tg.make(name, **options)
+        out[variant_id(name, options)] = [digest(game, s) for s in range(first, first + games)]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first game's seed")
+    args = parser.parse_args()
+    print(json.dumps({"compiled": tg.COMPILED, "digests": digests(args.games, args.first)}))
+
+
+if __name__ == "__main__":
+    main()
