@@ -141,10 +141,12 @@ notebooks: $(VENV)/.dev
 explore-data: $(VENV)/.dev
 	nice -n 10 $(PY) notebooks/explore/data/run.py $(foreach n,$(ONLY),--only $(n))
 
-# make bench: engine speed beside OpenSpiel (the openspiel extra, in .dev), then the bots
-bench: $(VENV)/.dev
+# make bench: engine speed beside OpenSpiel (the openspiel extra, in .dev), then the bots;
+# both engines when the compiled one builds (issue 31): ratios and MCTS iterations per second
+bench: $(VENV)/.dev compiled
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/bots.py --against 8e247d8
+	$(PY) benchmarks/bots.py --mcts-only --engines both
 
 ## make soak: 10^5 seeded random games per game and play-page option set, every move
 ## checked (cards, position check, JSON, observations, replay); SOAK_ARGS="--games 1000"

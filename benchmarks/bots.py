@@ -213,9 +213,14 @@ def mcts_rates(iterations: int, runs: int, first: int = 0) -> dict[str, tuple[st
     return out
 
 
-def tree_rates(tree: Path, run: int, iterations: int) -> dict[str, tuple[str, list[float]]]:
-    """:func:`mcts_rates` of one run with the ``tablegames`` of ``tree``, in a fresh process."""
+def tree_rates(
+    tree: Path, run: int, iterations: int, pure: bool | None = None
+) -> dict[str, tuple[str, list[float]]]:
+    """:func:`mcts_rates` of one run with the ``tablegames`` of ``tree``, in a fresh process
+    (on pure Python if ``pure``, compiled if False, as this process's environment if None)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "tests")])}
+    if pure is not None:
+        env["TABLEGAMES_PURE"] = "1" if pure else ""
     command = [sys.executable, __file__, "--rates-of", str(tree), "--runs", "1",
                "--first", str(run), "--iterations", str(iterations)]  # fmt: skip
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
@@ -253,6 +258,25 @@ def report_against(rev: str, runs: int, iterations: int) -> None:
         print(line, flush=True)
 
 
+def report_engines(runs: int, iterations: int) -> None:
+    """The MCTS table on both engines (issue 31): each round times the compiled engine and
+    pure Python (``TABLEGAMES_PURE=1``) one after the other in fresh processes, alternating
+    which goes first; the last column is compiled / pure."""
+    root = Path(__file__).resolve().parents[1]
+    rates: dict[bool, dict[str, list[float]]] = {True: {}, False: {}}
+    modes: dict[str, str] = {}
+    for run in range(runs):
+        for pure in (True, False) if run % 2 == 0 else (False, True):
+            for label, (mode, got) in tree_rates(root, run, iterations, pure).items():
+                modes[label] = mode
+                rates[pure].setdefault(label, []).extend(got)
+    print(f"{'MCTS iterations/s':<30}{'mode':>8}{'pure':>10}{'compiled':>10}{'x pure':>8}")
+    for label in CONFIGS:
+        if label in rates[True]:
+            slow, fast = (statistics.median(rates[p][label]) for p in (True, False))
+            print(f"{label:<30}{modes[label]:>8}{slow:>10.0f}{fast:>10.0f}{fast / slow:>8.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
@@ -265,6 +289,9 @@ def main() -> None:
     parser.add_argument("--seats-only", action="store_true", help="only time the page seats")
     parser.add_argument("--mcts-only", action="store_true", help="only the MCTS table")
     parser.add_argument("--against", metavar="REV", help="also time git revision REV's MCTS")
+    parser.add_argument("--engines", choices=("current", "both"), default="current",
+                        help="both: the MCTS table on the compiled engine and on pure Python "
+                        "(issue 31), in place of this process's engine only")  # fmt: skip
     parser.add_argument("--rates-of", type=Path, help=argparse.SUPPRESS)  # one tree's rates
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -281,9 +308,14 @@ def main() -> None:
     if args.seats_only:
         return
     print(f"medians of {args.runs}")
+    if args.engines == "both":
+        if tg.COMPILED:
+            report_engines(args.runs, args.iterations)
+        else:
+            print("(the compiled engine is not built: make compiled; pure Python only)")
     if args.against:
         report_against(args.against, args.runs, args.iterations)
-    else:
+    elif args.engines == "current" or not tg.COMPILED:  # else report_engines said it
         print(f"{'MCTS':<30}{'mode':>8}{'iterations/s':>14}")
         for label, (mode, rates) in mcts_rates(args.iterations, args.runs).items():
             print(f"{label:<30}{mode:>8}{statistics.median(rates):>14.0f}", flush=True)

@@ -72,15 +72,25 @@ above); inspect 0.21-0.33; Fellowship 0.40-0.44; Poohsticks 2p 0.40-0.43, 4p 0.4
 (met); Card Chess 0.44-0.48; Resistor 0.43-0.46 (met). Tried and dropped: summing
 Currents' pushes as complex numbers at C speed (2x slower than the plain loop).
 OpenSpiel is skipped (with a note) when the ``openspiel`` extra is not installed.
+Both engines (issue 31): with the compiled engine built (``make compiled``), each
+configuration is timed on it (this process) and on pure Python (a child process started
+with ``TABLEGAMES_PURE=1``), runs interleaved, each engine's ratios taken to the
+tic-tac-toe run its own process made just before: one line per engine (``--engines
+current`` times only the engine this process imports).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
+from typing import Any
 
 import tablegames as tg
 
@@ -225,6 +235,46 @@ def openspiel_run(pyspiel: object, name: str, games: int, seed: int) -> dict[str
     }
 
 
+class PureChild:
+    """This script in a child process on pure Python (``TABLEGAMES_PURE=1``), asked for one
+    timed run at a time (``--child``: JSON lines in and out), so its runs interleave with
+    the compiled engine's in this process."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "TABLEGAMES_PURE": "1"}
+        self.process = subprocess.Popen([sys.executable, __file__, "--child"], env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)  # fmt: skip
+
+    def ask(self, *request: Any) -> Any:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def serve() -> None:
+    """The child's loop: ``[what, options, games, seed]`` in, the result out; ``what`` is
+    "engine" (:func:`one_run`), "reference" (tic-tac-toe's µs per decision) or "compiled"."""
+    pyspiel = load_openspiel()
+    for line in sys.stdin:
+        what, options, games, seed = json.loads(line)
+        if what == "compiled":
+            answer: Any = tg.COMPILED
+        elif what == "reference":
+            answer = float("nan")
+            if pyspiel is not None:
+                answer = openspiel_run(pyspiel, REFERENCE, games, seed)["us_per_decision"]
+        else:
+            answer = one_run(options, games, seed)
+        print(json.dumps(answer), flush=True)
+
+
 def goal(name: str) -> float:
     return GOAL_CURRENTS if name.startswith("currents") else GOAL_OTHERS
 
@@ -234,14 +284,25 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--only", default="", help="only the configs whose name has this")
+    parser.add_argument("--engines", choices=("both", "current"), default="both",
+                        help="both: the compiled engine (when built) and pure Python; "
+                        "current: only the one this process imports")  # fmt: skip
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child:
+        serve()
+        return
+    child = PureChild() if args.engines == "both" and tg.COMPILED else None
+    engine = "compiled" if tg.COMPILED else "pure Python"
+    print(f"engine: {engine}" + ("; each config also on pure Python (a child process)"
+                                 if child else ""))  # fmt: skip
     print(
         f"Python {platform.python_version()} on {platform.machine()}, one core; "
         f"medians of {args.runs} runs of {args.games} games each"
     )
     pyspiel = load_openspiel()
     columns = ("µs/decision", "x ttt", "games/s", "µs/inspect", "x ttt", "moves", "dec/game")
-    print(f"{'config':<20}" + "".join(f"{c:>12}" for c in columns) + "   goal")
+    print(f"{'config':<24}" + "".join(f"{c:>12}" for c in columns) + "   goal")
     keys = ("us_per_decision", "games_per_s", "us_per_inspect", "moves_per_decision",
             "decisions_per_game")  # fmt: skip
     nan = float("nan")
@@ -257,7 +318,7 @@ def main() -> None:
         med = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
         cells = [med[keys[0]], ratio(runs, refs, keys[0]), med[keys[1]], med[keys[2]],
                  ratio(runs, refs, keys[2]), med[keys[3]], med[keys[4]]]  # fmt: skip
-        print(f"{name:<20}" + "".join(f"{c:>12.2f}" for c in cells) + note, flush=True)
+        print(f"{name:<24}" + "".join(f"{c:>12.2f}" for c in cells) + note, flush=True)
 
     if pyspiel is None:
         print("(OpenSpiel not installed: pip install -e '.[openspiel]' for the ratios)")
@@ -273,16 +334,28 @@ def main() -> None:
         if args.only not in name:
             continue
         one_run(options, max(1, args.games // 4), 0)  # warm-up: caches, interned moves, CPU clock
+        if child is not None:
+            child.ask("engine", options, max(1, args.games // 4), 0)
         runs, refs = [], []
+        pure_runs, pure_refs = [], []
         for seed in range(1, args.runs + 1):  # interleaved, so load hits both alike
             refs.append(reference(seed))
             runs.append(one_run(options, args.games, seed))
-        target = goal(name)
-        note = f"   <= {target}x: " + ("met" if ratio(runs, refs, keys[0]) <= target else "NOT met")
-        if name.startswith("currents"):
-            ok = ratio(runs, refs, keys[2]) <= GOAL_INSPECT
-            note += f"; inspect <= {GOAL_INSPECT}x: " + ("met" if ok else "NOT met")
-        row(name, runs, refs, note if pyspiel is not None else "")
+            if child is not None:
+                pure_refs.append(child.ask("reference", {}, args.games, seed))
+                pure_runs.append(child.ask("engine", options, args.games, seed))
+        for label, done, done_refs in ((name, runs, refs), (name + " pure", pure_runs, pure_refs)):
+            if not done:
+                continue
+            target = goal(name)
+            met = ratio(done, done_refs, keys[0]) <= target
+            note = f"   <= {target}x: " + ("met" if met else "NOT met")
+            if name.startswith("currents"):
+                ok = ratio(done, done_refs, keys[2]) <= GOAL_INSPECT
+                note += f"; inspect <= {GOAL_INSPECT}x: " + ("met" if ok else "NOT met")
+            row(label, done, done_refs, note if pyspiel is not None else "")
+    if child is not None:
+        child.close()
 
 
 def ratio(runs: list[dict[str, float]], refs: list[float], key: str) -> float:
