@@ -82,9 +82,10 @@ compiled: $(VENV)/.compiled
 	  TABLEGAMES_PURE=1 $(PY) -m tablegames.compile_engine; \
 	fi
 
-# mypyc (with mypy) and setuptools, only where they can compile.
+# mypyc (with mypy) and setuptools, only where they can compile (the dev extra has them).
+HAS_MYPYC = $(PY) -c "import mypyc, setuptools; assert int(setuptools.__version__.split('.')[0]) >= 77"
 $(VENV)/.compiled: pyproject.toml | $(PY)
-	@if $(TOOLCHAIN); then $(PIP) install --quiet -e ".[compiled]"; fi
+	@if $(TOOLCHAIN) && ! $(HAS_MYPYC) 2>/dev/null; then $(PIP) install --quiet -e ".[compiled]"; fi
 	@touch $@
 
 lint: $(VENV)/.dev
