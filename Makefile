@@ -102,14 +102,17 @@ unit: $(VENV)/.dev chromium postgresql compiled
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --durations=25 --nbval \
 	  tests tablegames widgets README.md docs notebooks
 
-# The engine's own tests again on pure Python, the reference, when the first run was compiled.
+# The engine's own tests again on pure Python, the reference, when the first run was compiled;
+# half the property tests' random games (the compiled run plays them all): 650 CPU-s at full
+# scale, about 370 at half (tests/compiled/test_same_games.py compares the engines' games).
 PURE_TESTS = $(wildcard $(foreach g,currents fellowship poohsticks cardchess resistor,\
   tests/$(g)/test_rules.py tests/$(g)/test_rulings.py tests/$(g)/test_properties.py)) \
   tests/test_golden.py tests/test_contract.py tests/test_builder.py
 unit-pure: $(VENV)/.dev
 	@if $(PY) -W ignore -c "import sys, tablegames; sys.exit(not tablegames.COMPILED)"; then \
 	  echo "the engine's tests on pure Python (TABLEGAMES_PURE=1):"; \
-	  TABLEGAMES_PURE=1 $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
+	  TABLEGAMES_PURE=1 TABLEGAMES_PROPERTY_SCALE=0.5 \
+	    $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
 	fi
 
 # Debian's chromium for the browser tests (Playwright's own download cannot work here).
