@@ -13,7 +13,8 @@ NOTEBOOK = "fellowship-balance.ipynb"
 Rows = list[dict[str, object]]
 MCTS = ("mcts:30", "mcts:30")
 #: Tables grown batch by batch by grow.py: mcts:30 costs about 0.7 CPU s a game (greedy
-#: 0.05), so its colour table is played 200 games at a time until decided.
+#: 0.05). Its colour table was stored at 200 games, then grown to 600 and by 600 at a
+#: time until decided (2,400), so the full run looks every 600 games, as the growth did.
 GROWING = {
     "fellowship-colours-mcts": Growing(
         [Table(f"2p {' v '.join(MCTS)}", q.colour_row, "fellowship", {}, MCTS)],
@@ -32,7 +33,7 @@ def colours(ctx: RunContext) -> Rows:
     "fellowship-colours-mcts", notebook=NOTEBOOK, about="black v red, 2p mcts:30, until decided"
 )
 def colours_mcts(ctx: RunContext) -> Rows:
-    return GROWING["fellowship-colours-mcts"].full(ctx, batch=200)
+    return GROWING["fellowship-colours-mcts"].full(ctx, batch=600)
 
 
 @register("fellowship-seats", notebook=NOTEBOOK, about="player 0's share, 3p greedy")
