@@ -102,9 +102,13 @@ def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
 
 
-def standard_deck(jokers: int = 0) -> tuple[str, ...]:
-    """The 52-card deck in canonical order, plus ``jokers`` jokers (0, 1: red, 2: red and black)."""
-    if isinstance(jokers, bool) or jokers not in (0, 1, 2):
+def standard_deck(jokers: object = 0) -> tuple[str, ...]:
+    """The 52-card deck in canonical order, plus ``jokers`` jokers (0, 1: red, 2: red and black).
+
+    ``jokers`` is typed ``object`` because it comes from users: compiled, an ``int``
+    parameter would refuse a string with a TypeError (and take True as 1) before this
+    function could say what is allowed."""
+    if not isinstance(jokers, int) or isinstance(jokers, bool) or jokers not in (0, 1, 2):
         raise ValueError(f"jokers must be 0, 1 or 2, not {jokers!r}")
     return ALL_CARDS[:52] + JOKERS[:jokers]
 

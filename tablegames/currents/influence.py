@@ -8,7 +8,7 @@ would cross, the scout's path and the goaltending each crossing would need.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import SUIT
 from .geometry import INFLUENCING, OPPOSITE, POINTS, SLOTS, VECTOR, crossings, slot_lines
@@ -76,8 +76,10 @@ class Influence(NamedTuple):
         return tuple(s for s in self.slots if s.card is not None)
 
 
-def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influence:
-    """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``."""
+def influence(state: CurrentsState, at: Any = None) -> Influence:
+    """Compute :class:`Influence` for ``state`` at the pawn or at intersection ``at``
+    (``Any``: a user's value, checked here, so the compiled engine's own argument check
+    cannot refuse it first with a TypeError that says nothing of intersections)."""
     pos = _position(state, at)
     slots, units, path = _slots(state, pos)
     n: list[int] = []
@@ -115,7 +117,7 @@ def influence(state: CurrentsState, at: tuple[int, int] | None = None) -> Influe
     )
 
 
-def _position(state: CurrentsState, at: tuple[int, int] | None) -> tuple[int, int]:
+def _position(state: CurrentsState, at: Any) -> tuple[int, int]:
     """The intersection inspected: the pawn's (on the board), or ``at``."""
     if at is not None and (
         isinstance(at, (str, bytes))
