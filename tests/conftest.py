@@ -94,6 +94,7 @@ def canvas(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
 #: 114 s, Resistor's 100 s).
 SLOW_FIRST = (
     "tests/test_binder.py",
+    "tests/compiled/test_same_games.py",
     "tests/fellowship/test_properties.py",
     "tests/cardchess/test_properties.py",
     "tests/resistor/test_properties.py",
