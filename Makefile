@@ -71,13 +71,11 @@ test: lint typecheck unit unit-pure
 # compiled with mypyc where a C compiler and Python's headers exist (else one line, and the
 # engine stays pure Python). The build is skipped when up to date: every listed module built
 # and none changed since. TABLEGAMES_PURE=1 (environment or make variable) skips it.
-TOOLCHAIN = command -v cc >/dev/null 2>&1 && $(PY) -c "import os, sys, sysconfig; \
-  sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))"
+# The build script says itself, in one line, when this machine cannot compile.
+TOOLCHAIN = $(PY) -m tablegames.compile_engine --can-compile
 compiled: $(VENV)/.compiled
 	@if [ -n "$(TABLEGAMES_PURE)" ] && [ "$(TABLEGAMES_PURE)" != 0 ]; then \
 	  echo "TABLEGAMES_PURE=$(TABLEGAMES_PURE): the engine runs pure Python (not compiled)"; \
-	elif ! { $(TOOLCHAIN); }; then \
-	  echo "no C compiler (cc) or Python headers: the engine runs pure Python (not compiled)"; \
 	else \
 	  TABLEGAMES_PURE=1 $(PY) -m tablegames.compile_engine; \
 	fi

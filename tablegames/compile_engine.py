@@ -58,14 +58,24 @@ def up_to_date(paths: list[str]) -> bool:
     return set(found) == {module_name(p) for p in paths} and not stale_sources(found)
 
 
-def missing_toolchain() -> str:
-    """Why this machine cannot compile ("" when it can): a C compiler and Python.h."""
+def missing_compiler() -> str:
+    """Why this machine cannot compile C for this Python ("" when it can): a C compiler
+    and Python.h. The Makefile asks it too (``--can-compile``), before installing mypyc."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None and shutil.which("cc") is None:
         return "no C compiler (cc)"
     include = sysconfig.get_paths()["include"]
     if not Path(include, "Python.h").exists():
         return f"no Python headers ({include}/Python.h)"
+    return ""
+
+
+def missing_toolchain() -> str:
+    """Why this machine cannot build the compiled engine ("" when it can): what
+    :func:`missing_compiler` finds missing, or mypyc."""
+    why = missing_compiler()
+    if why:
+        return why
     try:
         import mypyc  # noqa: F401
     except ImportError:
@@ -115,7 +125,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--strict", action="store_true", help="fail (exit 1) when this machine cannot compile"
     )
+    parser.add_argument(
+        "--can-compile",
+        action="store_true",
+        help="only say by the exit code whether a C compiler and Python's headers exist",
+    )
     args = parser.parse_args(argv)
+    if args.can_compile:
+        return 1 if missing_compiler() else 0
     if args.clean:
         gone = remove_built()
         shutil.rmtree(BUILD, ignore_errors=True)
