@@ -8,6 +8,7 @@ mentioned forming the draw pile (shuffled by the seed).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +154,7 @@ def _roles(game: FellowshipGame, d: Mapping[str, Any], where_js: str, hands: Any
     return roles_t
 
 
+@functools.lru_cache(maxsize=4096)
 def can_arise(stack: tuple[str, ...], by_suit: bool) -> bool:
     """Whether play can build ``stack`` (bottom to top).
 
@@ -166,8 +168,14 @@ def can_arise(stack: tuple[str, ...], by_suit: bool) -> bool:
     (True, False)
     >>> can_arise(("4S", "9S"), False), can_arise(("RJ", "9S", "TH"), False)
     (False, True)
+
+    Remembered for the last 4,096 stacks asked about: a state read back from its JSON
+    mostly holds stacks already checked, and the cache's size is bounded whatever a
+    visitor sends.
     """
     n = len(stack)
+    if n == 1:
+        return True
     targets = CAN_CAPTURE[by_suit]
     # ok[i][j]: the cards stack[i:j] form a stack that play can build
     ok = [[j - i == 1 for j in range(n + 1)] for i in range(n + 1)]
