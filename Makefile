@@ -95,21 +95,28 @@ typecheck: $(VENV)/.dev
 
 # One worker per core; --dist loadscope keeps a notebook's cells (and a module's tests,
 # which may share a server) on one worker, as nbval needs. PYTEST_WORKERS=0: one process.
+# When the engine is compiled, unit-pure runs the engine's tests again on pure Python, and the
+# property tests' seeded random games are split between the two runs (TABLEGAMES_PROPERTY_PART):
+# the compiled run plays the first half, the pure run the second, so every game is checked once
+# and the two engines share the 750 CPU-s a whole set costs (tests/compiled/test_same_games.py
+# shows that both engines play the same games). Elsewhere the one run plays them all.
 PYTEST_WORKERS ?= auto
+IS_COMPILED = $(PY) -W ignore -c "import sys, tablegames; sys.exit(not tablegames.COMPILED)"
 unit: $(VENV)/.dev chromium postgresql compiled
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --durations=25 --nbval \
-	  tests tablegames widgets README.md docs notebooks
+	@part=1/1; if $(IS_COMPILED); then part=1/2; fi; \
+	echo "every test; the property tests' random games, share $$part (TABLEGAMES_PROPERTY_PART)"; \
+	TABLEGAMES_PROPERTY_PART=$$part $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope \
+	  --durations=25 --nbval tests tablegames widgets README.md docs notebooks
 
-# The engine's own tests again on pure Python, the reference, when the first run was compiled;
-# half the property tests' random games (the compiled run plays them all): 650 CPU-s at full
-# scale, about 370 at half (tests/compiled/test_same_games.py compares the engines' games).
+# The engine's own tests again on pure Python, the reference, when the first run was compiled,
+# with the second half of the property tests' random games.
 PURE_TESTS = $(wildcard $(foreach g,currents fellowship poohsticks cardchess resistor,\
   tests/$(g)/test_rules.py tests/$(g)/test_rulings.py tests/$(g)/test_properties.py)) \
   tests/test_golden.py tests/test_contract.py tests/test_builder.py
 unit-pure: $(VENV)/.dev
-	@if $(PY) -W ignore -c "import sys, tablegames; sys.exit(not tablegames.COMPILED)"; then \
-	  echo "the engine's tests on pure Python (TABLEGAMES_PURE=1):"; \
-	  TABLEGAMES_PURE=1 TABLEGAMES_PROPERTY_SCALE=0.5 \
+	@if $(IS_COMPILED); then \
+	  echo "the engine's tests on pure Python (TABLEGAMES_PURE=1), property games share 2/2:"; \
+	  TABLEGAMES_PURE=1 TABLEGAMES_PROPERTY_PART=2/2 \
 	    $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
 	fi
 

@@ -16,12 +16,26 @@ from hypothesis import strategies as st
 import tablegames as tg
 
 
+def part() -> tuple[int, int]:
+    """``TABLEGAMES_PROPERTY_PART=k/n``: this run plays the ``k``-th of ``n`` disjoint
+    shares of the seeded games (default ``1/1``, all of them). ``make test`` plays share
+    1/2 on the compiled engine and 2/2 on pure Python: the two engines are shown to play
+    the very same games (tests/compiled/test_same_games.py), so together they check every
+    game once, each on a different engine, instead of half of them twice."""
+    text = os.environ.get("TABLEGAMES_PROPERTY_PART", "1/1")
+    k, _, n = text.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise ValueError(f"TABLEGAMES_PROPERTY_PART must read k/n with 1 <= k <= n, not {text!r}")
+    return int(k), int(n)
+
+
 def per_config(total: int, configs: int, least: int = 300) -> int:
     """Games each configuration plays so that a game's configurations together play about
     ``total`` (at least ``least`` each): thousands per game in ``make test``, whatever the
     number of option sets. ``TABLEGAMES_PROPERTY_SCALE`` multiplies it (e.g. 5 for a long
-    run; ``make soak`` plays 10^5 games per game with every check)."""
-    scale = float(os.environ.get("TABLEGAMES_PROPERTY_SCALE", "1"))
+    run; ``make soak`` plays 10^5 games per game with every check), and a run that plays
+    one share of :func:`part` plays that share of them."""
+    scale = float(os.environ.get("TABLEGAMES_PROPERTY_SCALE", "1")) / part()[1]
     return max(1, round(scale * max(least, total // configs)))
 
 
@@ -79,14 +93,22 @@ def advance(
 def run_seeds(body: Callable[[int], None], examples: int, top: int = 2**40) -> None:
     """Runs ``body`` on ``examples`` seeds from 0 to ``top`` that Hypothesis draws,
     derandomized (every run checks the same games), with no example database and no
-    health checks (an example is a whole game: slow by design)."""
+    health checks (an example is a whole game: slow by design). Share ``k`` of ``n``
+    (:func:`part`) moves every seed by ``(k - 1) / n`` of the range, so the shares'
+    games differ."""
+    k, n = part()
+    shift = (k - 1) * (top + 1) // n
+
+    def shifted(seed: int) -> None:
+        body((seed + shift) % (top + 1))
+
     settings(
         max_examples=examples,
         deadline=None,
         derandomize=True,
         database=None,
         suppress_health_check=list(HealthCheck),
-    )(given(seed=st.integers(0, top))(body))()
+    )(given(seed=st.integers(0, top))(shifted))()
 
 
 def replayed_games(
