@@ -17,6 +17,8 @@ run by nbval) bots answer at once, inside the call, so results stay reproducible
 from __future__ import annotations
 
 import asyncio
+import copy
+import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -81,12 +83,15 @@ def _thinker() -> ThreadPoolExecutor:
 
 def time_bounded(seat: Any, seconds: float | None) -> Any:
     """``seat`` with its search bounded by ``seconds``: an MCTS bot without a time budget
-    becomes a copy that stops at ``seconds`` or its iterations, whichever comes first;
-    any other seat is returned as it is."""
+    becomes a copy that stops at ``seconds`` or its iterations, whichever comes first
+    (of its own class and settings, so a guided bot stays guided, with a generator
+    fresh from its seed); any other seat is returned as it is."""
     if seconds is None or not isinstance(seat, MCTSBot) or seat.seconds is not None:
         return seat
-    return MCTSBot(iterations=seat.iterations, seconds=seconds, seed=seat.seed,
-                   exploration=seat.exploration, rollout_depth=seat.rollout_depth)  # fmt: skip
+    twin = copy.copy(seat)
+    twin.seconds = seconds
+    twin.rng = random.Random(seat.seed)
+    return twin
 
 
 class PlayWidget(StaticPicture, VBox):  # type: ignore[misc]

@@ -6,6 +6,7 @@ new game drops the stale answer. MCTS seats on play pages stop at their time lim
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -16,7 +17,7 @@ from support.widgets import centre, click, key, message
 from tablegames_widgets.play import PlayWidget, time_bounded
 
 import tablegames as tg
-from tablegames.bots import MCTSBot, RandomBot
+from tablegames.bots import GuidedMCTSBot, MCTSBot, RandomBot
 
 
 class Gated:
@@ -192,6 +193,19 @@ def test_time_bounds_apply_to_mcts_seats_without_one_only():
     assert w.seats[1].seconds is None  # not in the background: iterations only
 
 
+def test_a_time_bounded_guided_seat_stays_guided_with_its_settings():
+    """A background page bounds an MCTS seat's time on a copy of the seat: a guided bot
+    (or any subclass) keeps its class and settings; before, it became plain MCTS."""
+    guided = GuidedMCTSBot(iterations=400, seed=7, epsilon=0.2, exploration=0.5)
+    twin = time_bounded(guided, 0.8)
+    assert type(twin) is GuidedMCTSBot and twin is not guided
+    assert (twin.seconds, twin.iterations, twin.epsilon, twin.exploration, twin.seed) == (
+        0.8, 400, 0.2, 0.5, 7
+    )
+    assert guided.seconds is None, "the seat handed in is left as it was"
+    assert twin.rng is not guided.rng and twin.rng.random() == random.Random(7).random()
+
+
 async def idle() -> None:
     """Wait until the bots' worker thread has finished what it was given, and let the
     loop run the callbacks that brings."""
@@ -236,20 +250,18 @@ def test_a_bots_turn_of_several_decisions_shares_one_time_budget():
     machine cannot make it fail."""
 
     async def test() -> None:
-        game = tg.make("poohsticks", players=2)
-        w = PlayWidget(game, ["human", MCTSBot(iterations=100_000)], seed=4,
-                       background=True, bot_seconds=0.5)  # fmt: skip
-        bot = w.seats[1]
-        searched = bot.choose
         calls: list[tuple[float, float, float]] = []  # (budget, start, end) of each decision
 
-        def recorded(state: Any) -> Any:
-            start = time.perf_counter()
-            move = searched(state)
-            calls.append((bot.seconds, start, time.perf_counter()))
-            return move
+        class Recorded(MCTSBot):  # a subclass: the compiled bot's methods are read-only
+            def choose(self, state: Any) -> Any:
+                start = time.perf_counter()
+                move = super().choose(state)
+                calls.append((self.seconds, start, time.perf_counter()))
+                return move
 
-        bot.choose = recorded
+        game = tg.make("poohsticks", players=2)
+        w = PlayWidget(game, ["human", Recorded(iterations=100_000)], seed=4,
+                       background=True, bot_seconds=0.5)  # fmt: skip
         human = MCTSBot(iterations=30, seed=1)  # plays the human's moves, quickly
         turns = []  # the decisions of each bot turn
         while len(turns) < 40 and not w.state.is_terminal:
