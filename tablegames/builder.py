@@ -54,7 +54,7 @@ from .cards import ORDER, draw_up_to
 from .events import Event, new_event
 
 try:  # mypyc's class options; pure Python without mypy installed needs none
-    from mypy_extensions import mypyc_attr
+    from mypy_extensions import mypyc_attr as mypyc_attr  # re-exported for the bots
 except ImportError:  # pragma: no cover
 
     def mypyc_attr(*attrs: str, **options: object) -> Callable[[Any], Any]:  # type: ignore[misc]

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..builder import mypyc_attr
 from ..core import Game, State
 from .mcts import Analysis, MCTSBot, _Node
 
@@ -72,6 +73,7 @@ def guided_hints(game: Game) -> GuidedHints:
     return GuidedHints(depth, epsilon, evaluate, game.guided_widening)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GuidedMCTSBot(MCTSBot):
     """MCTS whose playouts follow the game's evaluation (epsilon-greedy), cut at a depth.
 

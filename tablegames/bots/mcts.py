@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..builder import mypyc_attr
 from ..core import State
 from ..determinize import InformationSet
 from ..rng import shuffle
@@ -89,6 +90,7 @@ class _Node:
         self.mean = 0.0  # total / visits, kept by _backup for _select
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MCTSBot:
     """Monte Carlo tree search with a budget of ``iterations`` and/or ``seconds``.
 

@@ -3,8 +3,10 @@
 ``python tests/compiled/same_games.py --games N [--first F]`` prints, as JSON, for every
 game and option set of :mod:`support.variants`, the digest of each of ``N`` random games
 (seeds ``F`` to ``F + N - 1``): every move's notation, every state's JSON and every
-event, in order. ``tests/compiled/test_same_games.py`` runs it on the pure engine in a
-subprocess (``TABLEGAMES_PURE=1``) and compares it with the compiled engine's digests.
+event, in order; and, per game, what seeded searches of the bots (compiled too) find
+from a few positions: every candidate's visits and value.
+``tests/compiled/test_same_games.py`` runs it on the pure engine in a subprocess
+(``TABLEGAMES_PURE=1``) and compares it with the compiled engine's digests.
 """
 
 from __future__ import annotations
@@ -54,12 +56,44 @@ def digests(games: int, first: int = 0) -> dict[str, list[str]]:
     return out
 
 
+#: The searches compared: bot specs (tablegames.bots.make_bot) run from each position.
+SEARCHES = ("mcts:60", "guided:30")
+
+
+def searches(positions: int = 3) -> dict[str, list[str]]:
+    """Per game, what each bot of :data:`SEARCHES` finds from ``positions`` seeded
+    positions a few random moves into a game: each candidate move, its visits and value."""
+    from tablegames.bots import make_bot
+
+    out: dict[str, list[str]] = {}
+    for name in sorted({name for name, _ in variants()}):
+        game = tg.make(name)
+        found = []
+        for seed in range(positions):
+            rng = random.Random(seed)
+            state = game.initial_state(seed)
+            for _ in range(1 + seed * 2):
+                if not state.is_terminal:
+                    moves = state.legal_moves()
+                    state = state.apply(moves[rng.randrange(len(moves))])
+            if state.is_terminal:
+                continue
+            for spec in SEARCHES:
+                analysis = make_bot(spec, seed=seed).analyse(state)  # type: ignore[attr-defined]
+                found.append(repr([(m.move, m.visits, m.value) for m in analysis.moves]))
+        out[name] = found
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--searches", type=int, default=0, help="positions searched per game")
     args = parser.parse_args()
-    print(json.dumps({"compiled": tg.COMPILED, "digests": digests(args.games, args.first)}))
+    found = searches(args.searches) if args.searches else {}
+    games = digests(args.games, args.first)
+    print(json.dumps({"compiled": tg.COMPILED, "digests": games, "searches": found}))
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 option set of :mod:`support.variants`, ``TABLEGAMES_SAME_GAMES`` (default 500) seeded
 random games on each engine, in two processes running side by side, compared game by
 game through a digest of every move, every state's JSON and every event
-(``same_games.py``). 500 keeps ``make test`` near its time budget (1,000 took 232 s of
-both cores); ``TABLEGAMES_SAME_GAMES=5000`` checks more."""
+(``same_games.py``); and the bots' seeded searches from a few positions per game. 500
+keeps ``make test`` near its time budget (1,000 took 232 s of both cores);
+``TABLEGAMES_SAME_GAMES=5000`` checks more."""
 
 from __future__ import annotations
 
@@ -20,11 +21,15 @@ import tablegames
 
 SCRIPT = Path(__file__).with_name("same_games.py")
 GAMES = int(os.environ.get("TABLEGAMES_SAME_GAMES", "500"))
+#: Positions per game from which the bots' seeded searches are compared (the bots are
+#: compiled too: the same tree, visits and values on both engines).
+SEARCHED = 3
 
 
 def start(games: int, pure: bool, first: int = 0) -> subprocess.Popen[str]:
     env = {**os.environ, "TABLEGAMES_PURE": "1" if pure else ""}
-    command = [sys.executable, str(SCRIPT), "--games", str(games), "--first", str(first)]
+    command = [sys.executable, str(SCRIPT), "--games", str(games), "--first", str(first),
+               "--searches", str(SEARCHED)]  # fmt: skip
     return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
 
 
@@ -62,3 +67,5 @@ def test_both_engines_play_the_same_games() -> None:
     assert (p["compiled"], c["compiled"]) == (False, True)
     assert len(p["digests"]) >= 15 and all(len(d) == GAMES for d in p["digests"].values())
     assert differences(p["digests"], c["digests"]) == []
+    assert len(p["searches"]) == 5 and all(len(s) >= 4 for s in p["searches"].values())
+    assert differences(p["searches"], c["searches"]) == [], "the bots searched differently"

@@ -199,9 +199,8 @@ def test_a_time_bounded_guided_seat_stays_guided_with_its_settings():
     guided = GuidedMCTSBot(iterations=400, seed=7, epsilon=0.2, exploration=0.5)
     twin = time_bounded(guided, 0.8)
     assert type(twin) is GuidedMCTSBot and twin is not guided
-    assert (twin.seconds, twin.iterations, twin.epsilon, twin.exploration, twin.seed) == (
-        0.8, 400, 0.2, 0.5, 7
-    )
+    settings = (twin.seconds, twin.iterations, twin.epsilon, twin.exploration, twin.seed)
+    assert settings == (0.8, 400, 0.2, 0.5, 7)
     assert guided.seconds is None, "the seat handed in is left as it was"
     assert twin.rng is not guided.rng and twin.rng.random() == random.Random(7).random()
 
