@@ -3,6 +3,8 @@ tablegames.analysis.questions.poohsticks."""
 
 from __future__ import annotations
 
+from grow import Growing
+
 from tablegames.analysis.questions import poohsticks as q
 from tablegames.analysis.questions.common import Table
 from tablegames.analysis.runs import RunContext, register
@@ -22,11 +24,25 @@ def powers(ctx: RunContext) -> Rows:
     return q.balance(ctx, "powers, greedy", {"boat_powers": True}, GREEDY, max_games=800)
 
 
+#: Tables grown batch by batch by grow.py: player 0's share with powers at guided:300 (40
+#: races at first; grown on one process when the machine had CPU to spare).
+GROWING = {
+    "poohsticks-guided": Growing(
+        [
+            Table(
+                "powers, guided:300", q.game_row, "poohsticks", q.options(boat_powers=True), GUIDED
+            )
+        ],
+        q.seat_share,
+        max_games=2400,
+        fields={"powers, guided:300": {"variant": "powers, guided:300"}},
+    )
+}
+
+
 @register("poohsticks-guided", notebook=NOTEBOOK, about="boat powers: player 0's share, guided:300")
 def guided(ctx: RunContext) -> Rows:
-    return q.balance(
-        ctx, "powers, guided:300", {"boat_powers": True}, GUIDED, max_games=40, batch=40
-    )
+    return GROWING["poohsticks-guided"].full(ctx, batch=40)
 
 
 @register("poohsticks-rivers", notebook=NOTEBOOK, about="the rules' river, wider, narrowing, bends")
