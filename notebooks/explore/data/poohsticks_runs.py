@@ -15,7 +15,7 @@ GREEDY = ["greedy", "greedy"]
 #: The ladder's top rung (beats greedy 67.2% [55.0, 77.4]): about 5 CPU s a game on the
 #: rules' river with powers, against 0.06 for greedy. With the two cores shared seven ways
 #: a worker got about a twentieth of a core (two minutes a game), so its runs are small:
-#: 40 games with powers, 20 on the rules' river and 10 a shape.
+#: 20 games on the rules' river and 10 a shape; the table with powers was grown later.
 GUIDED = ["guided:300", "guided:300"]
 
 
@@ -25,7 +25,7 @@ def powers(ctx: RunContext) -> Rows:
 
 
 #: Tables grown batch by batch by grow.py: player 0's share with powers at guided:300 (40
-#: races at first; grown on one process when the machine had CPU to spare).
+#: races at first; grown on one process until decided, at 280).
 GROWING = {
     "poohsticks-guided": Growing(
         [
