@@ -41,13 +41,20 @@ class Growing:
     judge: Callable[[list[Row]], tuple[Share, float]]
     max_games: int
     fields: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # by label
+    #: by label, the run's game the file starts at (a table continuing another file's)
+    first: Mapping[str, int] = field(default_factory=dict)
 
     def full(self, ctx: RunContext, batch: int) -> list[Row]:
         """The whole run from its first game (what ``make explore-data`` plays)."""
         out: list[Row] = []
         for t in self.tables:
             rows = t.until_decided(
-                ctx, self.judge, batch=batch, min_games=batch, max_games=self.max_games
+                ctx,
+                self.judge,
+                batch=batch,
+                min_games=batch,
+                max_games=self.max_games,
+                first=self.first.get(t.label, 0),
             )
             out += [{**r, **self.fields.get(t.label, {})} for r in rows]
         return out
@@ -78,13 +85,13 @@ def grow(name: str, spec: Growing, batch: int) -> bool:
     settled = True
     for t in spec.tables:
         mine = [r for r in rows if r["label"] == t.label]
-        n = len(mine)
+        n, first = len(mine), spec.first.get(t.label, 0)
         if n and (decided(*spec.judge(mine)) or n >= spec.max_games):
             continue
         stop = min(n + batch, spec.max_games)
-        new = [{**r, **spec.fields.get(t.label, {})} for r in t.play(ctx, n, stop)]
+        new = [{**r, **spec.fields.get(t.label, {})} for r in t.play(ctx, first + n, first + stop)]
         rows += new
-        played[t.label] = [n, stop]
+        played[t.label] = [first + n, first + stop]
         settled = settled and (decided(*spec.judge(mine + new)) or stop >= spec.max_games)
     if not played:
         return True

@@ -36,7 +36,15 @@ GROWING = {
         q.seat_share,
         max_games=2400,
         fields={"powers, guided:300": {"variant": "powers, guided:300"}},
-    )
+    ),
+    # without powers: the rules' river's games from 20 on (rivers-guided holds 0 to 19)
+    "poohsticks-seats-guided": Growing(
+        [Table("2x6 (rules)", q.game_row, "poohsticks", q.options(), GUIDED)],
+        q.seat_share,
+        max_games=2400,
+        fields={"2x6 (rules)": {"variant": "2x6 (rules)"}},
+        first={"2x6 (rules)": 20},
+    ),
 }
 
 
@@ -67,10 +75,9 @@ def duels(ctx: RunContext) -> Rows:
 
 
 @register(
-    "poohsticks-seats-guided", notebook=NOTEBOOK, about="rules' river, guided:300, games 20-60"
+    "poohsticks-seats-guided", notebook=NOTEBOOK, about="rules' river, guided:300, games 20 on"
 )
 def seats_guided(ctx: RunContext) -> Rows:
-    # player 0 won 18 of the first 20 guided:300 races without powers: 40 more of the
-    # same table (its seeds continue rivers-guided's), to see whether the seat edge holds
-    table = Table("2x6 (rules)", q.game_row, "poohsticks", q.options(), GUIDED)
-    return [{**r, "variant": "2x6 (rules)"} for r in table.play(ctx, 20, 60)]
+    # player 0 won 18 of the first 20 guided:300 races without powers: more of the same
+    # table (its seeds continue rivers-guided's), to see whether the seat edge holds
+    return GROWING["poohsticks-seats-guided"].full(ctx, batch=40)

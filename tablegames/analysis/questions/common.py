@@ -153,13 +153,16 @@ class Table:
         batch: int = 400,
         min_games: int = 400,
         max_games: int = 2400,
+        first: int = 0,
     ) -> list[Row]:
         """Batches of games until ``judge(rows)`` (a share and its fair value) is
-        :func:`decided`, or ``max_games`` are played. Looking after every batch makes
-        a false alarm a little likelier than the intervals' 5%."""
+        :func:`decided`, or ``max_games`` are played, from game ``first`` on (a table
+        that continues another's games). Looking after every batch makes a false alarm
+        a little likelier than the intervals' 5%."""
         rows: list[Row] = []
         while len(rows) < max_games:
-            rows += self.play(ctx, len(rows), min(len(rows) + batch, max_games))
+            start = first + len(rows)
+            rows += self.play(ctx, start, first + min(len(rows) + batch, max_games))
             if len(rows) >= min_games and decided(*judge(rows)):
                 break
         return rows
