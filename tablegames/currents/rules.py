@@ -106,32 +106,6 @@ _SUIT_INDEX: Final[dict[str | None, int]] = {
 _SUIT_INDEX[None] = -1
 
 
-#: :func:`card_push` by compass, filled as compasses are met (at most a few thousand).
-_CARD_PUSH: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
-#: The same tables by the pattern of suits on the compass (at most 5**4 of them).
-_PUSH_BY_SUITS: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
-_SUIT_OF: dict[str | None, str | None] = {None: None}
-_SUIT_OF.update(SUIT)
-
-
-def card_push(compass: tuple[str | None, ...]) -> dict[str | None, tuple[int, int] | None]:
-    """Each card (and None, an empty slot) mapped to the push a current of it gives
-    through ``compass`` (None: its suit is not on the compass); cached per compass."""
-    push = _CARD_PUSH.get(compass)
-    if push is None:
-        if len(_CARD_PUSH) > 4096:  # bound the memory: forget and refill
-            _CARD_PUSH.clear()
-        suits = tuple(map(_SUIT_OF.__getitem__, compass))
-        push = _PUSH_BY_SUITS.get(suits)
-        if push is None:
-            sv = suit_vectors(compass)
-            push = {c: sv.get(SUIT[c]) for c in ALL_CARDS}  # type: ignore[arg-type]
-            push[None] = None
-            _PUSH_BY_SUITS[suits] = push
-        _CARD_PUSH[compass] = push
-    return push
-
-
 def advantage_order(
     edges: list[str], owner: dict[str, int], turn_player: int, players: int
 ) -> list[str]:

@@ -46,6 +46,13 @@ _CARD_SHIFTS: Final[dict[str, tuple[int, int, tuple[mv.CurrentsMove, ...]]]] = {
 
 
 _PLACES_MASK: Final = (1 << _GROUP) - 1
+_HALF: Final = _GROUP // 2
+_HALF_MASK: Final = (1 << _HALF) - 1
+#: Per number below 2**10: the positions of its set bits, lowest first (the places of
+#: half an accept group that take a card).
+_SET_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(t for t in range(_HALF) if m >> t & 1) for m in range(1 << _HALF)
+)
 #: Per queen swap (by id: the table's moves live as long as the program): the bits of its
 #: two slots among the places (as in an accept board's group).
 _QUEEN_PLACES = {
@@ -234,13 +241,11 @@ class CurrentsState(NativeBuiltState):
                 continue
             # the places that accept the card, in target order (compass, then slots)
             by_rank, by_suit, place = shifts
-            mask: i64 = (board >> by_rank | board >> by_suit) & _PLACES_MASK
-            t: i64 = 0
-            while mask:
-                if mask & 1:
-                    out.append(place[t])
-                mask >>= 1
-                t += 1
+            mask = (board >> by_rank | board >> by_suit) & _PLACES_MASK
+            for t in _SET_BITS[mask & _HALF_MASK]:  # the first ten places
+                out.append(place[t])
+            for t in _SET_BITS[mask >> _HALF]:  # the last ten
+                out.append(place[_HALF + t])
             r = card[0]
             if r == "J":
                 jacks = _JACK[card]
