@@ -5,11 +5,11 @@ turn's end: the draw and the next player) before freezing a new state (see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .. import rng
 from ..builder import HandsBuilder
-from ..cards import ORDER, SUIT
+from ..cards import SUIT, add_to_hand
 from ..events import Event, new_event
 from . import moves as mv
 from .accept import PLACE_BITS
@@ -32,6 +32,9 @@ from .state import HAND_SIZE, CurrentsState, follows_up
 
 if TYPE_CHECKING:
     from .game import CurrentsGame
+
+_TARGET_INDEX: Final = mv.TARGET_INDEX
+_PLACE_BITS: Final = PLACE_BITS
 
 
 class CurrentsBuilder(HandsBuilder[CurrentsState]):
@@ -107,7 +110,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             events=tuple(self.events),
             last_move=self.last_move,
         )
-        object.__setattr__(new, "_board", self._board)  # a cache: set as __init__ sets fields
+        new._keep_board(self._board)
         return new
 
     def do(self, m: mv.CurrentsMove) -> None:
@@ -140,14 +143,14 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             self.currents = (*currents[:i], card, *currents[i + 1 :])
         board = self._board
         if board is not None:
-            bits = PLACE_BITS[self.game.easier_usurping][idx]
+            bits = _PLACE_BITS[self.game.easier_usurping][idx]
             self._board = board - bits[old] + bits[card]
         return old
 
     # ---- set-up ----------------------------------------------------------------------
 
     def place_ace(self, m: mv.CurrentsMove) -> None:
-        self._place_ace(m.card, mv.TARGET_INDEX[m.target])  # type: ignore[arg-type]
+        self._place_ace(m.card, _TARGET_INDEX[m.target])  # type: ignore[arg-type]
         while self.aside:
             order = self.game.setup_order
             self.player = order[len(order) - len(self.aside)]
@@ -175,7 +178,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         if 0 < need <= len(pile):  # the common case of draw_hand, written out
             got = pile[:need]
             self.draw_pile = pile[need:]
-            self.hands[player] = tuple(sorted(hand + got, key=ORDER.__getitem__))
+            self.hands[player] = add_to_hand(hand, got)
             events.append(new_event(Event, ("draw", player, got, "", (), "")))
             return
         self.draw_hand(player, HAND_SIZE)
@@ -206,7 +209,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.hands[p] = hand[:i] + hand[i + 1 :]
         if kind == "place":
             target = m.target
-            idx = mv.TARGET_INDEX[target]
+            idx = _TARGET_INDEX[target]
             old = self.put(idx, card)
             events = self.events
             if old is None:
@@ -284,7 +287,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             card = m.card
             assert card is not None
             self.take(p, card)
-            old = self.put(mv.TARGET_INDEX[m.target], card)
+            old = self.put(_TARGET_INDEX[m.target], card)
             self.events.append(Event("combination", p, (card,), m.target))
             assert old is not None
             self.discard((old,), p, m.target)

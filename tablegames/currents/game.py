@@ -166,7 +166,7 @@ class CurrentsGame(Game):
     def num_players(self) -> int:
         return self.players
 
-    def initial_state(self, seed: int = 0) -> CurrentsState:
+    def initial_state(self, seed: int = 0) -> CurrentsState:  # type: ignore[override]
         """Aces aside, three cards dealt to each player, the last player to place an ace."""
         gen = rng.generator(rng.check_seed(seed))
         pile = shuffled([c for c in self.deck if c not in ACES], gen)

@@ -5,8 +5,10 @@ inspection. Everything rank- or suit-based is precomputed once per card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from ..cards import ALL_CARDS, JOKERS, RANK, SUIT
+from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUITS
+from ..value import i64
 from .geometry import INFLUENCING, POINTS, VECTOR
 
 PLACEABLE = frozenset(c for c in ALL_CARDS if c not in JOKERS)
@@ -74,41 +76,34 @@ def pushed_to(
     compass: tuple[str | None, ...], currents: Sequence[str | None], at: tuple[int, int]
 ) -> tuple[int, int]:
     """Where the currents push a pawn standing at ``at`` (maybe past an edge): ``at`` plus
-    :func:`net_vector`, written out for ``apply``'s Move phase."""
-    push = _CARD_PUSH.get(compass) or card_push(compass)
-    x, y = at
+    :func:`net_vector`, written out for ``apply``'s Move phase: each influencing current
+    moves the pawn one step towards every compass point that holds its suit."""
+    north = _SUIT_INDEX[compass[0]]
+    east = _SUIT_INDEX[compass[1]]
+    south = _SUIT_INDEX[compass[2]]
+    west = _SUIT_INDEX[compass[3]]
+    x: i64 = at[0]
+    y: i64 = at[1]
     for i in INFLUENCING[at]:
-        v = push[currents[i]]
-        if v is not None:
-            x += v[0]
-            y += v[1]
+        s = _SUIT_INDEX[currents[i]]
+        if s < 0:  # an empty slot
+            continue
+        if s == north:
+            y += 1
+        if s == east:
+            x += 1
+        if s == south:
+            y -= 1
+        if s == west:
+            x -= 1
     return x, y
 
 
-#: :func:`card_push` by compass, filled as compasses are met (at most a few thousand).
-_CARD_PUSH: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
-#: The same tables by the pattern of suits on the compass (at most 5**4 of them).
-_PUSH_BY_SUITS: dict[tuple[str | None, ...], dict[str | None, tuple[int, int] | None]] = {}
-_SUIT_OF: dict[str | None, str | None] = {None: None}
-_SUIT_OF.update(SUIT)
-
-
-def card_push(compass: tuple[str | None, ...]) -> dict[str | None, tuple[int, int] | None]:
-    """Each card (and None, an empty slot) mapped to the push a current of it gives
-    through ``compass`` (None: its suit is not on the compass); cached per compass."""
-    push = _CARD_PUSH.get(compass)
-    if push is None:
-        if len(_CARD_PUSH) > 4096:  # bound the memory: forget and refill
-            _CARD_PUSH.clear()
-        suits = tuple(map(_SUIT_OF.__getitem__, compass))
-        push = _PUSH_BY_SUITS.get(suits)
-        if push is None:
-            sv = suit_vectors(compass)
-            push = {c: sv.get(SUIT[c]) for c in ALL_CARDS}  # type: ignore[arg-type]
-            push[None] = None
-            _PUSH_BY_SUITS[suits] = push
-        _CARD_PUSH[compass] = push
-    return push
+#: Each card's suit as an index into SUITS; -1 for no suit (a joker, or None: no card).
+_SUIT_INDEX: Final[dict[str | None, int]] = {
+    c: (-1 if SUIT[c] is None else SUITS.index(SUIT[c] or "")) for c in ALL_CARDS
+}
+_SUIT_INDEX[None] = -1
 
 
 def advantage_order(

@@ -69,7 +69,7 @@ def observation(s: CurrentsState, player: int) -> dict[str, Any]:
     Hidden cards become ``None`` (so counts stay visible); cards others drew are masked
     in the events too. ``viewer`` names the player.
     """
-    return stateio.observe(s, player, to_json)
+    return stateio.observe(s, player, to_json)  # type: ignore[type-var]  # a registered State
 
 
 # ---- reading ---------------------------------------------------------------------

@@ -11,18 +11,15 @@ happens inside ``apply``, and the new state lists it in ``events``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from itertools import chain, compress
-from operator import is_
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..builder import listed
 from ..built import BuiltState
 from ..cards import JOKERS, RANK, SUIT, SUIT_NAMES, SUITS
 from ..errors import IllegalMove
 from ..events import Event
-from ..pickers import picker
+from ..nativebuilt import NativeBuiltState
+from ..value import field_table, i64
 from . import moves as mv
 from .accept import GROUP as _GROUP
 from .accept import OCCUPIED as _OCCUPIED
@@ -40,25 +37,22 @@ if TYPE_CHECKING:
     from .game import CurrentsGame
 
 HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
-_EMPTY_COMPASS = (None, None, None, None)
+_EMPTY_COMPASS: Final = (None, None, None, None)
 #: Per placeable card: the shifts of its rank's group and its suit's group in the accept
 #: board, and its 20 placements (mv.PLACE).
-_CARD_SHIFTS = {
+_CARD_SHIFTS: Final[dict[str, tuple[int, int, tuple[mv.CurrentsMove, ...]]]] = {
     c: ((RANK[c] - 2) * _GROUP, (13 + SUITS.index(c[1])) * _GROUP, mv.PLACE[c]) for c in PLACEABLE
 }
 
 
-_HALF = _GROUP // 2
-#: Per mask of the first ten places (compass and slots N0-E1), of the last ten (E2-W3):
-#: the picker of those places' placements from a card's 20.
-_LOW = tuple(picker([t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
-_HIGH = tuple(picker([_HALF + t for t in range(_HALF) if m >> t & 1]) for m in range(1 << _HALF))
-_LOW_BITS = (1 << _HALF) - 1
-#: Per mask of occupied slots: the picker of the queen swaps that move a card (not both
-#: slots empty; from mv.QUEEN's, in SLOT_PAIRS order), filled as masks are met.
-_QUEEN_PICKERS: dict[int, Callable[[tuple[Any, ...]], tuple[Any, ...]]] = {}
-_getitem = dict.__getitem__
-_tuple_item = tuple.__getitem__
+_PLACES_MASK: Final = (1 << _GROUP) - 1
+_HALF: Final = _GROUP // 2
+_HALF_MASK: Final = (1 << _HALF) - 1
+#: Per number below 2**10: the positions of its set bits, lowest first (the places of
+#: half an accept group that take a card).
+_SET_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(t for t in range(_HALF) if m >> t & 1) for m in range(1 << _HALF)
+)
 #: Per queen swap (by id: the table's moves live as long as the program): the bits of its
 #: two slots among the places (as in an accept board's group).
 _QUEEN_PLACES = {
@@ -66,42 +60,30 @@ _QUEEN_PLACES = {
     for moves in mv.QUEEN.values()
     for m, (i, j) in zip(moves, mv.SLOT_PAIRS)
 }
-_DISCARD = mv.DISCARD.__getitem__
-_BUILT = mv.TABLE.built
+#: Per SLOT_PAIRS entry, in order: the bits of its two slots among the 16 slots.
+_PAIR_BITS: Final[tuple[int, ...]] = tuple(1 << i | 1 << j for i, j in mv.SLOT_PAIRS)
+_DISCARD: Final = mv.DISCARD
+_BUILT: Final = mv.TABLE.built
+_PLACE: Final = mv.PLACE
+_JACK: Final = mv.JACK
+_QUEEN: Final = mv.QUEEN
+_KING: Final = mv.KING
+_JOKER: Final = mv.JOKER
+_TARGET_INDEX: Final = mv.TARGET_INDEX
 
 
-#: Per slot: the bits, one per SLOT_PAIRS entry, of the pairs that hold it.
-_PAIRS_OF = tuple(
-    sum(1 << k for k, pair in enumerate(mv.SLOT_PAIRS) if slot in pair) for slot in range(16)
-)
-#: Per 4-bit digit k of such a 120-bit number, per value of that digit: the pairs' indices.
-_PAIR_INDICES = tuple(
-    tuple(tuple(4 * k + b for b in range(4) if v >> b & 1) for v in range(16)) for k in range(30)
-)
-
-
-def _queen_picker(occupied: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
-    """The picker of the swaps that move a card (not both slots empty), the slots of
-    ``occupied`` holding cards; kept in _QUEEN_PICKERS (a few thousand masks occur)."""
-    if len(_QUEEN_PICKERS) >= 1 << 14:  # bound the memory: forget and refill
-        _QUEEN_PICKERS.clear()
-    pairs = 0
-    for slot in range(16):
-        if occupied >> slot & 1:
-            pairs |= _PAIRS_OF[slot]
-    digits = [pairs >> (4 * k) & 15 for k in range(30)]
-    indices = chain.from_iterable(map(_tuple_item, _PAIR_INDICES, digits))
-    pick = _QUEEN_PICKERS[occupied] = picker(list(indices))
-    return pick
-
-
+#: The fields CurrentsState.__init__ takes, in order.
+_FIELDS = (
+    "game", "phase", "player", "turn_player", "turn", "pawn", "compass", "currents", "hands",
+    "draw_pile", "discard_pile", "aside", "seed", "target", "queue", "combo", "winners",
+    "events", "last_move",
+)  # fmt: skip
 PHASES = ("setup", "play", "combo", "defend", "over")
 _PAIRS = mv.SLOT_PAIRS
 _TARGET_RANGE = range(20)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class CurrentsState(BuiltState):
+class CurrentsState(NativeBuiltState):
     """A Currents position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -123,28 +105,80 @@ class CurrentsState(BuiltState):
     discard_pile: tuple[str, ...]
     aside: tuple[str, ...]  #: aces still to be placed during set-up
     seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
-    target: tuple[int, int] | None = None  #: defend: where the pawn is headed
-    queue: tuple[str, ...] = ()  #: defend: edges still to resolve, the first one is asked now
-    combo: str | None = None  #: combo: the place just demoted
-    winners: frozenset[int] = frozenset()
-    events: tuple[Event, ...] = ()
-    last_move: mv.CurrentsMove | None = None
+    target: tuple[int, int] | None  #: defend: where the pawn is headed
+    queue: tuple[str, ...]  #: defend: edges still to resolve, the first one is asked now
+    combo: str | None  #: combo: the place just demoted
+    winners: frozenset[int]
+    events: tuple[Event, ...]
+    last_move: mv.CurrentsMove | None
     #: ``legal_moves()``, computed on the first call (``from_json`` makes one to check
     #: the position, so a search sampling states from JSON lists them once)
-    _moves: list[mv.CurrentsMove] | None = field(default=None, init=False, compare=False)
+    _moves: list[mv.CurrentsMove] | None
     #: The accept board of ``compass`` and ``currents`` (see :mod:`.accept`) once known:
     #: made by the move generation, kept up to date by the builder from one state to the
     #: next (or reset to None when it changes the board otherwise)
-    _board: int | None = field(default=None, init=False, compare=False)
+    _board: int | None
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves", "_board"))
+
+    def __init__(
+        self,
+        game: CurrentsGame,
+        phase: str,
+        player: int,
+        turn_player: int,
+        turn: int,
+        pawn: tuple[int, int],
+        compass: tuple[str | None, ...],
+        currents: tuple[str | None, ...],
+        hands: tuple[tuple[str, ...], ...],
+        draw_pile: tuple[str, ...],
+        discard_pile: tuple[str, ...],
+        aside: tuple[str, ...],
+        seed: int,
+        target: tuple[int, int] | None = None,
+        queue: tuple[str, ...] = (),
+        combo: str | None = None,
+        winners: frozenset[int] = frozenset(),
+        events: tuple[Event, ...] = (),
+        last_move: mv.CurrentsMove | None = None,
+    ) -> None:
+        # object.__setattr__: the class refuses assignment (see NativeBuiltState); compiled,
+        # each of these is a plain store into the instance
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "turn_player", turn_player)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "pawn", pawn)
+        object.__setattr__(self, "compass", compass)
+        object.__setattr__(self, "currents", currents)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "draw_pile", draw_pile)
+        object.__setattr__(self, "discard_pile", discard_pile)
+        object.__setattr__(self, "aside", aside)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "queue", queue)
+        object.__setattr__(self, "combo", combo)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "last_move", last_move)
+        object.__setattr__(self, "_moves", None)
+        object.__setattr__(self, "_board", None)
+
+    def _keep_board(self, board: int | None) -> None:
+        """Set the cached accept board (the builder's, kept right from the last state)."""
+        object.__setattr__(self, "_board", board)
 
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CurrentsMove]:
-        # builder.cached_moves, written out with the slot's own setter
         moves = self._moves
         if moves is None:
             moves = self._generate()
-            _set_moves(self, moves)
+            object.__setattr__(self, "_moves", moves)  # a cache: the state stays the same
         return moves.copy()
 
     def _generate(self) -> list[mv.CurrentsMove]:
@@ -152,10 +186,13 @@ class CurrentsState(BuiltState):
         if phase == "play":
             return self._play_moves()
         if phase == "setup":  # each ace waiting, on each empty compass point
-            pick = _LOW[sum(compress((1, 2, 4, 8), map(is_, self.compass, _EMPTY_COMPASS)))]
+            compass = self.compass
             out: list[mv.CurrentsMove] = []
             for ace in self.aside:
-                out.extend(pick(mv.PLACE[ace]))
+                place = _PLACE[ace]
+                for i in range(4):
+                    if compass[i] is None:
+                        out.append(place[i])
             return out
         if phase == "defend":
             return self._defend_moves()
@@ -165,7 +202,7 @@ class CurrentsState(BuiltState):
 
     # ---- inspection ---------------------------------------------------------------
 
-    def inspect(self, at: tuple[int, int] | None = None) -> Influence:
+    def inspect(self, at: Any = None) -> Influence:  # Any: influence() refuses bad values
         """What the currents do to the pawn (or to a pawn standing at ``at``): see
         :class:`tablegames.currents.inspect.Influence`."""
         return influence(self, at)
@@ -194,31 +231,38 @@ class CurrentsState(BuiltState):
         board = self._board
         if board is None:
             board = accept_board(compass, self.currents, self.game.easier_usurping)
-            _set_board(self, board)
+            object.__setattr__(self, "_board", board)  # a cache
         out: list[mv.CurrentsMove] = []
-        extend = out.extend
         hand = self.hands[self.player]
         for card in hand:
             shifts = _CARD_SHIFTS.get(card)
             if shifts is None:  # a joker
-                out.append(mv.JOKER[card])
+                out.append(_JOKER[card])
                 continue
             # the places that accept the card, in target order (compass, then slots)
             by_rank, by_suit, place = shifts
-            mask = board >> by_rank | board >> by_suit
-            extend(_LOW[mask & _LOW_BITS](place))
-            extend(_HIGH[mask >> _HALF & _LOW_BITS](place))
+            mask = (board >> by_rank | board >> by_suit) & _PLACES_MASK
+            for t in _SET_BITS[mask & _HALF_MASK]:  # the first ten places
+                out.append(place[t])
+            for t in _SET_BITS[mask >> _HALF]:  # the last ten
+                out.append(place[_HALF + t])
             r = card[0]
             if r == "J":
-                extend(compress(mv.JACK[card], compass))
-            elif r == "Q":
-                occupied = board >> (_OCCUPIED + 4) & 0xFFFF
-                pick = _QUEEN_PICKERS.get(occupied) or _queen_picker(occupied)
-                extend(pick(mv.QUEEN[card]))
+                jacks = _JACK[card]
+                for i in range(4):
+                    if compass[i] is not None:
+                        out.append(jacks[i])
+            elif r == "Q":  # the swaps that move a card (not both slots empty)
+                occupied: i64 = board >> (_OCCUPIED + 4) & 0xFFFF
+                queens = _QUEEN[card]
+                for k in range(120):
+                    if occupied & _PAIR_BITS[k]:
+                        out.append(queens[k])
             elif r == "K" and compass != _EMPTY_COMPASS:
-                extend(mv.KING[card])
+                out.extend(_KING[card])
         if None not in compass or not out:
-            extend(map(_DISCARD, hand))
+            for card in hand:
+                out.append(_DISCARD[card])
         return out
 
     def _defend_ask(self) -> tuple[str, int, int, str | None]:
@@ -252,7 +296,7 @@ class CurrentsState(BuiltState):
 
     # ---- legality, with messages that name the rule -------------------------------
 
-    def _check(self, m: mv.CurrentsMove) -> None:
+    def _check(self, m: Any) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
         board = self._board
         if board is not None and self.phase == "play":
@@ -264,7 +308,7 @@ class CurrentsState(BuiltState):
             if id(m) in _BUILT and card in self.hands[self.player]:
                 if kind == "place":
                     by_rank, by_suit, _ = _CARD_SHIFTS[card]
-                    if (board >> by_rank | board >> by_suit) >> mv.TARGET_INDEX[m.target] & 1:
+                    if (board >> by_rank | board >> by_suit) >> _TARGET_INDEX[m.target] & 1:
                         return
                 elif kind == "queen":
                     if board >> _OCCUPIED & _QUEEN_PLACES[id(m)]:
@@ -421,5 +465,4 @@ def follows_up(card: str, demoted: str | None, on_compass: bool, easier: bool) -
     return beats_by_rank(card, demoted, on_compass, easier)
 
 
-_set_board = vars(CurrentsState)["_board"].__set__
-_set_moves = vars(CurrentsState)["_moves"].__set__  # the slot's own setter (it is frozen)
+BuiltState.register(CurrentsState)  # isinstance(state, State) holds

@@ -85,7 +85,7 @@ class CurrentsBoard(BoardWidget):
         self.scout_step: int | None = None  #: index into the scout path, None: no scout
         #: the slot whose lines the overlay last drew (hovered or pinned), for ``drawn``
         self._lines_slot: int | None = None
-        super().__init__(state, **kwargs)
+        super().__init__(state, **kwargs)  # type: ignore[arg-type]  # a registered State
         self.turn_line.layout.width = self.caption.layout.width
         self.children = (self.layers.multi, self.turn_line, self.caption)
 
@@ -282,7 +282,7 @@ class CurrentsBoard(BoardWidget):
 
     def move_result(self, before: tg.State, after: tg.State) -> tg.State:
         """The card down and the pawn where it stood (see :func:`pending_push`)."""
-        return pending_push(before, after)
+        return pending_push(before, after)  # type: ignore[return-value]  # a registered State
 
     def move_result_note(self, before: tg.State, after: tg.State) -> str:
         """Where the currents push the pawn, which the influence lines show."""

@@ -1,0 +1,116 @@
+"""The compiled engine's counterpart of :class:`~tablegames.built.BuiltState`: a plain
+class (no dataclass, no ABC), so that mypyc makes it, and the game states deriving from
+it, native classes whose fields are C slots and whose ``__init__`` is compiled.
+
+A native class cannot derive from an interpreted one, so this base does not derive from
+:class:`~tablegames.core.State`: each state class registers with it instead
+(``State.register``), which keeps ``isinstance(state, tablegames.State)`` true, and the
+concrete methods of ``State`` (``returns``, ``observation``, ``to_json``...) are
+forwarded here. It declares no ``game`` (a compiled subclass may not narrow a base
+attribute's type: each game's state declares ``game: <its Game>``).
+
+A state class built on it is a plain class with an explicit typed ``__init__``, and it is
+immutable as a frozen dataclass is: assigning or deleting any attribute from outside raises
+``dataclasses.FrozenInstanceError`` (this base's ``__setattr__``), on both engines. Its
+``__init__`` and caches store with ``object.__setattr__(self, "name", value)``, which
+mypyc compiles to a plain store into the instance (pure Python: what a frozen dataclass's
+``__init__`` does). It names its fields in ``fields`` (those its ``__init__`` takes, in order)
+and ``private`` (caches, set to None by ``__init__``). From those, this module gives it
+equality and hashing over ``fields`` as a frozen dataclass compares, and a
+``__dataclass_fields__`` table, so ``dataclasses.fields`` and ``dataclasses.replace``
+(and the builders, which read a state's fields that way) work on it unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+from typing import Any
+
+from .builder import _BUILDERS, builder_of
+from .core import State, expect_move
+from .events import Event
+from .value import NativeValue
+
+#: core.State's concrete methods, called on a native state (which is no subclass of it).
+_STATE: Any = State
+
+
+class NativeBuiltState(NativeValue):
+    """A state kept in the fields ``phase`` and ``player`` and changed by its builder (as
+    :class:`~tablegames.built.BuiltState`), compiled: see the module."""
+
+    phase: str
+    player: int
+    winners: frozenset[int]
+    events: tuple[Event, ...]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    # ---- BuiltState -----------------------------------------------------------------
+
+    @property
+    def move_type(self) -> Any:
+        """The game's move class (declared by the builder)."""
+        return builder_of(type(self)).move_type
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def _check(self, move: Any) -> None:
+        """Raise IllegalMove, naming the rule, unless ``move`` is legal here."""
+        raise NotImplementedError
+
+    def apply(self, move: Any) -> Any:
+        builder = _BUILDERS.get(type(self))
+        if builder is None:
+            builder = builder_of(type(self))
+        if type(move) is not builder.move_type:
+            expect_move(move, builder.move_type, builder.title)
+        self._check(move)
+        b = builder(self, move)
+        b.do(move)
+        return b.freeze()
+
+    def parse_move(self, text: Any) -> Any:  # Any: a bad value gets the game's refusal
+        move = builder_of(type(self)).move_type.from_notation(text)
+        self._check(move)
+        return move
+
+    # ---- core.State's concrete methods, forwarded -----------------------------------
+
+    def returns(self) -> tuple[float, ...]:
+        out: tuple[float, ...] = _STATE.returns(self)
+        return out
+
+    def observation(self, player: Any) -> dict[str, Any]:  # Any: True stays a bool
+        out: dict[str, Any] = _STATE.observation(self, player)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = _STATE.to_json(self)
+        return out
+
+    def __str__(self) -> str:
+        out: str = _STATE.__str__(self)
+        return out
+
+    def describe(self) -> str:
+        out: str = _STATE.describe(self)
+        return out
+
+    def _repr_svg_(self) -> str:
+        out: str = _STATE._repr_svg_(self)
+        return out
+
+    def _repr_png_(self) -> bytes | None:
+        out: bytes | None = _STATE._repr_png_(self)
+        return out
