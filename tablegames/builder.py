@@ -51,6 +51,7 @@ from operator import is_
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import ORDER, draw_up_to
+from .core import expect_move
 from .events import Event, new_event
 
 try:  # mypyc's class options; pure Python without mypy installed needs none
@@ -220,6 +221,30 @@ def builder_of(state: type[Any]) -> type[StateBuilder[Any]]:
         f"{state.__name__} has no builder: declare a StateBuilder subclass with "
         f"state_class = {state.__name__} (and import its module)"
     )
+
+
+def apply_built(state: Any, move: Any) -> Any:
+    """``state.apply(move)`` for a state its builder changes (``BuiltState`` and the
+    compiled ``NativeBuiltState`` both): a move of the game's own class only, checked by
+    the state's ``_check``, then played by a builder and frozen into the new state."""
+    builder = _BUILDERS.get(type(state))
+    if builder is None:
+        builder = builder_of(type(state))
+    if type(move) is not builder.move_type:
+        expect_move(move, builder.move_type, builder.title)
+    state._check(move)
+    b = builder(state, move)
+    b.do(move)
+    return b.freeze()
+
+
+def parse_built(state: Any, text: Any) -> Any:
+    """``state.parse_move(text)`` for a state its builder changes: the move class reads
+    the notation (``text`` untyped, so a bad value gets the game's refusal), then the
+    state checks that the move is legal here."""
+    move = builder_of(type(state)).move_type.from_notation(text)
+    state._check(move)
+    return move
 
 
 def listed(move: Any, moves: list[Any] | None) -> bool:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any, Self
 
-from .builder import _BUILDERS, builder_of
-from .core import State, expect_move
+from .builder import apply_built, builder_of, parse_built
+from .core import State
 
 
 class BuiltState(State):
@@ -50,19 +50,8 @@ class BuiltState(State):
         """Raise IllegalMove, naming the rule, unless ``move`` is legal here."""
 
     def apply(self, move: Any) -> Self:
-        try:
-            builder = _BUILDERS[type(self)]
-        except KeyError:
-            builder = builder_of(type(self))
-        if type(move) is not builder.move_type:
-            expect_move(move, builder.move_type, builder.title)
-        self._check(move)
-        b = builder(self, move)
-        b.do(move)
-        state: Self = b.freeze()
+        state: Self = apply_built(self, move)
         return state
 
     def parse_move(self, text: str) -> Any:
-        move = builder_of(type(self)).move_type.from_notation(text)
-        self._check(move)
-        return move
+        return parse_built(self, text)

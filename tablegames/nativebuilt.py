@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError
 from typing import Any
 
-from .builder import _BUILDERS, builder_of
-from .core import State, expect_move
+from .builder import apply_built, builder_of, parse_built
+from .core import State
 from .events import Event
 from .value import NativeValue
 
@@ -70,20 +70,10 @@ class NativeBuiltState(NativeValue):
         raise NotImplementedError
 
     def apply(self, move: Any) -> Any:
-        builder = _BUILDERS.get(type(self))
-        if builder is None:
-            builder = builder_of(type(self))
-        if type(move) is not builder.move_type:
-            expect_move(move, builder.move_type, builder.title)
-        self._check(move)
-        b = builder(self, move)
-        b.do(move)
-        return b.freeze()
+        return apply_built(self, move)
 
     def parse_move(self, text: Any) -> Any:  # Any: a bad value gets the game's refusal
-        move = builder_of(type(self)).move_type.from_notation(text)
-        self._check(move)
-        return move
+        return parse_built(self, text)
 
     # ---- core.State's concrete methods, forwarded -----------------------------------
 
