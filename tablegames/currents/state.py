@@ -169,7 +169,8 @@ class CurrentsState(NativeBuiltState):
         object.__setattr__(self, "_board", None)
 
     def _keep_board(self, board: int | None) -> None:
-        """Set the cached accept board (the builder's, kept right from the last state)."""
+        """Set the cached accept board (the move generation's, or the builder's kept right
+        from the last state)."""
         object.__setattr__(self, "_board", board)
 
     # ---- the contract -------------------------------------------------------------
@@ -231,7 +232,7 @@ class CurrentsState(NativeBuiltState):
         board = self._board
         if board is None:
             board = accept_board(compass, self.currents, self.game.easier_usurping)
-            object.__setattr__(self, "_board", board)  # a cache
+            self._keep_board(board)
         out: list[mv.CurrentsMove] = []
         hand = self.hands[self.player]
         for card in hand:
