@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..builder import HandsBuilder
-from ..cards import sort_cards
+from ..cards import add_to_hand
 from ..events import Event, new_event
 from . import moves as mv
 from .state import BOROMIR, HAND_SIZE, FellowshipState, generate, two_player_roles
@@ -30,6 +30,41 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
     hands: list[tuple[str, ...]]
     draw_pile: tuple[str, ...]
     roles: tuple[str | None, ...]
+
+    def __init__(self, state: FellowshipState, move: mv.FellowshipMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.turn = state.turn
+        self.circle = list(state.circle)
+        self.hands = list(state.hands)
+        self.draw_pile = state.draw_pile
+        self.roles = state.roles
+        self.seed = state.seed
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+
+    def freeze(self) -> FellowshipState:
+        """The new state, with the legal moves :meth:`begin_turn` found (or None)."""
+        new = FellowshipState(
+            game=self.game,
+            phase=self.phase,
+            player=self.player,
+            turn=self.turn,
+            circle=tuple(self.circle),
+            hands=tuple(self.hands),
+            draw_pile=self.draw_pile,
+            roles=self.roles,
+            seed=self.seed,
+            winners=self.winners,
+            events=tuple(self.events),
+            last_move=self.last_move,
+        )
+        new._keep_moves(self._moves)
+        return new
 
     def do(self, m: mv.FellowshipMove) -> None:
         """The capture or the cover, the draw, then the next turn (or the end)."""
@@ -67,7 +102,7 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
             return
         got = self.draw_pile[:need]
         self.draw_pile = self.draw_pile[need:]
-        self.hands[p] = sort_cards(self.hands[p] + got)
+        self.hands[p] = add_to_hand(self.hands[p], got)
         self.events.append(new_event(Event, ("draw", p, got, "", (), "")))
         if BOROMIR in got and self.game.players == 2:
             self.roles = two_player_roles(tuple(self.hands))

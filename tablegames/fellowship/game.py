@@ -76,7 +76,7 @@ class FellowshipGame(Game):
     def num_players(self) -> int:
         return self.players
 
-    def initial_state(self, seed: int = 0) -> FellowshipState:
+    def initial_state(self, seed: int = 0) -> FellowshipState:  # type: ignore[override]
         """Secret suits (3-4 players), the circle, five cards each; player 0 moves first."""
         gen = rng.generator(rng.check_seed(seed))
         n = self.players
@@ -122,7 +122,7 @@ class FellowshipGame(Game):
         if None in state.roles:
             return (0.0,) * self.players
         counts = state.counts()
-        return relative([counts[r] / SIZE for r in state.roles])  # type: ignore[index]
+        return relative([counts[r] / SIZE for r in state.roles])
 
     #: Hidden cards lie in the hands and the draw pile; unknown roles are settled by
     #: :meth:`settle_redealt` as :meth:`settle_hidden` settles them.

@@ -75,7 +75,7 @@ def observation(s: FellowshipState, player: int) -> dict[str, Any]:
     Hidden cards become ``None`` (so counts stay visible); cards others drew are masked
     in the events too. ``viewer`` names the player.
     """
-    d = stateio.observe(s, player, to_json)
+    d = stateio.observe(s, player, to_json)  # type: ignore[type-var]  # a registered State
     known = known_roles(s, player)
     d["roles"] = [r if known[q] else None for q, r in enumerate(d["roles"])]
     return d

@@ -9,14 +9,15 @@ and scores the game; the new state lists all of it in ``events``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..builder import cached_moves, listed
+from ..builder import listed
 from ..built import BuiltState
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, pretty
 from ..errors import IllegalMove
 from ..events import Event
+from ..nativebuilt import NativeBuiltState
+from ..value import field_table
 from . import moves as mv
 from .moves import NEIGHBOURS, SIZE
 
@@ -71,6 +72,9 @@ CAN_CAPTURE: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = (
     _targets(False),
     _targets(True),
 )
+_NEIGHBOURS: Final = NEIGHBOURS
+_CAPTURE: Final = mv.CAPTURE
+_COVER: Final = mv.COVER
 
 
 def colour(card: str) -> str | None:
@@ -88,8 +92,14 @@ def two_player_roles(hands: tuple[tuple[str, ...], ...]) -> tuple[str | None, ..
     return (None, None)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class FellowshipState(BuiltState):
+#: The fields FellowshipState.__init__ takes, in order.
+_FIELDS = (
+    "game", "phase", "player", "turn", "circle", "hands", "draw_pile", "roles", "seed",
+    "winners", "events", "last_move",
+)  # fmt: skip
+
+
+class FellowshipState(NativeBuiltState):
     """A Fellowship position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -108,27 +118,67 @@ class FellowshipState(BuiltState):
     draw_pile: tuple[str, ...]
     roles: tuple[str | None, ...]
     seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
-    winners: frozenset[int] = frozenset()
-    events: tuple[Event, ...] = ()
-    last_move: mv.FellowshipMove | None = None
+    winners: frozenset[int]
+    events: tuple[Event, ...]
+    last_move: mv.FellowshipMove | None
     #: ``legal_moves()``, computed once (by the builder, which needs them to see whether
     #: the game goes on, or on the first call)
-    _moves: list[mv.FellowshipMove] | None = field(default=None, init=False, compare=False)
+    _moves: list[mv.FellowshipMove] | None
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves",))
+
+    def __init__(
+        self,
+        game: FellowshipGame,
+        phase: str,
+        player: int,
+        turn: int,
+        circle: tuple[tuple[str, ...], ...],
+        hands: tuple[tuple[str, ...], ...],
+        draw_pile: tuple[str, ...],
+        roles: tuple[str | None, ...],
+        seed: int,
+        winners: frozenset[int] = frozenset(),
+        events: tuple[Event, ...] = (),
+        last_move: mv.FellowshipMove | None = None,
+    ) -> None:
+        # object.__setattr__: the class refuses assignment (see NativeBuiltState); compiled,
+        # each of these is a plain store into the instance
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "circle", circle)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "draw_pile", draw_pile)
+        object.__setattr__(self, "roles", roles)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "last_move", last_move)
+        object.__setattr__(self, "_moves", None)
+
+    def _keep_moves(self, moves: list[mv.FellowshipMove] | None) -> None:
+        """Set the cached legal moves (the builder's, computed to see whether the game
+        goes on, or the first ``legal_moves()`` call's)."""
+        object.__setattr__(self, "_moves", moves)
 
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.FellowshipMove]:
-        return cached_moves(self, self._generate)
-
-    def _generate(self) -> list[mv.FellowshipMove]:
-        return generate(self.game, self.phase, self.player, self.hands, self.circle)
+        moves = self._moves
+        if moves is None:
+            moves = generate(self.game, self.phase, self.player, self.hands, self.circle)
+            self._keep_moves(moves)  # a cache: the state stays the same
+        return moves.copy()
 
     # ---- reading the position -----------------------------------------------------
 
     @property
     def tops(self) -> tuple[str, ...]:
         """The card each stack shows, by position."""
-        return tuple(s[-1] for s in self.circle)
+        return tuple([s[-1] for s in self.circle])
 
     @property
     def hand(self) -> tuple[str, ...]:
@@ -168,7 +218,7 @@ class FellowshipState(BuiltState):
 
     # ---- legality, with messages that name the rule -------------------------------
 
-    def _check(self, m: mv.FellowshipMove) -> None:
+    def _check(self, m: Any) -> None:  # Any: check_form refuses what is no move
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here. The message
         speaks as a page shows it: cards with suit symbols (``7♥``), places by number."""
         if listed(m, self._moves):
@@ -261,22 +311,24 @@ def generate(
     can = CAN_CAPTURE[game.players > 2]
     out: list[mv.FellowshipMove] = []
     joker = -1
-    for i in range(SIZE):
-        top = tops[i]
-        targets = can[top]
-        if not targets:
+    for i in range(SIZE):  # each stack's captures of its left, then its right neighbour
+        targets = can[tops[i]]
+        if not targets:  # the joker captures nothing
             joker = i
             continue
-        left, right = NEIGHBOURS[i]
+        left, right = _NEIGHBOURS[i]
         if tops[left] in targets:
-            table = mv.CAPTURE[i][0]
-            out.extend(map(table.__getitem__, hand))
+            table = _CAPTURE[i][0]
+            for card in hand:  # any hand card fills the gap
+                out.append(table[card])
         if tops[right] in targets:
-            table = mv.CAPTURE[i][1]
-            out.extend(map(table.__getitem__, hand))
-    if joker >= 0:
-        cover = mv.COVER[joker]
-        out.extend(map(cover.__getitem__, hand))
+            table = _CAPTURE[i][1]
+            for card in hand:
+                out.append(table[card])
+    if joker >= 0:  # any hand card covers the uncovered joker
+        cover = _COVER[joker]
+        for card in hand:
+            out.append(cover[card])
     return out
 
 
@@ -292,3 +344,6 @@ def score(players: int, counts: dict[str, int], roles: tuple[str | None, ...]) -
     best = max(mine)
     leaders = frozenset(p for p in range(players) if mine[p] == best)
     return frozenset() if len(leaders) == players else leaders
+
+
+BuiltState.register(FellowshipState)  # isinstance(state, State) holds

@@ -46,7 +46,7 @@ class FellowshipEditor(CardGameEditor):
     """Edit a Fellowship position; refused edits show the engine's reason."""
 
     def __init__(self, state: FellowshipState, **board_options: Any) -> None:
-        board = FellowshipBoard(state, **board_options)
+        board = FellowshipBoard(state, **board_options)  # type: ignore[arg-type]  # a registered State
         tools = [("Take a card off", REMOVE)] + [(f"Put {pretty(c)}", c) for c in state.game.deck]
         places: list[tuple[str, Key]] = [(f"stack {i}", ("stack", i)) for i in range(SIZE)]
         places += [(f"hand card {pretty(c)}", ("card", c)) for c in state.game.deck]
