@@ -11,7 +11,7 @@ from ..builder import HandsBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .solver import payment
-from .state import HAND_SIZE, PoohsticksState, decides_again, generate, hand_after_paying
+from .state import HAND_SIZE, PoohsticksState, hand_after_paying, listing, more_to_decide
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
@@ -62,7 +62,7 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
 
     def freeze(self) -> PoohsticksState:
         """The new state, with the legal moves the builder listed already (or None)."""
-        return PoohsticksState(
+        new = PoohsticksState(
             game=self.game,
             phase=self.phase,
             player=self.player,
@@ -81,8 +81,9 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
             winners=self.winners,
             events=tuple(self.events),
             last_move=self.last_move,
-            _moves=self._moves,
         )
+        new._keep_moves(self._moves)
+        return new
 
     def pay(self, cards: tuple[str, ...]) -> None:
         p = self.player
@@ -127,8 +128,15 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
             if self.flip(cell):
                 self.end_turn()
                 return
-            if decides_again(self):  # the new state keeps its moves, listed from this copy
-                self._moves = generate(self)
+            hand = self.hands[p]
+            boats = self.boats
+            river, face_down, rocks = self.river, self.face_down, self.rocks
+            powers = self.powers_used
+            if more_to_decide(self.game, p, hand, boats, river, face_down, rocks, powers):
+                # the new state keeps its moves, listed from this copy
+                self._moves = listing(
+                    self.game, p, hand, boats, river, face_down, rocks, powers, True
+                )
             else:  # only 'end' is left
                 self.events.append(new_event(Event, ("end", p, (), "nothing left", (), "")))
                 self.end_turn()

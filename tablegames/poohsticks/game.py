@@ -266,7 +266,7 @@ class PoohsticksGame(Game):
         """False: boats that exit in the same round share the win (each scores 1)."""
         return False
 
-    def initial_state(self, seed: int = 0) -> PoohsticksState:
+    def initial_state(self, seed: int = 0) -> PoohsticksState:  # type: ignore[override]
         """The river laid out face up (bridge row and rocks face down), three cards each."""
         gen = rng.generator(rng.check_seed(seed))
         pile = shuffled(self.deck, gen)

@@ -70,7 +70,7 @@ def observation(s: PoohsticksState, player: int) -> dict[str, Any]:
     """``to_json`` as ``player`` sees it: other hands, the draw pile, the seed and the
     face-down bridge and rock cards hidden (``None``, so counts and places stay visible);
     cards others drew are masked in the events too. ``viewer`` names the player."""
-    d = stateio.observe(s, player, to_json)
+    d = stateio.observe(s, player, to_json)  # type: ignore[type-var]  # a registered State
     w = s.game.width
     for c in (*s.face_down, *s.rocks):
         d["river"][c // w][c % w] = None

@@ -13,27 +13,27 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..builder import listed
 from ..built import BuiltState
 from ..cards import SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
+from ..nativebuilt import NativeBuiltState
 from ..pickers import picker
+from ..value import field_table
 from . import moves as mv
 from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table
 from .text import cards_words, move_words
 
 if TYPE_CHECKING:
-    from .builder import PoohsticksBuilder
     from .game import PoohsticksGame
 
-HAND_SIZE = 3
+HAND_SIZE: Final = 3
 PHASES = ("play", "over")
-BOAT_SUITS = "SDHC"
-EXIT_RANKS = frozenset("JQKA")
+BOAT_SUITS: Final = "SDHC"
+EXIT_RANKS: Final = frozenset("JQKA")
 
 
 #: Picks a payment's cards out of a hand (a tuple of them, in hand order), C-fast.
@@ -42,7 +42,7 @@ Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
 #: string: at most 2,379 of them) and then by the river card's rank: the pickers of the
 #: sets of hand cards paid, in the order the solver finds them over the card's values,
 #: each set once. Filled a whole hand at a time, as met.
-_PAYMENTS: dict[str, dict[str, tuple[Picker, ...]]] = {}
+_PAYMENTS: Final[dict[str, dict[str, tuple[Picker, ...]]]] = {}
 
 
 def _payments(ranks: str) -> dict[str, tuple[Picker, ...]]:
@@ -65,7 +65,7 @@ def _payments(ranks: str) -> dict[str, tuple[Picker, ...]]:
 
 #: :func:`hand_payments` by hand (its cards, not only their ranks), as met: a hand's
 #: ranks are then read once, not at every decision it makes.
-_BY_HAND: dict[tuple[str, ...], dict[str, tuple[Picker, ...]]] = {}
+_BY_HAND: Final[dict[tuple[str, ...], dict[str, tuple[Picker, ...]]]] = {}
 
 
 def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None:
@@ -89,9 +89,11 @@ def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None
 #: listing: a table sharing them grew with every new hand, and the garbage collector's
 #: walks over it cost random play about 10% (2026-11-26), while MCTS, which names moves
 #: by their notation, ran as fast without it.
-_make_move = mv.PoohsticksMove
+_make_move: Final = mv.PoohsticksMove
 #: The exit paying each face card or ace, shared.
-_EXITS = {c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS}
+_EXITS: Final = {
+    c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS
+}
 
 
 @functools.cache
@@ -102,8 +104,15 @@ def _discard_order(n: int) -> tuple[Picker, ...]:
     return tuple(picker([i for i in range(n) if m >> i & 1]) for m in masks)
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class PoohsticksState(BuiltState):
+#: The fields PoohsticksState.__init__ takes, in order.
+_FIELDS = (
+    "game", "phase", "player", "turn", "river", "face_down", "rocks", "boats", "exited",
+    "hands", "draw_pile", "discard_pile", "moved", "powers_used", "seed", "winners", "events",
+    "last_move",
+)  # fmt: skip
+
+
+class PoohsticksState(NativeBuiltState):
     """A Poohsticks position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -127,19 +136,74 @@ class PoohsticksState(BuiltState):
     moved: bool  #: has the turn player moved (or exited) this turn?
     powers_used: tuple[bool, ...]
     seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
-    winners: frozenset[int] = frozenset()
-    events: tuple[Event, ...] = ()
-    last_move: mv.PoohsticksMove | None = None
-    _moves: list[mv.PoohsticksMove] | None = field(default=None, compare=False)
+    winners: frozenset[int]
+    events: tuple[Event, ...]
+    last_move: mv.PoohsticksMove | None
+    #: ``legal_moves()``, computed on the first call, or listed already by the builder
+    #: that made the state (after a boat move that leaves a decision)
+    _moves: list[mv.PoohsticksMove] | None
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves",))
+
+    def __init__(
+        self,
+        game: PoohsticksGame,
+        phase: str,
+        player: int,
+        turn: int,
+        river: tuple[str | None, ...],
+        face_down: tuple[int, ...],
+        rocks: tuple[int, ...],
+        boats: tuple[int | None, ...],
+        exited: tuple[int, ...],
+        hands: tuple[tuple[str, ...], ...],
+        draw_pile: tuple[str, ...],
+        discard_pile: tuple[str, ...],
+        moved: bool,
+        powers_used: tuple[bool, ...],
+        seed: int,
+        winners: frozenset[int] = frozenset(),
+        events: tuple[Event, ...] = (),
+        last_move: mv.PoohsticksMove | None = None,
+    ) -> None:
+        # object.__setattr__: the class refuses assignment (see NativeBuiltState); compiled,
+        # each of these is a plain store into the instance
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "river", river)
+        object.__setattr__(self, "face_down", face_down)
+        object.__setattr__(self, "rocks", rocks)
+        object.__setattr__(self, "boats", boats)
+        object.__setattr__(self, "exited", exited)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "draw_pile", draw_pile)
+        object.__setattr__(self, "discard_pile", discard_pile)
+        object.__setattr__(self, "moved", moved)
+        object.__setattr__(self, "powers_used", powers_used)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "last_move", last_move)
+        object.__setattr__(self, "_moves", None)
+
+    def _keep_moves(self, moves: list[mv.PoohsticksMove] | None) -> None:
+        """Set the cached legal moves (listed on the first call, or by the builder)."""
+        object.__setattr__(self, "_moves", moves)
 
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.PoohsticksMove]:
-        # builder.cached_moves, written out with the slot's own setter
         moves = self._moves
         if moves is None:
-            moves = generate(self)
-            _set_moves(self, moves)
+            p = self.player
+            moves = [] if self.phase != "play" else listing(
+                self.game, p, self.hands[p], self.boats, self.river, self.face_down,
+                self.rocks, self.powers_used, self.moved,
+            )  # fmt: skip
+            self._keep_moves(moves)  # a cache: the state stays the same
         return moves.copy()
 
     # ---- helpers for viewers ------------------------------------------------------
@@ -161,7 +225,7 @@ class PoohsticksState(BuiltState):
 
     # ---- legality, with messages that name the rule -------------------------------
 
-    def _check(self, m: mv.PoohsticksMove) -> None:
+    def _check(self, m: Any) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here. A refusal of a
         well-formed move says it in words and suit symbols (``the spades boat onto A4
         paying K♥: ...``): players read these messages on the pages."""
@@ -272,24 +336,26 @@ class PoohsticksState(BuiltState):
         return "ended without a winner"
 
 
-def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
-    """The legal moves of a state, or of a builder holding the same fields (the builder
-    lists them after a boat move without freezing a state first)."""
-    if s.phase != "play":
-        return []
-    g = s.game
-    p = s.player
-    hand = s.hands[p]
-    here = s.boats[p]
+def listing(
+    g: PoohsticksGame,
+    p: int,
+    hand: tuple[str, ...],
+    boats: Sequence[int | None],
+    river: tuple[str | None, ...],
+    face_down: tuple[int, ...],
+    rocks: tuple[int, ...],
+    powers_used: tuple[bool, ...],
+    moved: bool,
+) -> list[mv.PoohsticksMove]:
+    """The legal moves of player ``p`` holding ``hand``, in play: of a state, or of the
+    builder after a boat move (which lists them without freezing a state first)."""
+    here = boats[p]
     suit = BOAT_SUITS[p]
     out: list[mv.PoohsticksMove] = []
-    power = g.boat_powers and not s.powers_used[p]
+    power = g.boat_powers and not powers_used[p]
     names = g.names
-    river = s.river
-    face_down = s.face_down
-    rocks = s.rocks
-    boats = s.boats  # the player's own boat is never on a cell next to it
     pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
+    # the player's own boat is never on a cell next to it
     for cell in g.first_row if here is None else g.neighbours[here]:
         if cell in face_down or cell in rocks or cell in boats:
             continue
@@ -302,8 +368,10 @@ def generate(s: PoohsticksState | PoohsticksBuilder) -> list[mv.PoohsticksMove]:
         if power and card[1] == suit:
             out.append(_make_move("power", suit, names[cell], ()))
     if here in g.last_row_set:
-        out.extend(_EXITS[c] for c in hand if c[0] in EXIT_RANKS)
-    if not s.moved and not out:
+        for c in hand:
+            if c[0] in EXIT_RANKS:
+                out.append(_EXITS[c])
+    if not moved and not out:
         for pick in _discard_order(len(hand)):
             out.append(_make_move("discard", "", "", pick(hand)))
     out.append(mv.END)
@@ -318,30 +386,25 @@ def hand_after_paying(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[st
     return tuple([c for c in hand if c not in cards])
 
 
-def decides_again(s: PoohsticksBuilder) -> bool:
-    """After a boat move: has the turn player a decision left besides ``end`` (a further
-    paid move, the free move or an exit)? As ``len(generate(s)) > 1``, without listing
-    the moves: most moves leave none, and the turn then ends at once."""
-    p = s.player
-    hand, here = s.hands[p], s.boats[p]
-    pays_on = (s.river, s.face_down, s.rocks, s.powers_used)
-    return more_to_decide(s.game, p, hand, here, s.boats, *pays_on)
-
-
 def more_to_decide(
     g: PoohsticksGame,
     p: int,
     hand: tuple[str, ...],
-    here: int | None,
     boats: Sequence[int | None],
     river: tuple[str | None, ...],
     face_down: tuple[int, ...],
     rocks: tuple[int, ...],
     powers_used: tuple[bool, ...],
 ) -> bool:
-    """:func:`decides_again` for player ``p`` holding ``hand`` on the cell ``here``."""
-    if here in g.last_row_set and any(c[0] in EXIT_RANKS for c in hand):
-        return True
+    """After a boat move by player ``p``, now holding ``hand``: has the player a decision
+    left besides ``end`` (a further paid move, the free move or an exit)? As
+    ``len(listing(..., moved=True)) > 1``, without listing the moves: most moves leave
+    none, and the turn then ends at once."""
+    here = boats[p]
+    if here in g.last_row_set:
+        for c in hand:
+            if c[0] in EXIT_RANKS:
+                return True
     power = g.boat_powers and not powers_used[p]
     if not hand and not power:
         return False
@@ -357,4 +420,4 @@ def more_to_decide(
     return False
 
 
-_set_moves = vars(PoohsticksState)["_moves"].__set__  # the slot's own setter (it is frozen)
+BuiltState.register(PoohsticksState)  # isinstance(state, State) holds

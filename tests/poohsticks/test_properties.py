@@ -150,41 +150,39 @@ def test_checks_can_fail() -> None:
         check_state(dataclasses.replace(state, boats=(0, 0)))
 
 
-def test_decides_again_agrees_with_listing_the_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After a boat move the builder asks ``more_to_decide`` (through ``decides_again``)
-    whether anything but ``end`` is left, instead of listing the moves; in seeded games of
-    every configuration, its answer is the listing's, every time, both ways."""
-    from types import SimpleNamespace
-
-    from tablegames.poohsticks import state as poohsticks_state
-    from tablegames.poohsticks.state import generate, more_to_decide
+def test_decides_again_agrees_with_listing_the_moves() -> None:
+    """After a boat move the builder asks ``more_to_decide`` whether anything but ``end``
+    is left, instead of listing the moves; in seeded games of every configuration, after
+    every boat move of every state, its answer is the listing's, every time, both ways,
+    and the engine continued the turn (keeping that listing) exactly when it said so."""
+    from tablegames.poohsticks.state import hand_after_paying, listing, more_to_decide
 
     answers = Counter[bool]()
-
-    def checked(g: Any, p: int, hand: Any, here: Any, boats: Any, *rest: Any) -> bool:
-        quick = more_to_decide(g, p, hand, here, boats, *rest)
-        river, face_down, rocks, powers_used = rest
-        hands = [()] * g.num_players
-        hands[p] = hand
-        after = SimpleNamespace(
-            phase="play",
-            game=g,
-            player=p,
-            hands=hands,
-            boats=boats,
-            river=river,
-            face_down=face_down,
-            rocks=rocks,
-            powers_used=powers_used,
-            moved=True,
-        )
-        assert boats[p] == here
-        assert quick == (len(generate(after)) > 1), generate(after)  # type: ignore[arg-type]
-        answers[quick] += 1
-        return quick
-
-    monkeypatch.setattr(poohsticks_state, "more_to_decide", checked)
     for name, options in CONFIGS.items():
+        game = tg.make("poohsticks", max_turns=MAX_ROUNDS * options["players"], **options)
         for seed in range(25):
-            play(options, len(name) * 1000 + seed)
+            chooser = random.Random(len(name) * 1000 + seed)
+            s = game.initial_state(len(name) * 1000 + seed)
+            while not s.is_terminal:
+                assert isinstance(s, PoohsticksState)
+                legal = s.legal_moves()
+                p = s.player
+                for m in legal:
+                    if m.kind not in ("move", "power"):
+                        continue
+                    hand = hand_after_paying(s.hands[p], m.cards)
+                    boats = list(s.boats)
+                    boats[p] = game.index[m.cell]
+                    used = list(s.powers_used)
+                    used[p] = used[p] or m.kind == "power"
+                    position = (s.river, s.face_down, s.rocks, tuple(used))
+                    quick = more_to_decide(game, p, hand, boats, *position)
+                    listed = listing(game, p, hand, boats, *position, True)
+                    assert quick == (len(listed) > 1), listed
+                    answers[quick] += 1
+                    after = s.apply(m)
+                    if all(e.kind != "flip" for e in after.events):  # a flip ends the turn
+                        assert (after.turn == s.turn) == quick
+                        assert not quick or after.legal_moves() == listed
+                s = s.apply(legal[chooser.randrange(len(legal))])
     assert answers[True] > 100 and answers[False] > 100, answers

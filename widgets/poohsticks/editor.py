@@ -57,7 +57,7 @@ class PoohsticksEditor(CardGameEditor):
     rock...) show the engine's reason."""
 
     def __init__(self, state: PoohsticksState, **board_options: Any) -> None:
-        board = PoohsticksBoard(state, **board_options)
+        board = PoohsticksBoard(state, **board_options)  # type: ignore[arg-type]
         g = state.game
         tools: list[tuple[str, Any]] = [(f"Put P{p}'s boat", f"boat {p}") for p in range(g.players)]
         tools += [("Toggle a rock", ROCK), ("Turn a bridge card", FLIP),
