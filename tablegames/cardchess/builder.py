@@ -32,6 +32,40 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
     hands: list[tuple[str, ...]]
     _colours: tuple[int, ...] | None  #: the state's cache of its cells' colours, if known
 
+    def __init__(self, state: CardChessState, move: mv.CardChessMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.ply = state.ply
+        self.surface = state.surface
+        self.stacks = list(state.stacks)
+        self.hands = list(state.hands)
+        self.seed = state.seed
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+        self._colours = state._colours
+
+    def freeze(self) -> CardChessState:
+        """The new state, with the colours the builder kept (or None)."""
+        new = CardChessState(
+            game=self.game,
+            phase=self.phase,
+            player=self.player,
+            ply=self.ply,
+            surface=self.surface,
+            stacks=tuple(self.stacks),
+            hands=tuple(self.hands),
+            seed=self.seed,
+            winners=self.winners,
+            events=tuple(self.events),
+            last_move=self.last_move,
+        )
+        new._keep_colours(self._colours)
+        return new
+
     def recolour(self, *cells: int) -> None:
         """Keep ``_colours`` right after the stacks on ``cells`` changed."""
         colours = self._colours
