@@ -102,13 +102,14 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
 
     def move(self, m: mv.CardChessMove) -> None:
         p = self.player
+        src, dst = m.src, m.dst
         stacks = self.stacks
-        moving = stacks[m.src]
+        moving = stacks[src]
         unit = moving[-1]
-        stacks[m.src] = moving[:-1]
-        below = stacks[m.dst]
-        stacks[m.dst] = (*below, unit)
-        self.recolour(m.src, m.dst)
+        stacks[src] = moving[:-1]
+        below = stacks[dst]
+        stacks[dst] = (*below, unit)
+        self.recolour(src, dst)
         events = self.events
         events.append(new_event(Event, ("move", p, (unit,), str(m), (), "")))
         # A playing position never has two covered kings on a side (from_json refuses it),
@@ -116,10 +117,10 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
         # the mover's when it uncovers an opposing unit (which may sit on one of its kings).
         covers = below and OWNER[below[-1]] != p
         if covers:
-            events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
+            events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[dst]))
         uncovers = len(moving) > 1 and OWNER[moving[-2]] != p
         if uncovers:
-            events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
+            events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[src]))
         self.ply += 1
         if covers and kings_covered(stacks, 1 - p) == 2:
             self.end(frozenset({p}))

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..builder import listed
 from ..built import BuiltState
 from ..cards import ALL_CARDS, is_red, pretty, shuffled, sort_cards
 from ..errors import IllegalMove
@@ -319,8 +318,11 @@ class CardChessState(NativeBuiltState):
 
     def _check(self, m: Any) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
-        if listed(m, self._moves):  # one of the very moves legal_moves() gave
-            return
+        moves = self._moves
+        if moves is not None:  # one of the very moves legal_moves() gave is legal (as
+            for legal in moves:  # builder.listed, as a loop the compiled engine runs fast)
+                if legal is m:
+                    return
         mv.check_form(m)
         if self.phase == "over":
             result = (
@@ -409,7 +411,9 @@ def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:
     n = 0
     for st in stacks:
         if len(st) > 1 and OWNER[st[-1]] != player:
-            n += sum(u in kings for u in st)
+            for u in st:
+                if u in kings:
+                    n += 1
     return n
 
 
