@@ -32,6 +32,40 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
     hands: list[tuple[str, ...]]
     _colours: tuple[int, ...] | None  #: the state's cache of its cells' colours, if known
 
+    def __init__(self, state: CardChessState, move: mv.CardChessMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.ply = state.ply
+        self.surface = state.surface
+        self.stacks = list(state.stacks)
+        self.hands = list(state.hands)
+        self.seed = state.seed
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+        self._colours = state._colours
+
+    def freeze(self) -> CardChessState:
+        """The new state, with the colours the builder kept (or None)."""
+        new = CardChessState(
+            game=self.game,
+            phase=self.phase,
+            player=self.player,
+            ply=self.ply,
+            surface=self.surface,
+            stacks=tuple(self.stacks),
+            hands=tuple(self.hands),
+            seed=self.seed,
+            winners=self.winners,
+            events=tuple(self.events),
+            last_move=self.last_move,
+        )
+        new._keep_colours(self._colours)
+        return new
+
     def recolour(self, *cells: int) -> None:
         """Keep ``_colours`` right after the stacks on ``cells`` changed."""
         colours = self._colours
@@ -68,13 +102,14 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
 
     def move(self, m: mv.CardChessMove) -> None:
         p = self.player
+        src, dst = m.src, m.dst
         stacks = self.stacks
-        moving = stacks[m.src]
+        moving = stacks[src]
         unit = moving[-1]
-        stacks[m.src] = moving[:-1]
-        below = stacks[m.dst]
-        stacks[m.dst] = (*below, unit)
-        self.recolour(m.src, m.dst)
+        stacks[src] = moving[:-1]
+        below = stacks[dst]
+        stacks[dst] = (*below, unit)
+        self.recolour(src, dst)
         events = self.events
         events.append(new_event(Event, ("move", p, (unit,), str(m), (), "")))
         # A playing position never has two covered kings on a side (from_json refuses it),
@@ -82,10 +117,10 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
         # the mover's when it uncovers an opposing unit (which may sit on one of its kings).
         covers = below and OWNER[below[-1]] != p
         if covers:
-            events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[m.dst]))
+            events.append(Event("cover", p, (unit, below[-1]), CELL_NAMES[dst]))
         uncovers = len(moving) > 1 and OWNER[moving[-2]] != p
         if uncovers:
-            events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[m.src]))
+            events.append(Event("uncover", 1 - p, (moving[-2],), CELL_NAMES[src]))
         self.ply += 1
         if covers and kings_covered(stacks, 1 - p) == 2:
             self.end(frozenset({p}))

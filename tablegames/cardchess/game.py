@@ -102,7 +102,7 @@ class CardChessGame(Game):
     def num_players(self) -> int:
         return 2
 
-    def initial_state(self, seed: int = 0) -> CardChessState:
+    def initial_state(self, seed: int = 0) -> CardChessState:  # type: ignore[override]
         """The dealt surface and either the fixed formation (the first mover to move) or
         full hands (the first mover to place)."""
         gen = rng.generator(rng.check_seed(seed))

@@ -11,16 +11,15 @@ draw) or when ``max_turns`` moves are made; the new state lists what happened in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..builder import cached_moves, listed
 from ..built import BuiltState
 from ..cards import ALL_CARDS, is_red, pretty, shuffled, sort_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..grid import DIAGONAL, DIRECTION_NAMES, ORTHOGONAL
+from ..nativebuilt import NativeBuiltState
+from ..value import field_table
 from . import moves as mv
 from .moves import CELL_NAMES, COLS, GRID, SIZE
 
@@ -75,9 +74,10 @@ FACE_UP: tuple[tuple[bool, ...], tuple[bool, ...]] = (
 )
 
 
-#: Per unit rank and cell: the moves along each of its rays, as (target cell, move) pairs
-#: in order, cut at the rank's reach.
-RAY_MOVES: dict[str, tuple[tuple[tuple[tuple[int, mv.CardChessMove], ...], ...], ...]] = {
+#: A ray's moves: (target cell, move) pairs, nearest first.
+Ray = tuple[tuple[int, mv.CardChessMove], ...]
+#: Per unit rank and cell: the moves along each of its rays, cut at the rank's reach.
+RAY_MOVES: Final[dict[str, tuple[tuple[Ray, ...], ...]]] = {
     rank: tuple(
         tuple(
             tuple((j, mv.MOVE[i][j]) for j in GRID.rays[i][k][:reach])
@@ -88,6 +88,13 @@ RAY_MOVES: dict[str, tuple[tuple[tuple[tuple[int, mv.CardChessMove], ...], ...],
     )
     for rank, (dirs, reach) in PIECES.items()
 }
+#: RAY_MOVES by unit (its rank's rays), read by the move generation.
+_UNIT_RAYS: Final[dict[str, tuple[tuple[Ray, ...], ...]]] = {u: RAY_MOVES[u[0]] for u in mv.UNITS}
+_SIZE: Final = SIZE
+_OWNER: Final = OWNER
+_PLACE: Final = mv.PLACE
+#: Each start area's cells in order (where a progressive set-up places units).
+_START_CELLS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(a)) for a in START_AREA)
 #: The last surface :func:`_surface_colours` read, as (surface, terrain flag, colours):
 #: one tuple, replaced whole and read once, so threads (a bot thinking in a worker
 #: thread while the page lists moves of another game) never mix two games' entries.
@@ -116,7 +123,7 @@ def _surface_colours(surface: tuple[str, ...], terrain: bool) -> list[int]:
     A game's surface never changes, and every state of it shares the one tuple, so the
     last answer is kept for it (checked by identity)."""
     cached = _SURFACE[0]
-    if cached is None or cached[0] is not surface or cached[1] is not terrain:
+    if cached is None or cached[0] is not surface or cached[1] != terrain:
         colours = [OWNER[card] if up else -1 for card, up in zip(surface, FACE_UP[terrain])]
         cached = (surface, terrain, colours)
         _SURFACE[0] = cached
@@ -128,8 +135,14 @@ def owner(card: str) -> int:
     return OWNER[card]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class CardChessState(BuiltState):
+#: The fields CardChessState.__init__ takes, in order.
+_FIELDS = (
+    "game", "phase", "player", "ply", "surface", "stacks", "hands", "seed", "winners",
+    "events", "last_move",
+)  # fmt: skip
+
+
+class CardChessState(NativeBuiltState):
     """A Card Chess position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -145,43 +158,92 @@ class CardChessState(BuiltState):
     ply: int  #: completed moves (placements are not counted)
     surface: tuple[str, ...]
     stacks: tuple[tuple[str, ...], ...]
-    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    hands: tuple[tuple[str, ...], ...]  #: red's and black's
     seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
-    winners: frozenset[int] = frozenset()
-    events: tuple[Event, ...] = ()
-    last_move: mv.CardChessMove | None = None
+    winners: frozenset[int]
+    events: tuple[Event, ...]
+    last_move: mv.CardChessMove | None
     #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
-    _moves: list[mv.CardChessMove] | None = field(default=None, init=False, compare=False)
+    _moves: list[mv.CardChessMove] | None
     #: :meth:`colours` once known: made by the move generation, kept up to date by the
     #: builder from one state to the next (a move changes two cells, a placement one)
-    _colours: tuple[int, ...] | None = field(default=None, init=False, compare=False)
+    _colours: tuple[int, ...] | None
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves", "_colours"))
+
+    def __init__(
+        self,
+        game: CardChessGame,
+        phase: str,
+        player: int,
+        ply: int,
+        surface: tuple[str, ...],
+        stacks: tuple[tuple[str, ...], ...],
+        hands: tuple[tuple[str, ...], ...],
+        seed: int,
+        winners: frozenset[int] = frozenset(),
+        events: tuple[Event, ...] = (),
+        last_move: mv.CardChessMove | None = None,
+    ) -> None:
+        # object.__setattr__: the class refuses assignment (see NativeBuiltState); compiled,
+        # each of these is a plain store into the instance
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "ply", ply)
+        object.__setattr__(self, "surface", surface)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "last_move", last_move)
+        object.__setattr__(self, "_moves", None)
+        object.__setattr__(self, "_colours", None)
+
+    def _keep_colours(self, colours: tuple[int, ...] | None) -> None:
+        """Set the cached colours (the move generation's, or the builder's kept right from
+        the last state)."""
+        object.__setattr__(self, "_colours", colours)
 
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.CardChessMove]:
-        return cached_moves(self, self._generate)
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+            object.__setattr__(self, "_moves", moves)  # a cache: the state stays the same
+        return moves.copy()
 
     def _generate(self) -> list[mv.CardChessMove]:
-        if self.phase == "setup":
-            stacks = self.stacks
-            free = [i for i in sorted(START_AREA[self.player]) if not stacks[i]]
-            return [mv.PLACE[c][i] for i in free for c in self.hands[self.player]]
-        if self.phase != "play":
-            return []
+        phase = self.phase
+        stacks = self.stacks
+        out: list[mv.CardChessMove] = []
+        if phase == "setup":  # each unit in hand, on each free cell of the start area
+            hand = self.hands[self.player]
+            for i in _START_CELLS[self.player]:
+                if not stacks[i]:
+                    for c in hand:
+                        out.append(_PLACE[c][i])
+            return out
+        if phase != "play":
+            return out
         colours = self._colours
         if colours is None:
             colours = tuple(self.colours())
-            object.__setattr__(self, "_colours", colours)
+            self._keep_colours(colours)
+        # each unit of the mover's colour on top, along each of its rays: up to the edge,
+        # its reach, or the first card of the other colour (which it may land on)
         me = self.player
         opp = 1 - me
-        out: list[mv.CardChessMove] = []
-        append = out.append
-        for i, stack in enumerate(self.stacks):
+        for i in range(_SIZE):
+            stack = stacks[i]
             if not stack or colours[i] != me:
                 continue
-            for ray in RAY_MOVES[stack[-1][0]][i]:
+            for ray in _UNIT_RAYS[stack[-1]][i]:
                 for j, move in ray:
-                    append(move)
+                    out.append(move)
                     if colours[j] == opp:
                         break
         return out
@@ -206,11 +268,9 @@ class CardChessState(BuiltState):
 
     def colours(self) -> list[int]:
         """Per cell, the player whose colour the visible card has; -1 for a face-down card."""
-        own = OWNER
-        return [
-            own[st[-1]] if st else up
-            for st, up in zip(self.stacks, _surface_colours(self.surface, self.game.terrain))
-        ]
+        seen = _surface_colours(self.surface, self.game.terrain)
+        stacks = self.stacks
+        return [_OWNER[stacks[i][-1]] if stacks[i] else seen[i] for i in range(_SIZE)]
 
     def where(self, unit: str) -> int | None:
         """The cell holding ``unit`` (anywhere in a stack), or None when it is in hand."""
@@ -256,10 +316,13 @@ class CardChessState(BuiltState):
 
     # ---- legality, with messages that name the rule -------------------------------
 
-    def _check(self, m: mv.CardChessMove) -> None:
+    def _check(self, m: Any) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
-        if listed(m, self._moves):  # one of the very moves legal_moves() gave
-            return
+        moves = self._moves
+        if moves is not None:  # one of the very moves legal_moves() gave is legal (as
+            for legal in moves:  # builder.listed, as a loop the compiled engine runs fast)
+                if legal is m:
+                    return
         mv.check_form(m)
         if self.phase == "over":
             result = (
@@ -338,12 +401,8 @@ def has_move(phase: str, player: int, stacks: Sequence[tuple[str, ...]]) -> bool
         return False
     # Every unit rank has a ray from every cell (each cell has a neighbour along a row or
     # column and one along a diagonal; the ruling test no_move_draw_unreachable checks
-    # it), so a side can move whenever a unit of its colour is on top: one scan, C speed.
-    return player in map(OWNER.__getitem__, map(_TOP, filter(None, stacks)))
-
-
-#: The top card of a stack.
-_TOP = itemgetter(-1)
+    # it), so a side can move whenever a unit of its colour is on top.
+    return any(stack and _OWNER[stack[-1]] == player for stack in stacks)
 
 
 def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:
@@ -352,5 +411,10 @@ def kings_covered(stacks: Sequence[tuple[str, ...]], player: int) -> int:
     n = 0
     for st in stacks:
         if len(st) > 1 and OWNER[st[-1]] != player:
-            n += sum(u in kings for u in st)
+            for u in st:
+                if u in kings:
+                    n += 1
     return n
+
+
+BuiltState.register(CardChessState)  # isinstance(state, State) holds

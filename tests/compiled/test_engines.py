@@ -139,6 +139,7 @@ def test_a_stale_build_is_never_imported(tmp_path: Path) -> None:
 
 #: States written as plain classes on tablegames.nativebuilt's compiled base, not dataclasses.
 NATIVE_STATES = {
+    "tablegames/cardchess/state.py",
     "tablegames/currents/state.py",
     "tablegames/fellowship/state.py",
     "tablegames/poohsticks/state.py",

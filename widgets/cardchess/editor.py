@@ -75,7 +75,7 @@ class CardChessEditor(TwoClickMove, CardGameEditor):
     not_a_cell = "Click a cell of the surface."
 
     def __init__(self, state: CardChessState, **board_options: Any) -> None:
-        board = CardChessBoard(state, **board_options)
+        board = CardChessBoard(state, **board_options)  # type: ignore[arg-type]  # a registered State
         tools: list[tuple[str, Any]] = [
             ("Move a top unit (two clicks)", MOVE),
             ("Take a top unit back to hand", REMOVE),

@@ -153,7 +153,7 @@ def place_the_rest(state: CardChessState, seed: int = 1) -> CardChessState:
     bots = (RandomBot(seed), RandomBot(seed + 1))
     placed = 0
     while state.phase == "setup":
-        state = state.apply(bots[state.current_player].choose(state))
+        state = state.apply(bots[state.current_player].choose(state))  # type: ignore[arg-type]
         placed += 1
     print(f"The bots placed {placed} units; {SIDES[state.current_player]} moves first.")
     return state
