@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..builder import listed
 from ..built import BuiltState
 from ..cards import ALL_CARDS, is_red, pretty, shuffled, sort_cards
 from ..errors import IllegalMove
@@ -318,11 +319,8 @@ class CardChessState(NativeBuiltState):
 
     def _check(self, m: Any) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
-        moves = self._moves
-        if moves is not None:  # one of the very moves legal_moves() gave is legal (as
-            for legal in moves:  # builder.listed, as a loop the compiled engine runs fast)
-                if legal is m:
-                    return
+        if listed(m, self._moves):  # one of the very moves legal_moves() gave
+            return
         mv.check_form(m)
         if self.phase == "over":
             result = (
