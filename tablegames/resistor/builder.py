@@ -58,6 +58,40 @@ class ResistorBuilder(StateBuilder[ResistorState]):
     pending: str
     pending_cell: int
 
+    def __init__(self, state: ResistorState, move: mv.ResistorMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.round = state.round
+        self.first = state.first
+        self.scores = list(state.scores)
+        self.points = state.points
+        self.turn = state.turn
+        self.turns_played = state.turns_played
+        self.board = state.board
+        self.dead = state.dead
+        self.turn_kind = state.turn_kind
+        self.duty = state.duty
+        self.moves_made = state.moves_made
+        self.pending = state.pending
+        self.pending_cell = state.pending_cell
+        self.seed = state.seed
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+
+    def freeze(self) -> ResistorState:
+        """The new state: the builder's fields, the scores and events as tuples."""
+        a, b = self.scores
+        return ResistorState(
+            self.game, self.phase, self.player, self.round, self.first, (a, b), self.points,
+            self.turn, self.turns_played, self.board, self.dead, self.turn_kind, self.duty,
+            self.moves_made, self.pending, self.pending_cell, self.seed, self.winners,
+            tuple(self.events), self.last_move,
+        )  # fmt: skip
+
     def put(self, cell: int, code: str) -> None:
         """Set one cell of the board string."""
         b = self.board

@@ -138,7 +138,7 @@ def test_a_stale_build_is_never_imported(tmp_path: Path) -> None:
 
 
 #: States written as plain classes on tablegames.nativebuilt's compiled base, not dataclasses.
-NATIVE_STATES = {"tablegames/currents/state.py"}
+NATIVE_STATES = {"tablegames/currents/state.py", "tablegames/resistor/state.py"}
 
 
 def test_no_state_move_or_core_module_is_compiled() -> None:
