@@ -12,11 +12,8 @@ a drain's follow-up step and an overload's dead space are decisions of their own
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..builder import listed
 from ..built import BuiltState
 from ..events import Event
 from ..nativebuilt import NativeBuiltState
@@ -205,8 +202,11 @@ class ResistorState(NativeBuiltState):
         return []
 
     def _check(self, move: Any) -> None:  # Any: a bad value gets the game's refusal
-        if listed(move, self._moves):  # one of the very moves legal_moves() gave
-            return
+        moves = self._moves
+        if moves is not None:  # one of the very moves legal_moves() gave (builder.listed,
+            for m in moves:  # as a loop: compiled, its map over operator.is_ costs 4x)
+                if m is move:
+                    return
         check(self, move)
 
     # ---- reading the position -----------------------------------------------------
@@ -353,49 +353,55 @@ class ResistorState(NativeBuiltState):
 
     # ---- move generation ------------------------------------------------------------
 
-    def blocked_view(self) -> str:
-        """The board with every dead space shown as ``x``: the cells a piece may not enter
-        (move generation reads this instead of testing each cell against ``dead``)."""
+    def blocked(self) -> bytes:
+        """Per cell, 1 on a dead space (no piece may enter one) and 0 elsewhere: what the
+        move generation reads instead of searching ``dead`` for each cell."""
         dead = self.dead
-        if not dead:
-            return self.board
-        pick = _VIEW_PICKERS.get(dead) or _view_picker(dead)
-        return "x".join(pick(self.board))
+        blocked = _BLOCKED.get(dead)
+        if blocked is None:
+            blocked = _blocked(dead)
+        return blocked
 
     def steps(self, kind: str) -> list[mv.ResistorMove]:
         """The ampere player's steps for a turn committed to ``kind`` ("" for either)."""
         if self.game.slingshot == "extra_step":
             return self._extra_step_steps(kind)
-        view = self.blocked_view()
+        board = self.board
+        blocked = self.blocked()
         out: list[mv.ResistorMove] = []
         overload = -1  # unknown yet: whether a dead space is free
         if kind != "chargers":
-            overload = self._piece_steps(out, view, AMPERE, _AMPERE_MOVES, EMPTY, overload)
+            overload = self._piece_steps(
+                out, board, blocked, AMPERE, _AMPERE_MOVES, EMPTY, overload
+            )
         if kind != "amperes":  # a charger may also enter a drained ampere's cell
-            self._piece_steps(out, view, CHARGER, _CHARGER_MOVES, DRAINED, overload)
+            self._piece_steps(out, board, blocked, CHARGER, _CHARGER_MOVES, DRAINED, overload)
         return out
 
     def _piece_steps(
         self,
         out: list[mv.ResistorMove],
-        view: str,
+        board: str,
+        blocked: bytes,
         piece: str,
         table: StepTable,
         lands: str,
         overload: int,
     ) -> int:
-        """Add to ``out`` the moves of every ``piece`` on ``view`` (the blocked view): a
-        step onto an empty cell (or one holding ``lands``), a slingshot over a piece of its
-        own kind onto such a cell, or onto a resistor when a dead space is free to take it
-        (``overload``: 1 or 0 once known, -1 before). Returns ``overload``."""
-        i = view.find(piece)
+        """Add to ``out`` the moves of every ``piece`` on ``board``: a step onto an empty
+        cell (or one holding ``lands``), a slingshot over a piece of its own kind onto such
+        a cell, or onto a resistor when a dead space is free to take it (``overload``: 1 or
+        0 once known, -1 before); never onto a dead space (``blocked``). Returns
+        ``overload``."""
+        i = board.find(piece)
         while i != -1:
             for nxt, step, beyond, sling in table[i]:
-                t = view[nxt]
+                t = board[nxt]
                 if t in (EMPTY, lands):
-                    out.append(step)
-                elif t == piece and sling is not None:
-                    b = view[beyond]
+                    if not blocked[nxt]:
+                        out.append(step)
+                elif t == piece and sling is not None and not blocked[beyond]:
+                    b = board[beyond]
                     if b in (EMPTY, lands):
                         out.append(sling)
                     elif b == RESISTOR:
@@ -403,14 +409,15 @@ class ResistorState(NativeBuiltState):
                             overload = 1 if self.free_dead_space() else 0
                         if overload:
                             out.append(sling)
-            i = view.find(piece, i + 1)
+            i = board.find(piece, i + 1)
         return overload
 
     def _extra_step_steps(self, kind: str) -> list[mv.ResistorMove]:
         """``steps`` with ``slingshot="extra_step"``: one-space steps only; once the
         allotted moves are used, one extra step by a piece beside a usable piece of its
         kind, which may land on a resistor (overloading it) when a dead space is free."""
-        view = self.blocked_view()
+        board = self.board
+        blocked = self.blocked()
         extra = self.extra_step_due
         overload = extra and self.free_dead_space()
         out: list[mv.ResistorMove] = []
@@ -420,44 +427,49 @@ class ResistorState(NativeBuiltState):
         ):
             if kind and kind != ("amperes" if code == AMPERE else "chargers"):
                 continue
-            i = view.find(code)
+            i = board.find(code)
             while i != -1:
                 if not extra or self.beside_own_kind(i):
                     for nxt, step, _beyond, _sling in table[i]:
-                        t = view[nxt]
+                        t = board[nxt]
+                        if blocked[nxt]:
+                            continue
                         if t in (EMPTY, lands) or (overload and t == RESISTOR):
                             out.append(step)
-                i = view.find(code, i + 1)
+                i = board.find(code, i + 1)
         return out
 
-    def _resistor_steps(self, i: int, view: str, out: list[mv.ResistorMove]) -> None:
-        """Add to ``out`` the moves of the resistor on ``i`` (``view``: the blocked view):
-        a diagonal step onto an empty space or a charger, or onto an ampere, draining it,
-        when the resistor can then step off it."""
+    def _resistor_steps(self, i: int, blocked: bytes, out: list[mv.ResistorMove]) -> None:
+        """Add to ``out`` the moves of the resistor on ``i``: a diagonal step onto an empty
+        space or a charger, or onto an ampere, draining it, when the resistor can then step
+        off it; never onto a dead space (``blocked``)."""
+        board = self.board
         for j, move in _RESISTOR_MOVES[i]:
-            t = view[j]
+            if blocked[j]:
+                continue
+            t = board[j]
             if t in (EMPTY, CHARGER) or (t == AMPERE and self.follow_ups(j, i)):
                 out.append(move)
 
     def _resistor_moves_from(self, i: int) -> list[mv.ResistorMove]:
         out: list[mv.ResistorMove] = []
-        self._resistor_steps(i, self.blocked_view(), out)
+        self._resistor_steps(i, self.blocked(), out)
         return out
 
     def resistor_moves(self) -> list[mv.ResistorMove]:
         """The resistor player's moves. A resistor left on a dead space after its sit-out
         turn must leave it: while one of them can move, only such moves are offered."""
         out: list[mv.ResistorMove] = []
-        view = self.blocked_view()
+        blocked = self.blocked()
         leaving = self.must_leave()
         if leaving:
             for i in leaving:
-                self._resistor_steps(i, view, out)
+                self._resistor_steps(i, blocked, out)
             return out
         board = self.board
         i = board.find(RESISTOR)
         while i != -1:
-            self._resistor_steps(i, view, out)
+            self._resistor_steps(i, blocked, out)
             i = board.find(RESISTOR, i + 1)
         return out
 
@@ -468,20 +480,19 @@ class ResistorState(NativeBuiltState):
         )
 
 
-#: Per tuple of dead spaces: the picker of the board's runs between them, which
-#: ``blocked_view`` joins with "x" (one C-level step instead of a slice per dead space).
-_VIEW_PICKERS: dict[tuple[int, ...], Callable[[str], tuple[str, ...]]] = {}
+#: Per tuple of dead spaces: its ``blocked`` table (bounded: see ``_blocked``).
+_BLOCKED: Final[dict[tuple[int, ...], bytes]] = {}
 
 
-def _view_picker(dead: tuple[int, ...]) -> Callable[[str], tuple[str, ...]]:
-    """The runs of a board before, between and after the (non-empty) ``dead`` spaces."""
-    if len(_VIEW_PICKERS) > 4096:  # bound the memory: forget and refill
-        _VIEW_PICKERS.clear()
-    cells = sorted(set(dead))
-    starts = [0, *(c + 1 for c in cells)]
-    ends: list[int | None] = [*cells, None]
-    pick = _VIEW_PICKERS[dead] = itemgetter(*map(slice, starts, ends))
-    return pick
+def _blocked(dead: tuple[int, ...]) -> bytes:
+    """The ``blocked`` table of the dead spaces ``dead``, kept in ``_BLOCKED``."""
+    if len(_BLOCKED) > 4096:  # bound the memory: forget and refill
+        _BLOCKED.clear()
+    table = bytearray(SIZE)
+    for j in dead:
+        table[j] = 1
+    out = _BLOCKED[dead] = bytes(table)
+    return out
 
 
 BuiltState.register(ResistorState)  # isinstance(state, State) holds
