@@ -22,11 +22,12 @@ spaces are kept apart (a dead space may hold an overloaded resistor).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..grid import DIRECTION_NAMES, Grid
 
-ROWS, COLS = 20, 14
+ROWS: Final = 20
+COLS: Final = 14
 GRID = Grid(ROWS, COLS)
 SIZE = GRID.size
 FILES = "abcdefghijklmn"
@@ -40,15 +41,15 @@ RESISTOR_ROWS = (8, 9)
 DEAD_COLS = range(2, 13)
 DEAD_ROWS = range(3, 19)
 #: Moves a charger turn allows (the duty cycle does not apply to chargers).
-CHARGER_MOVES = 2
+CHARGER_MOVES: Final = 2
 
 #: Piece codes on the board string.
-EMPTY = "."
-AMPERE = "A"  #: an ampere (the ampere player's piece, heading for the charge zone)
-DRAINED = "D"  #: a drained ampere: unusable until a charger recharges it
-CHARGER = "C"  #: a charger (an ampere that reached the charge zone, heading back)
-RESISTOR = "R"  #: a resistor
-OVERLOADED = "O"  #: an overloaded resistor, on a dead space, unusable on its player's next turn
+EMPTY: Final = "."
+AMPERE: Final = "A"  #: an ampere (the ampere player's piece, heading for the charge zone)
+DRAINED: Final = "D"  #: a drained ampere: unusable until a charger recharges it
+CHARGER: Final = "C"  #: a charger (an ampere that reached the charge zone, heading back)
+RESISTOR: Final = "R"  #: a resistor
+OVERLOADED: Final = "O"  #: an overloaded resistor: on a dead space, unusable next turn
 PIECE_CODES = EMPTY + AMPERE + DRAINED + CHARGER + RESISTOR + OVERLOADED
 AMPERE_SIDE = AMPERE + DRAINED + CHARGER
 RESISTOR_SIDE = RESISTOR + OVERLOADED

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .. import rng
 from ..builder import StateBuilder
-from ..events import Event
+from ..events import Event, new_event
 from . import dice
 from . import moves as mv
 from .board import (
@@ -35,6 +35,14 @@ if TYPE_CHECKING:
     from .game import ResistorGame
 
 
+def _event(
+    kind: str, player: int = -1, where: str = "", value: tuple[int, ...] = (), text: str = ""
+) -> Event:
+    """An event with no cards (Resistor has none), made as the tuple it is: compiled, a
+    call of the named tuple's class with keywords would run its interpreted ``__new__``."""
+    return new_event(Event, (kind, player, (), where, value, text))
+
+
 class ResistorBuilder(StateBuilder[ResistorState]):
     """The mutable scratch copy that ``apply`` works on before freezing a new state."""
 
@@ -57,6 +65,40 @@ class ResistorBuilder(StateBuilder[ResistorState]):
     moves_made: int
     pending: str
     pending_cell: int
+
+    def __init__(self, state: ResistorState, move: mv.ResistorMove | None = None) -> None:
+        """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
+        self.game = state.game
+        self.phase = state.phase
+        self.player = state.player
+        self.round = state.round
+        self.first = state.first
+        self.scores = list(state.scores)
+        self.points = state.points
+        self.turn = state.turn
+        self.turns_played = state.turns_played
+        self.board = state.board
+        self.dead = state.dead
+        self.turn_kind = state.turn_kind
+        self.duty = state.duty
+        self.moves_made = state.moves_made
+        self.pending = state.pending
+        self.pending_cell = state.pending_cell
+        self.seed = state.seed
+        self.winners = state.winners
+        self.events = []
+        self.last_move = move
+        self._moves = None
+
+    def freeze(self) -> ResistorState:
+        """The new state: the builder's fields, the scores and events as tuples."""
+        a, b = self.scores
+        return ResistorState(
+            self.game, self.phase, self.player, self.round, self.first, (a, b), self.points,
+            self.turn, self.turns_played, self.board, self.dead, self.turn_kind, self.duty,
+            self.moves_made, self.pending, self.pending_cell, self.seed, self.winners,
+            tuple(self.events), self.last_move,
+        )  # fmt: skip
 
     def put(self, cell: int, code: str) -> None:
         """Set one cell of the board string."""
@@ -83,19 +125,19 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         elif kind == "overload":
             self.to_dead_space(m.dst)
         elif kind == "end":
-            self.events.append(Event("end_turn", self.player))
+            self.events.append(_event("end_turn", self.player))
             if self.player == self.ampere_player:
                 self.end_ampere_turn()
             else:
                 self.end_resistor_turn()
         elif kind == "forfeit":  # the ampere player's turn, given up with the round
-            self.events.append(Event("forfeit", self.player))
+            self.events.append(_event("forfeit", self.player))
             self.count_turn()
             self.end_round("forfeit")
         else:  # a role
             chooser = self.player
             self.first = chooser if kind == "amperes" else 1 - chooser
-            self.events.append(Event("role", chooser, where=kind))
+            self.events.append(_event("role", chooser, where=kind))
             self.begin_round()
 
     # ---- rounds and turns -----------------------------------------------------------
@@ -104,7 +146,7 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         """A fresh board: the dead spaces are rolled, then the ampere player places."""
         amp = self.ampere_player
         gen = rng.generator(self.seed)
-        self.events.append(Event("round", amp, value=(self.round,)))
+        self.events.append(_event("round", amp, value=(self.round,)))
         self.dead, rolled = dice.dead_spaces(gen, self.game.dead_spaces, 1 - amp)
         self.events.extend(rolled)
         self.seed = rng.next_seed(gen)
@@ -126,13 +168,13 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         code = AMPERE if placed < g.amperes else RESISTOR
         self.put(cell, code)
         self.events.append(
-            Event("place", self.player, where=CELL_NAMES[cell], text=PIECES[code].kind)
+            _event("place", self.player, where=CELL_NAMES[cell], text=PIECES[code].kind)
         )
         if code == AMPERE and placed + 1 == g.amperes:
             self.player = 1 - amp
         elif code == RESISTOR and self.board.count(RESISTOR) == g.resistors:
             self.phase = "play"
-            self.events.append(Event("start", amp))
+            self.events.append(_event("start", amp))
             self.begin_ampere_turn()
 
     def begin_ampere_turn(self) -> None:
@@ -169,7 +211,7 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         """Stop the match at once, with no winner, once ``max_turns`` turns are played."""
         cap = self.game.max_turns
         if cap is not None and self.turns_played >= cap:
-            self.events.append(Event("max_turns", value=(self.turns_played,)))
+            self.events.append(_event("max_turns", value=(self.turns_played,)))
             self.end_match(frozenset())
             return True
         return False
@@ -177,7 +219,7 @@ class ResistorBuilder(StateBuilder[ResistorState]):
     def end_round(self, reason: str) -> None:
         g = self.game
         amp = self.ampere_player
-        self.events.append(Event("round_end", amp, value=(self.round, self.points), text=reason))
+        self.events.append(_event("round_end", amp, value=(self.round, self.points), text=reason))
         self.turn_kind = ""
         self.duty = 0
         self.moves_made = 0
@@ -199,9 +241,9 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         self.player = -1
         self.winners = winners
         if winners:
-            self.events.extend(Event("win", q, value=tuple(self.scores)) for q in winners)
+            self.events.extend(_event("win", q, value=tuple(self.scores)) for q in winners)
         else:
-            self.events.append(Event("draw", value=tuple(self.scores)))
+            self.events.append(_event("draw", value=tuple(self.scores)))
 
     # ---- the ampere player's steps ----------------------------------------------------
 
@@ -216,32 +258,32 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         self.put(src, EMPTY)
         t = self.board[dst]
         self.events.append(
-            Event("slingshot" if sling else "move", me, where=str(m), text=PIECES[p].kind)
+            _event("slingshot" if sling else "move", me, where=str(m), text=PIECES[p].kind)
         )
         zone = ZONES[dst]
         if dst in CYCLE:
             home = home_point(CHARGE if p == CHARGER else SOURCE, dst % COLS, self.board)
             self.put(home, p)
-            self.events.append(Event("cycle", me, where=CELL_NAMES[home], text=PIECES[p].kind))
+            self.events.append(_event("cycle", me, where=CELL_NAMES[home], text=PIECES[p].kind))
         elif p == AMPERE and zone == "charge":
             self.put(dst, CHARGER)
-            self.events.append(Event("charge", me, where=CELL_NAMES[dst]))
+            self.events.append(_event("charge", me, where=CELL_NAMES[dst]))
         elif p == CHARGER and zone == "source":
             self.put(dst, AMPERE)
             self.points += 1
             self.scores[me] += 1
-            self.events.append(Event("score", me, where=CELL_NAMES[dst], value=(self.points,)))
+            self.events.append(_event("score", me, where=CELL_NAMES[dst], value=(self.points,)))
         elif t == DRAINED:
             self.put(dst, CHARGER)
             home = home_point(SOURCE, dst % COLS, self.board)
             self.put(home, AMPERE)
-            self.events.append(Event("recharge", me, where=CELL_NAMES[home]))
+            self.events.append(_event("recharge", me, where=CELL_NAMES[home]))
         elif t == RESISTOR:
             self.put(dst, p)
             self.pending = "overload"
             self.pending_cell = dst
             self.player = 1 - me
-            self.events.append(Event("overload", me, where=CELL_NAMES[dst]))
+            self.events.append(_event("overload", me, where=CELL_NAMES[dst]))
             return
         else:
             self.put(dst, p)
@@ -264,7 +306,7 @@ class ResistorBuilder(StateBuilder[ResistorState]):
 
     def to_dead_space(self, cell: int) -> None:
         self.put(cell, OVERLOADED)
-        self.events.append(Event("to_dead_space", self.player, where=CELL_NAMES[cell]))
+        self.events.append(_event("to_dead_space", self.player, where=CELL_NAMES[cell]))
         self.pending = ""
         self.pending_cell = -1
         self.player = self.ampere_player
@@ -277,10 +319,10 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         me = self.player
         self.put(src, EMPTY)
         t = self.board[dst]
-        self.events.append(Event("move", me, where=str(m), text="resistor"))
+        self.events.append(_event("move", me, where=str(m), text="resistor"))
         if t == AMPERE:
             self.put(dst, DRAINED)
-            self.events.append(Event("drain", me, where=CELL_NAMES[dst]))
+            self.events.append(_event("drain", me, where=CELL_NAMES[dst]))
             if AMPERE not in self.board and CHARGER not in self.board:
                 self.count_turn()
                 self.end_round("drained")
@@ -295,12 +337,12 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         if t == CHARGER:
             home = home_point(SOURCE, dst % COLS, self.board)
             self.put(home, AMPERE)
-            self.events.append(Event("convert", me, where=CELL_NAMES[home]))
+            self.events.append(_event("convert", me, where=CELL_NAMES[home]))
         self.end_resistor_turn()
 
     def follow_up(self, m: mv.ResistorMove) -> None:
         self.put(m.dst, RESISTOR)
-        self.events.append(Event("move", self.player, where=str(m), text="resistor"))
+        self.events.append(_event("move", self.player, where=str(m), text="resistor"))
         self.pending = ""
         self.pending_cell = -1
         self.end_resistor_turn()

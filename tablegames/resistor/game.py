@@ -144,7 +144,7 @@ class ResistorGame(Game):
     def num_players(self) -> int:
         return 2
 
-    def initial_state(self, seed: int = 0) -> ResistorState:
+    def initial_state(self, seed: int = 0) -> ResistorState:  # type: ignore[override]
         """Either the role roll (the higher roller to choose a role) or, with a fixed
         ``first_amperes``, round 1's set-up with its dead spaces rolled."""
         seed = rng.check_seed(seed)

@@ -12,14 +12,12 @@ a drain's follow-up step and an overload's dead space are decisions of their own
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..builder import cached_moves, listed
 from ..built import BuiltState
 from ..events import Event
+from ..nativebuilt import NativeBuiltState
+from ..value import field_table
 from . import moves as mv
 from .board import (
     AMPERE,
@@ -49,10 +47,12 @@ TURN_KINDS = ("", "amperes", "chargers")
 PENDING = ("", "drain", "overload")
 EMPTY_BOARD = EMPTY * SIZE
 
+#: A step table of a kind of piece: per cell, for each direction it moves along, (next
+#: cell, the step there, the cell beyond or -1, the slingshot there or None).
+StepTable = tuple[tuple[tuple[int, mv.ResistorMove, int, mv.ResistorMove | None], ...], ...]
 
-def _with_moves(
-    paths: tuple[tuple[tuple[int, int, int], ...], ...],
-) -> tuple[tuple[tuple[int, mv.ResistorMove, int, mv.ResistorMove | None], ...], ...]:
+
+def _with_moves(paths: tuple[tuple[tuple[int, int, int], ...], ...]) -> StepTable:
     """Per cell: (next cell, the step there, the cell beyond, the slingshot there or None)."""
     return tuple(
         tuple((n, mv.MOVE[i][n], b, mv.MOVE[i][b] if b >= 0 else None) for n, b, _k in paths[i])
@@ -60,19 +60,27 @@ def _with_moves(
     )
 
 
-_AMPERE_MOVES = _with_moves(AMPERE_PATHS)
-_CHARGER_MOVES = _with_moves(CHARGER_PATHS)
-#: For the ampere player's steps, per kind of piece: the piece, its moves by cell, the
-#: cells it may step or slingshot onto, and the turn kind that leaves it unmoved.
-_KINDS = (
-    (AMPERE, _AMPERE_MOVES, (EMPTY,), "chargers"),
-    (CHARGER, _CHARGER_MOVES, (EMPTY, DRAINED), "amperes"),
+_AMPERE_MOVES: Final[StepTable] = _with_moves(AMPERE_PATHS)
+_CHARGER_MOVES: Final[StepTable] = _with_moves(CHARGER_PATHS)
+#: Per cell: (diagonal neighbour, the resistor's step there), for its playable neighbours.
+_RESISTOR_MOVES: Final[tuple[tuple[tuple[int, mv.ResistorMove], ...], ...]] = tuple(
+    tuple((j, mv.MOVE[i][j]) for j in RESISTOR_STEPS[i]) for i in range(SIZE)
 )
-_RESISTOR_MOVES = tuple(tuple((j, mv.MOVE[i][j]) for j in RESISTOR_STEPS[i]) for i in range(SIZE))
+_MOVE: Final = mv.MOVE
+_STEPS_OFF: Final = RESISTOR_STEPS
+_NEIGHBOURS: Final = NEIGHBOURS
+_END: Final = mv.END
+_FORFEIT: Final = mv.FORFEIT
+
+#: The fields ResistorState.__init__ takes, in order.
+_FIELDS = (
+    "game", "phase", "player", "round", "first", "scores", "points", "turn", "turns_played",
+    "board", "dead", "turn_kind", "duty", "moves_made", "pending", "pending_cell", "seed",
+    "winners", "events", "last_move",
+)  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class ResistorState(BuiltState):
+class ResistorState(NativeBuiltState):
     """A Resistor position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -84,6 +92,9 @@ class ResistorState(BuiltState):
     inside a turn: ``drain`` (the resistor on ``pending_cell``, on top of the ampere it
     drained, must step off diagonally) or ``overload`` (the resistor player puts the
     resistor that stood on ``pending_cell`` on a dead space).
+
+    A plain class on a compiled base, immutable as a frozen dataclass (see
+    :mod:`tablegames.nativebuilt`).
     """
 
     game: ResistorGame
@@ -105,39 +116,97 @@ class ResistorState(BuiltState):
     pending: str  #: "", "drain" or "overload"
     pending_cell: int  #: the cell of the pending decision (-1 without one)
     seed: int  #: seed of the state's generator (see :mod:`tablegames.rng`)
-    winners: frozenset[int] = frozenset()
-    events: tuple[Event, ...] = ()
-    last_move: mv.ResistorMove | None = None
+    winners: frozenset[int]
+    events: tuple[Event, ...]
+    last_move: mv.ResistorMove | None
     #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
-    _moves: list[mv.ResistorMove] | None = field(default=None, init=False, compare=False)
+    _moves: list[mv.ResistorMove] | None
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves",))
+
+    def __init__(
+        self,
+        game: ResistorGame,
+        phase: str,
+        player: int,
+        round: int,
+        first: int,
+        scores: tuple[int, int],
+        points: int,
+        turn: int,
+        turns_played: int,
+        board: str,
+        dead: tuple[int, ...],
+        turn_kind: str,
+        duty: int,
+        moves_made: int,
+        pending: str,
+        pending_cell: int,
+        seed: int,
+        winners: frozenset[int] = frozenset(),
+        events: tuple[Event, ...] = (),
+        last_move: mv.ResistorMove | None = None,
+    ) -> None:
+        # object.__setattr__: the class refuses assignment (see NativeBuiltState); compiled,
+        # each of these is a plain store into the instance
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "turns_played", turns_played)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "dead", dead)
+        object.__setattr__(self, "turn_kind", turn_kind)
+        object.__setattr__(self, "duty", duty)
+        object.__setattr__(self, "moves_made", moves_made)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "pending_cell", pending_cell)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "last_move", last_move)
+        object.__setattr__(self, "_moves", None)
 
     # ---- the contract -------------------------------------------------------------
 
     def legal_moves(self) -> list[mv.ResistorMove]:
-        return cached_moves(self, self._generate)
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+            object.__setattr__(self, "_moves", moves)  # a cache: the state stays the same
+        return moves.copy()
 
     def _generate(self) -> list[mv.ResistorMove]:
         phase = self.phase
         if phase == "play":
             pending = self.pending
             if pending == "drain":
-                return [mv.MOVE[self.pending_cell][j] for j in self.follow_ups(self.pending_cell)]
+                cell = self.pending_cell
+                return [_MOVE[cell][j] for j in self.follow_ups(cell)]
             if pending == "overload":
                 return [mv.OVERLOAD[j] for j in self.dead if self.board[j] == EMPTY]
             if self.player == self.ampere_player:
                 out = self.steps(self.turn_kind)
-                out.append(mv.END if self.moves_made else mv.FORFEIT)
+                out.append(_END if self.moves_made else _FORFEIT)
                 return out
-            return self.resistor_moves() or [mv.END]
+            return self.resistor_moves() or [_END]
         if phase == "setup":
             return [mv.PLACE[i] for i in self.placements()]
         if phase == "roles":
             return [mv.AMPERES, mv.RESISTORS]
         return []
 
-    def _check(self, move: mv.ResistorMove) -> None:
-        if listed(move, self._moves):  # one of the very moves legal_moves() gave
-            return
+    def _check(self, move: Any) -> None:  # Any: a bad value gets the game's refusal
+        moves = self._moves
+        if moves is not None:  # one of the very moves legal_moves() gave (builder.listed,
+            for m in moves:  # as a loop: compiled, its map over operator.is_ costs 4x)
+                if m is move:
+                    return
         check(self, move)
 
     # ---- reading the position -----------------------------------------------------
@@ -235,9 +304,7 @@ class ResistorState(BuiltState):
         resistor came from, counts as free)."""
         board = self.board
         dead = self.dead
-        return [
-            j for j in RESISTOR_STEPS[cell] if j not in dead and (board[j] == EMPTY or j == origin)
-        ]
+        return [j for j in _STEPS_OFF[cell] if j not in dead and (board[j] == EMPTY or j == origin)]
 
     def allotted(self, kind: str) -> int:
         """The moves an ampere turn moving ``kind`` ("amperes" or "chargers") is allotted:
@@ -261,14 +328,18 @@ class ResistorState(BuiltState):
         not drained, or a charger) stands on one of the eight spaces around it."""
         board = self.board
         code = board[cell]
-        return any(board[j] == code for j in NEIGHBOURS[cell])
+        return any(board[j] == code for j in _NEIGHBOURS[cell])
 
     def must_leave(self) -> tuple[int, ...]:
         """Resistors standing on a dead space after their sit-out turn that can move: the
         resistor player's move this turn takes one of them off (only an overloaded
         resistor may occupy a dead space)."""
         board = self.board
-        return tuple(i for i in self.dead if board[i] == RESISTOR and self._resistor_moves_from(i))
+        out: list[int] = []
+        for i in self.dead:
+            if board[i] == RESISTOR and self._resistor_moves_from(i):
+                out.append(i)
+        return tuple(out)
 
     def free_dead_space(self) -> bool:
         """Whether a dead space is free (an overload needs one)."""
@@ -282,92 +353,123 @@ class ResistorState(BuiltState):
 
     # ---- move generation ------------------------------------------------------------
 
-    def blocked_view(self) -> str:
-        """The board with every dead space shown as ``x``: the cells a piece may not enter
-        (move generation reads this instead of testing each cell against ``dead``)."""
+    def blocked(self) -> bytes:
+        """Per cell, 1 on a dead space (no piece may enter one) and 0 elsewhere: what the
+        move generation reads instead of searching ``dead`` for each cell."""
         dead = self.dead
-        if not dead:
-            return self.board
-        pick = _VIEW_PICKERS.get(dead) or _view_picker(dead)
-        return "x".join(pick(self.board))
+        blocked = _BLOCKED.get(dead)
+        if blocked is None:
+            blocked = _blocked(dead)
+        return blocked
 
     def steps(self, kind: str) -> list[mv.ResistorMove]:
         """The ampere player's steps for a turn committed to ``kind`` ("" for either)."""
         if self.game.slingshot == "extra_step":
             return self._extra_step_steps(kind)
-        view = self.blocked_view()
+        board = self.board
+        blocked = self.blocked()
         out: list[mv.ResistorMove] = []
-        append = out.append
         overload = -1  # unknown yet: whether a dead space is free
-        # a charger may also enter a drained ampere's cell (see _KINDS)
-        for piece, table, open_cells, excluded in _KINDS:
-            if kind == excluded:
-                continue
-            i = view.find(piece)
-            while i != -1:
-                for nxt, step, beyond, sling in table[i]:
-                    t = view[nxt]
-                    if t in open_cells:
-                        append(step)
-                    elif t == piece and sling is not None:
-                        b = view[beyond]
-                        if b in open_cells:
-                            append(sling)
-                        elif b == RESISTOR:
-                            if overload < 0:
-                                overload = int(self.free_dead_space())
-                            if overload:
-                                append(sling)
-                i = view.find(piece, i + 1)
+        if kind != "chargers":
+            overload = self._piece_steps(
+                out, board, blocked, AMPERE, _AMPERE_MOVES, EMPTY, overload
+            )
+        if kind != "amperes":  # a charger may also enter a drained ampere's cell
+            self._piece_steps(out, board, blocked, CHARGER, _CHARGER_MOVES, DRAINED, overload)
         return out
+
+    def _piece_steps(
+        self,
+        out: list[mv.ResistorMove],
+        board: str,
+        blocked: bytes,
+        piece: str,
+        table: StepTable,
+        lands: str,
+        overload: int,
+    ) -> int:
+        """Add to ``out`` the moves of every ``piece`` on ``board``: a step onto an empty
+        cell (or one holding ``lands``), a slingshot over a piece of its own kind onto such
+        a cell, or onto a resistor when a dead space is free to take it (``overload``: 1 or
+        0 once known, -1 before); never onto a dead space (``blocked``). Returns
+        ``overload``."""
+        i = board.find(piece)
+        while i != -1:
+            for nxt, step, beyond, sling in table[i]:
+                t = board[nxt]
+                if t in (EMPTY, lands):
+                    if not blocked[nxt]:
+                        out.append(step)
+                elif t == piece and sling is not None and not blocked[beyond]:
+                    b = board[beyond]
+                    if b in (EMPTY, lands):
+                        out.append(sling)
+                    elif b == RESISTOR:
+                        if overload < 0:
+                            overload = 1 if self.free_dead_space() else 0
+                        if overload:
+                            out.append(sling)
+            i = board.find(piece, i + 1)
+        return overload
 
     def _extra_step_steps(self, kind: str) -> list[mv.ResistorMove]:
         """``steps`` with ``slingshot="extra_step"``: one-space steps only; once the
         allotted moves are used, one extra step by a piece beside a usable piece of its
         kind, which may land on a resistor (overloading it) when a dead space is free."""
-        view = self.blocked_view()
+        board = self.board
+        blocked = self.blocked()
         extra = self.extra_step_due
         overload = extra and self.free_dead_space()
         out: list[mv.ResistorMove] = []
         for code, table, lands in (
-            (AMPERE, _AMPERE_MOVES, (EMPTY,)),
-            (CHARGER, _CHARGER_MOVES, (EMPTY, DRAINED)),
+            (AMPERE, _AMPERE_MOVES, EMPTY),
+            (CHARGER, _CHARGER_MOVES, DRAINED),
         ):
             if kind and kind != ("amperes" if code == AMPERE else "chargers"):
                 continue
-            i = view.find(code)
+            i = board.find(code)
             while i != -1:
                 if not extra or self.beside_own_kind(i):
                     for nxt, step, _beyond, _sling in table[i]:
-                        t = view[nxt]
-                        if t in lands or (overload and t == RESISTOR):
+                        t = board[nxt]
+                        if blocked[nxt]:
+                            continue
+                        if t in (EMPTY, lands) or (overload and t == RESISTOR):
                             out.append(step)
-                i = view.find(code, i + 1)
+                i = board.find(code, i + 1)
         return out
 
+    def _resistor_steps(self, i: int, blocked: bytes, out: list[mv.ResistorMove]) -> None:
+        """Add to ``out`` the moves of the resistor on ``i``: a diagonal step onto an empty
+        space or a charger, or onto an ampere, draining it, when the resistor can then step
+        off it; never onto a dead space (``blocked``)."""
+        board = self.board
+        for j, move in _RESISTOR_MOVES[i]:
+            if blocked[j]:
+                continue
+            t = board[j]
+            if t in (EMPTY, CHARGER) or (t == AMPERE and self.follow_ups(j, i)):
+                out.append(move)
+
     def _resistor_moves_from(self, i: int) -> list[mv.ResistorMove]:
-        view = self.blocked_view()
-        return [
-            move
-            for j, move in _RESISTOR_MOVES[i]
-            if (t := view[j]) in (EMPTY, CHARGER) or (t == AMPERE and self.follow_ups(j, i))
-        ]
+        out: list[mv.ResistorMove] = []
+        self._resistor_steps(i, self.blocked(), out)
+        return out
 
     def resistor_moves(self) -> list[mv.ResistorMove]:
         """The resistor player's moves. A resistor left on a dead space after its sit-out
         turn must leave it: while one of them can move, only such moves are offered."""
+        out: list[mv.ResistorMove] = []
+        blocked = self.blocked()
         leaving = self.must_leave()
         if leaving:
-            return [m for i in leaving for m in self._resistor_moves_from(i)]
+            for i in leaving:
+                self._resistor_steps(i, blocked, out)
+            return out
         board = self.board
-        view = self.blocked_view()
-        out: list[mv.ResistorMove] = []
         i = board.find(RESISTOR)
         while i != -1:
-            for j, move in _RESISTOR_MOVES[i]:
-                t = view[j]
-                if t in (EMPTY, CHARGER) or (t == AMPERE and self.follow_ups(j, i)):
-                    out.append(move)
+            self._resistor_steps(i, blocked, out)
             i = board.find(RESISTOR, i + 1)
         return out
 
@@ -378,17 +480,19 @@ class ResistorState(BuiltState):
         )
 
 
-#: Per tuple of dead spaces: the picker of the board's runs between them, which
-#: ``blocked_view`` joins with "x" (one C-level step instead of a slice per dead space).
-_VIEW_PICKERS: dict[tuple[int, ...], Callable[[str], tuple[str, ...]]] = {}
+#: Per tuple of dead spaces: its ``blocked`` table (bounded: see ``_blocked``).
+_BLOCKED: Final[dict[tuple[int, ...], bytes]] = {}
 
 
-def _view_picker(dead: tuple[int, ...]) -> Callable[[str], tuple[str, ...]]:
-    """The runs of a board before, between and after the (non-empty) ``dead`` spaces."""
-    if len(_VIEW_PICKERS) > 4096:  # bound the memory: forget and refill
-        _VIEW_PICKERS.clear()
-    cells = sorted(set(dead))
-    starts = [0, *(c + 1 for c in cells)]
-    ends: list[int | None] = [*cells, None]
-    pick = _VIEW_PICKERS[dead] = itemgetter(*map(slice, starts, ends))
-    return pick
+def _blocked(dead: tuple[int, ...]) -> bytes:
+    """The ``blocked`` table of the dead spaces ``dead``, kept in ``_BLOCKED``."""
+    if len(_BLOCKED) > 4096:  # bound the memory: forget and refill
+        _BLOCKED.clear()
+    table = bytearray(SIZE)
+    for j in dead:
+        table[j] = 1
+    out = _BLOCKED[dead] = bytes(table)
+    return out
+
+
+BuiltState.register(ResistorState)  # isinstance(state, State) holds

@@ -143,6 +143,7 @@ NATIVE_STATES = {
     "tablegames/currents/state.py",
     "tablegames/fellowship/state.py",
     "tablegames/poohsticks/state.py",
+    "tablegames/resistor/state.py",
 }
 
 

@@ -69,7 +69,7 @@ class ResistorBoard(BoardWidget):
         #: Whether the cells of single-click decisions are framed before any click.
         self.offers = offers
         self.drawn: dict[str, Any] = {}  #: what the last overlay drew, for tests
-        super().__init__(state, **kwargs)
+        super().__init__(state, **kwargs)  # type: ignore[arg-type]  # a registered State
 
     def make_geometry(self, square: float) -> Layout:
         return Layout(square)

@@ -406,7 +406,7 @@ def rounds_of(record: Record) -> None:
 
 def _states(record: Record) -> list[ResistorState]:
     """Every state of a recorded Resistor match."""
-    return [s for s in tg.replay(record) if isinstance(s, ResistorState)]
+    return [s for s in tg.replay(record) if isinstance(s, ResistorState)]  # type: ignore[misc]
 
 
 def pick_puzzles(puzzles: Sequence[dict[str, Any]], n: int = 3) -> list[dict[str, Any]]:
