@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..builder import listed
 from ..built import BuiltState
 from ..events import Event
 from ..nativebuilt import NativeBuiltState
@@ -202,11 +203,8 @@ class ResistorState(NativeBuiltState):
         return []
 
     def _check(self, move: Any) -> None:  # Any: a bad value gets the game's refusal
-        moves = self._moves
-        if moves is not None:  # one of the very moves legal_moves() gave (builder.listed,
-            for m in moves:  # as a loop: compiled, its map over operator.is_ costs 4x)
-                if m is move:
-                    return
+        if listed(move, self._moves):  # one of the very moves legal_moves() gave
+            return
         check(self, move)
 
     # ---- reading the position -----------------------------------------------------
