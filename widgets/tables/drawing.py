@@ -13,7 +13,7 @@ a viewer that is no player, so every hand stays face down (:func:`spectator_stat
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import tablegames as tg
 from tablegames.tables import View
@@ -23,32 +23,30 @@ def spectator_state(state: tg.State, public: dict[str, Any]) -> tg.State:
     """``state`` whose every observation is ``public`` (the spectators' view): a board
     drawing it for any viewer shows only what every player sees.
 
-    The copy is of a subclass made for it, in the state class's module (so the game's
-    scene and text are found), that answers ``observation(p)`` with ``public``.
+    The stand-in answers ``observation(p)`` with ``public`` and forwards everything else
+    to ``state``. It wraps the state rather than subclassing its class: a compiled
+    (native) state class cannot be subclassed from Python.
     """
-    cls = type(state)
-
-    def observation(self: tg.State, player: int) -> dict[str, Any]:
-        return dict(public)
-
-    namespace: dict[str, Any] = {"__module__": cls.__module__, "observation": observation}
-    if "__dict__" not in dir(state):
-        namespace["__slots__"] = ()
-    sub = type(cls.__name__, (cls,), namespace)
-    copy: tg.State = object.__new__(sub)
-    for name in _fields(state):
-        object.__setattr__(copy, name, getattr(state, name))
-    return copy
+    return cast(tg.State, _Spectated(state, public))
 
 
-def _fields(state: tg.State) -> list[str]:
-    names: list[str] = []
-    for klass in type(state).__mro__:
-        slots = getattr(klass, "__slots__", ())
-        names += [n for n in ((slots,) if isinstance(slots, str) else slots) if n not in names]
-    if hasattr(state, "__dict__"):
-        names += [n for n in vars(state) if n not in names]
-    return [n for n in names if n not in ("__dict__", "__weakref__") and hasattr(state, n)]
+class _Spectated:
+    """A state seen by a spectator: see :func:`spectator_state`."""
+
+    __slots__ = ("_public", "_state")
+
+    def __init__(self, state: tg.State, public: dict[str, Any]) -> None:
+        self._state = state
+        self._public = dict(public)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return dict(self._public)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+tg.State.register(_Spectated)
 
 
 def nobody(game: tg.Game) -> int:
