@@ -61,18 +61,6 @@ except ImportError:  # pragma: no cover
 
 
 S = TypeVar("S")
-M = TypeVar("M")
-
-
-def cached_moves(state: Any, generate: Callable[[], list[M]]) -> list[M]:
-    """``legal_moves()`` of a state with a ``_moves`` field: the list ``generate`` makes,
-    kept on the (immutable) state the first time, or the one its builder filled in; the
-    caller gets a copy, so changing it never changes the state."""
-    cached = state._moves
-    if cached is None:
-        cached = generate()
-        object.__setattr__(state, "_moves", cached)
-    return list(cached)
 
 
 #: The fields every builder has, whatever the game.
