@@ -37,18 +37,42 @@ _STATE: Any = State
 
 class NativeBuiltState(NativeValue):
     """A state kept in the fields ``phase`` and ``player`` and changed by its builder (as
-    :class:`~tablegames.built.BuiltState`), compiled: see the module."""
+    :class:`~tablegames.built.BuiltState`), compiled: see the module.
+
+    ``legal_moves`` lists the game's moves (of its ``move_type``) by its ``_generate``
+    once per state. (Typed ``list[Any]``, as ``State.legal_moves``: a generic base would
+    make the game's state an interpreted class.)"""
 
     phase: str
     player: int
     winners: frozenset[int]
     events: tuple[Event, ...]
+    #: ``legal_moves()`` once listed (the state's ``__init__`` sets it to None; a builder
+    #: that already knows the new state's moves gives them by :meth:`_keep_moves`)
+    _moves: list[Any] | None
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move, listed by the game's ``_generate`` on the first call and kept
+        (a cache: the state stays the same); a copy, so a caller may change it."""
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+            self._keep_moves(moves)
+        return moves.copy()
+
+    def _generate(self) -> list[Any]:
+        """The legal moves of this position, in the game's order (each game says how)."""
+        raise NotImplementedError
+
+    def _keep_moves(self, moves: list[Any] | None) -> None:
+        """Set the cached legal moves."""
+        object.__setattr__(self, "_moves", moves)
 
     # ---- BuiltState -----------------------------------------------------------------
 

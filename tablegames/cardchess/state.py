@@ -164,8 +164,6 @@ class CardChessState(NativeBuiltState):
     winners: frozenset[int]
     events: tuple[Event, ...]
     last_move: mv.CardChessMove | None
-    #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
-    _moves: list[mv.CardChessMove] | None
     #: :meth:`colours` once known: made by the move generation, kept up to date by the
     #: builder from one state to the next (a move changes two cells, a placement one)
     _colours: tuple[int, ...] | None
@@ -200,7 +198,7 @@ class CardChessState(NativeBuiltState):
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "_moves", None)
+        self._keep_moves(None)
         object.__setattr__(self, "_colours", None)
 
     def _keep_colours(self, colours: tuple[int, ...] | None) -> None:
@@ -209,13 +207,6 @@ class CardChessState(NativeBuiltState):
         object.__setattr__(self, "_colours", colours)
 
     # ---- the contract -------------------------------------------------------------
-
-    def legal_moves(self) -> list[mv.CardChessMove]:
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-            object.__setattr__(self, "_moves", moves)  # a cache: the state stays the same
-        return moves.copy()
 
     def _generate(self) -> list[mv.CardChessMove]:
         phase = self.phase

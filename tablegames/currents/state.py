@@ -111,9 +111,6 @@ class CurrentsState(NativeBuiltState):
     winners: frozenset[int]
     events: tuple[Event, ...]
     last_move: mv.CurrentsMove | None
-    #: ``legal_moves()``, computed on the first call (``from_json`` makes one to check
-    #: the position, so a search sampling states from JSON lists them once)
-    _moves: list[mv.CurrentsMove] | None
     #: The accept board of ``compass`` and ``currents`` (see :mod:`.accept`) once known:
     #: made by the move generation, kept up to date by the builder from one state to the
     #: next (or reset to None when it changes the board otherwise)
@@ -165,7 +162,7 @@ class CurrentsState(NativeBuiltState):
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "_moves", None)
+        self._keep_moves(None)
         object.__setattr__(self, "_board", None)
 
     def _keep_board(self, board: int | None) -> None:
@@ -174,13 +171,6 @@ class CurrentsState(NativeBuiltState):
         object.__setattr__(self, "_board", board)
 
     # ---- the contract -------------------------------------------------------------
-
-    def legal_moves(self) -> list[mv.CurrentsMove]:
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-            object.__setattr__(self, "_moves", moves)  # a cache: the state stays the same
-        return moves.copy()
 
     def _generate(self) -> list[mv.CurrentsMove]:
         phase = self.phase

@@ -121,9 +121,6 @@ class FellowshipState(NativeBuiltState):
     winners: frozenset[int]
     events: tuple[Event, ...]
     last_move: mv.FellowshipMove | None
-    #: ``legal_moves()``, computed once (by the builder, which needs them to see whether
-    #: the game goes on, or on the first call)
-    _moves: list[mv.FellowshipMove] | None
 
     fields: ClassVar[tuple[str, ...]] = _FIELDS
     __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves",))
@@ -157,21 +154,14 @@ class FellowshipState(NativeBuiltState):
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "_moves", None)
-
-    def _keep_moves(self, moves: list[mv.FellowshipMove] | None) -> None:
-        """Set the cached legal moves (the builder's, computed to see whether the game
-        goes on, or the first ``legal_moves()`` call's)."""
-        object.__setattr__(self, "_moves", moves)
+        self._keep_moves(None)
 
     # ---- the contract -------------------------------------------------------------
 
-    def legal_moves(self) -> list[mv.FellowshipMove]:
-        moves = self._moves
-        if moves is None:
-            moves = generate(self.game, self.phase, self.player, self.hands, self.circle)
-            self._keep_moves(moves)  # a cache: the state stays the same
-        return moves.copy()
+    def _generate(self) -> list[mv.FellowshipMove]:
+        """The legal moves (``legal_moves`` keeps them; the builder gives them to a new
+        state, having listed them to see whether the game goes on)."""
+        return generate(self.game, self.phase, self.player, self.hands, self.circle)
 
     # ---- reading the position -----------------------------------------------------
 

@@ -139,9 +139,6 @@ class PoohsticksState(NativeBuiltState):
     winners: frozenset[int]
     events: tuple[Event, ...]
     last_move: mv.PoohsticksMove | None
-    #: ``legal_moves()``, computed on the first call, or listed already by the builder
-    #: that made the state (after a boat move that leaves a decision)
-    _moves: list[mv.PoohsticksMove] | None
 
     fields: ClassVar[tuple[str, ...]] = _FIELDS
     __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves",))
@@ -187,24 +184,20 @@ class PoohsticksState(NativeBuiltState):
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "_moves", None)
-
-    def _keep_moves(self, moves: list[mv.PoohsticksMove] | None) -> None:
-        """Set the cached legal moves (listed on the first call, or by the builder)."""
-        object.__setattr__(self, "_moves", moves)
+        self._keep_moves(None)
 
     # ---- the contract -------------------------------------------------------------
 
-    def legal_moves(self) -> list[mv.PoohsticksMove]:
-        moves = self._moves
-        if moves is None:
-            p = self.player
-            moves = [] if self.phase != "play" else listing(
-                self.game, p, self.hands[p], self.boats, self.river, self.face_down,
-                self.rocks, self.powers_used, self.moved,
-            )  # fmt: skip
-            self._keep_moves(moves)  # a cache: the state stays the same
-        return moves.copy()
+    def _generate(self) -> list[mv.PoohsticksMove]:
+        """The legal moves (``legal_moves`` keeps them; the builder gives them to a new
+        state after a boat move that leaves a decision)."""
+        p = self.player
+        if self.phase != "play":
+            return []
+        return listing(
+            self.game, p, self.hands[p], self.boats, self.river, self.face_down,
+            self.rocks, self.powers_used, self.moved,
+        )  # fmt: skip
 
     # ---- helpers for viewers ------------------------------------------------------
 

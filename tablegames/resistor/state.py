@@ -120,8 +120,6 @@ class ResistorState(NativeBuiltState):
     winners: frozenset[int]
     events: tuple[Event, ...]
     last_move: mv.ResistorMove | None
-    #: ``legal_moves()``, listed on the first call (so ``apply`` knows its own moves).
-    _moves: list[mv.ResistorMove] | None
 
     fields: ClassVar[tuple[str, ...]] = _FIELDS
     __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves",))
@@ -171,16 +169,9 @@ class ResistorState(NativeBuiltState):
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "last_move", last_move)
-        object.__setattr__(self, "_moves", None)
+        self._keep_moves(None)
 
     # ---- the contract -------------------------------------------------------------
-
-    def legal_moves(self) -> list[mv.ResistorMove]:
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-            object.__setattr__(self, "_moves", moves)  # a cache: the state stays the same
-        return moves.copy()
 
     def _generate(self) -> list[mv.ResistorMove]:
         phase = self.phase

@@ -186,6 +186,7 @@ class CurrentsPreview:
         """The legal placement of ``card`` on the place ``key`` names, if there is one."""
         if not (isinstance(key, tuple) and key[0] in ("slot", "compass")):
             return None
+        m: CurrentsMove
         for m in self.board.cstate.legal_moves():
             if m.kind == "place" and m.card == card and self.board.move_keys(m)[1] == key:
                 return m
