@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit unit-pure compiled chromium postgresql notebooks explore-data bench soak clean
+.PHONY: lab play test demo lint typecheck unit unit-pure compiled debian-packages chromium postgresql notebooks explore-data bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -65,7 +65,11 @@ demo: $(VENV)/.base
 ## make test: lint, type-check, then every test (unit, properties, notebooks, browser) on the
 ## compiled engine when it builds, then the rules, rulings, properties, golden games and
 ## conformance again on pure Python (make test TABLEGAMES_PURE=1: everything pure, once)
-test: lint typecheck unit unit-pure
+# The steps before the tests run side by side (make -j): the Debian packages download and
+# install while mypy checks and mypyc compiles (each of them keeps one core busy).
+test: $(VENV)/.dev
+	@$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck debian-packages compiled
+	@$(MAKE) --no-print-directory unit unit-pure
 
 # The compiled engine (issue 31): the modules pyproject.toml lists under [tool.tablegames],
 # compiled with mypyc where a C compiler and Python's headers exist (else one line, and the
@@ -98,11 +102,11 @@ typecheck: $(VENV)/.dev
 # When the engine is compiled, unit-pure runs the engine's tests again on pure Python, and the
 # property tests' seeded random games are split between the two runs (TABLEGAMES_PROPERTY_PART):
 # the compiled run plays the first half, the pure run the second, so every game is checked once
-# and the two engines share the 750 CPU-s a whole set costs (tests/compiled/test_same_games.py
+# and the two engines share the cost of the whole set (tests/compiled/test_same_games.py
 # shows that both engines play the same games). Elsewhere the one run plays them all.
 PYTEST_WORKERS ?= auto
 IS_COMPILED = $(PY) -W ignore -c "import sys, tablegames; sys.exit(not tablegames.COMPILED)"
-unit: $(VENV)/.dev chromium postgresql compiled
+unit: $(VENV)/.dev debian-packages compiled
 	@part=1/1; if $(IS_COMPILED); then part=1/2; fi; \
 	echo "every test; the property tests' random games, share $$part (TABLEGAMES_PROPERTY_PART)"; \
 	TABLEGAMES_PROPERTY_PART=$$part $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope \
@@ -120,26 +124,24 @@ unit-pure: $(VENV)/.dev
 	    $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
 	fi
 
-# Debian's chromium for the browser tests (Playwright's own download cannot work here).
-chromium:
-	@if ! command -v chromium >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
-	  else \
-	    echo "chromium is missing: the browser tests will skip (sudo apt-get install chromium)"; \
-	  fi; \
+# Debian's packages the tests need, in one apt-get: chromium for the browser tests
+# (Playwright's own download cannot work here) and the PostgreSQL server for the table tests
+# (tests/tables start their own server in a temporary folder; the package's cluster is not
+# used). Not root: says what is missing, and those tests skip.
+HAS_CHROMIUM = command -v chromium >/dev/null 2>&1
+HAS_POSTGRES = ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1
+debian-packages:
+	@missing=""; \
+	$(HAS_CHROMIUM) || missing="chromium fonts-dejavu-core"; \
+	$(HAS_POSTGRES) || missing="$$missing postgresql"; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else \
+	  echo "missing Debian packages:$$missing (their tests will skip: sudo apt-get install$$missing)"; \
 	fi
-
-# Debian's PostgreSQL server for the table tests (tests/tables start their own server in a
-# temporary folder; the package's own cluster is not used).
-postgresql:
-	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
-	  else \
-	    echo "postgresql is missing: the PostgreSQL table tests will skip (sudo apt-get install postgresql)"; \
-	  fi; \
-	fi
+chromium postgresql: debian-packages
 
 ## make notebooks: re-execute the notebooks so their stored outputs match the code
 notebooks: $(VENV)/.dev

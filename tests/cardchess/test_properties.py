@@ -27,7 +27,7 @@ from tablegames.cardchess.moves import UNITS
 from tablegames.cardchess.state import START_AREA, SURFACE_CARDS, owner
 
 #: Games all configurations play together (:func:`support.properties.per_config`).
-GAMES_PER_GAME = 6000
+GAMES_PER_GAME = 3000  # make soak plays 10^5 per game, every check on
 MAX_PLIES = 64
 FULL_CHECK_EVERY = 24
 CONFIGS = {

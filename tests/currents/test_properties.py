@@ -31,7 +31,7 @@ from tablegames.currents.rules import stopped_by
 from tablegames.currents.state import HAND_SIZE
 
 #: Games all configurations play together (:func:`support.properties.per_config`).
-GAMES_PER_GAME = 6000
+GAMES_PER_GAME = 3000  # make soak plays 10^5 per game, every check on
 MAX_TURNS = 200
 #: Every legal move is applied (and its notation read back) in states with at most this
 #: many moves (set-up, goaltending, combination attacks, small hands) and in one state

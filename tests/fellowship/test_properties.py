@@ -26,7 +26,7 @@ from tablegames.fellowship import FellowshipState
 from tablegames.fellowship.serialize import known_roles
 
 #: Games all configurations play together (:func:`support.properties.per_config`).
-GAMES_PER_GAME = 6000
+GAMES_PER_GAME = 3000  # make soak plays 10^5 per game, every check on
 FULL_CHECK_EVERY = 16
 
 
