@@ -99,3 +99,10 @@ def mcts_skill(ctx: RunContext) -> Rows:
 @register("resistor-mcts-matches", notebook=NOTEBOOK, about="whole matches between mcts:100")
 def mcts_matches(ctx: RunContext) -> Rows:
     return [{**r, "pair": "mcts v mcts"} for r in q.matches(ctx, [MCTS, MCTS], 4, cap=1500)]
+
+
+@register(
+    "resistor-mcts-rounds", notebook=NOTEBOOK, about="whole first rounds between mcts:100, uncapped"
+)
+def mcts_rounds(ctx: RunContext) -> Rows:
+    return q.rounds(ctx, "mcts v mcts, whole round 1", [MCTS, MCTS], 16)

@@ -16,6 +16,7 @@ and a rate per 100 turns compares variants without dividing by rounds that ended
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -36,6 +37,8 @@ ACTIONS = ("slingshot", "cycle", "drain", "charge", "recharge", "score", "conver
 #: A human's time per turn, for minutes: about 10 s to pick a piece and its one or two
 #: steps (amperes, chargers) or a resistor's diagonal step.
 SECONDS_PER_TURN = 10.0
+#: Turns a whole first round may run before it is called unfinished (rounds(), below).
+ROUND_CAP = 4000
 
 
 def _st(state: State) -> ResistorState:
@@ -192,6 +195,16 @@ def windows(
 ) -> list[Row]:
     """``n`` first-round windows of a variant, player 0 on the amperes."""
     table = Table(label, window_row, "resistor", {"first_amperes": 0, **variant}, list(seats))
+    return [{**r, "variant": label} for r in table.rows(ctx, n)]
+
+
+def rounds(
+    ctx: RunContext, label: str, seats: Sequence[str], n: int, cap: int = ROUND_CAP
+) -> list[Row]:
+    """``n`` whole first rounds under the rules, player 0 on the amperes, each played
+    until it ends or reaches ``cap`` turns (then ``ended`` is ``window``)."""
+    row = partial(window_row, window=cap)
+    table = Table(label, row, "resistor", {"first_amperes": 0}, list(seats))
     return [{**r, "variant": label} for r in table.rows(ctx, n)]
 
 
