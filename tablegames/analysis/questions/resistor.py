@@ -16,8 +16,8 @@ and a rate per 100 turns compares variants without dividing by rounds that ended
 from __future__ import annotations
 
 from collections import Counter
-from functools import partial
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, cast
 
 from ...bots import Bot, GreedyBot, MCTSBot
