@@ -106,3 +106,16 @@ def mcts_matches(ctx: RunContext) -> Rows:
 )
 def mcts_rounds(ctx: RunContext) -> Rows:
     return q.rounds(ctx, "mcts v mcts, whole round 1", [MCTS, MCTS], 16)
+
+
+@register(
+    "resistor-top-check",
+    notebook=NOTEBOOK,
+    about="the duty cycle's lever at the ladder's top rung, mcts:1000 on both sides",
+)
+def top_check(ctx: RunContext) -> Rows:
+    top = "mcts-choosy:patient:1000"
+    rows: Rows = []
+    for label, options in VARIANTS[:2]:  # the rules, and duty 0
+        rows += q.windows(ctx, label, options, [top, top], 4)
+    return rows
