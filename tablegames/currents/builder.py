@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 from .. import rng
 from ..builder import HandsBuilder
 from ..cards import SUIT, add_to_hand
-from ..events import Event, new_event
+from ..events import Event as _Event
+from ..events import new_event as _new_event
 from . import moves as mv
 from .accept import PLACE_BITS
 from .geometry import (
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 
 _TARGET_INDEX: Final = mv.TARGET_INDEX
 _PLACE_BITS: Final = PLACE_BITS
+# Final: compiled, the module keeps these in C statics; an imported name is looked up in
+# the module's globals each time it is read, and ``apply`` makes several events a move
+Event: Final = _Event
+new_event: Final = _new_event
 
 
 class CurrentsBuilder(HandsBuilder[CurrentsState]):
@@ -381,7 +386,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
                 )
             )
             dest = self.pawn
-        move = (*pawn, *dest)
+        move = (pawn[0], pawn[1], dest[0], dest[1])
         self.events.append(new_event(Event, ("move", self.turn_player, (), "", move, "")))
         self.pawn = dest
         self.end_turn()
