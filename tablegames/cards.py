@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from . import rng
 
@@ -34,11 +34,13 @@ JOKERS = ("RJ", "BJ")
 #: Every valid code, in canonical order: suits C, D, H, S, each from 2 to ace; then jokers.
 ALL_CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
 #: Position of each code in ``ALL_CARDS``: the canonical sort key.
-ORDER: dict[str, int] = {c: i for i, c in enumerate(ALL_CARDS)}
+ORDER: Final[dict[str, int]] = {c: i for i, c in enumerate(ALL_CARDS)}
 #: Rank of each card, aces high (14); jokers 0.
-RANK: dict[str, int] = {c: (RANKS.index(c[0]) + 2 if c not in JOKERS else 0) for c in ALL_CARDS}
+RANK: Final[dict[str, int]] = {
+    c: (RANKS.index(c[0]) + 2 if c not in JOKERS else 0) for c in ALL_CARDS
+}
 #: Suit letter of each card; ``None`` for jokers.
-SUIT: dict[str, str | None] = {c: (c[1] if c not in JOKERS else None) for c in ALL_CARDS}
+SUIT: Final[dict[str, str | None]] = {c: (c[1] if c not in JOKERS else None) for c in ALL_CARDS}
 
 
 def add_to_hand(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:

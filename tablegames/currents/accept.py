@@ -7,6 +7,8 @@ when it lists moves, the builder when it puts a card down.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import RANKS, SUITS
 from .rules import PLACEABLE, beats_by_rank
 
@@ -17,8 +19,8 @@ from .rules import PLACEABLE, beats_by_rank
 #: rank may go by the rank rule (or the place is empty); groups 13-16, one per suit, where
 #: the occupant has that suit; group 17 where a card lies. A card's placements are then
 #: two shifts and an or (its rank's group, its suit's), picked by the state's _LOW and _HIGH.
-GROUP = 20
-OCCUPIED = 17 * GROUP
+GROUP: Final = 20
+OCCUPIED: Final = 17 * GROUP
 
 
 def _place_bits(easier: bool) -> tuple[dict[str | None, int], ...]:

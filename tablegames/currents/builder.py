@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 from .. import rng
 from ..builder import HandsBuilder
 from ..cards import SUIT, add_to_hand
-from ..events import Event, new_event
+from ..events import Event as _Event
+from ..events import new_event as _new_event
 from . import moves as mv
 from .accept import PLACE_BITS
 from .geometry import (
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 
 _TARGET_INDEX: Final = mv.TARGET_INDEX
 _PLACE_BITS: Final = PLACE_BITS
+# Final: compiled, the module keeps these in C statics; an imported name is looked up in
+# the module's globals each time it is read, and ``apply`` makes several events a move
+Event: Final = _Event
+new_event: Final = _new_event
 
 
 class CurrentsBuilder(HandsBuilder[CurrentsState]):
@@ -132,15 +137,18 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
 
     def put(self, idx: int, card: str | None) -> str | None:
         """Place ``card`` (None: nothing) at target ``idx``; return what was there."""
+        # a list copy changed in place and made a tuple again: compiled, a third of the
+        # calls that joining two slices around the card makes
         if idx < 4:
-            compass = self.compass
-            old = compass[idx]
-            self.compass = (*compass[:idx], card, *compass[idx + 1 :])
+            places = list(self.compass)
+            old = places[idx]
+            places[idx] = card
+            self.compass = tuple(places)
         else:
-            i = idx - 4
-            currents = self.currents
-            old = currents[i]
-            self.currents = (*currents[:i], card, *currents[i + 1 :])
+            places = list(self.currents)
+            old = places[idx - 4]
+            places[idx - 4] = card
+            self.currents = tuple(places)
         board = self._board
         if board is not None:
             bits = _PLACE_BITS[self.game.easier_usurping][idx]
@@ -378,7 +386,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
                 )
             )
             dest = self.pawn
-        move = (*pawn, *dest)
+        move = (pawn[0], pawn[1], dest[0], dest[1])
         self.events.append(new_event(Event, ("move", self.turn_player, (), "", move, "")))
         self.pawn = dest
         self.end_turn()

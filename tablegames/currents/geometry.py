@@ -9,7 +9,9 @@ precomputed table, so rules and inspection only look things up.
 
 from __future__ import annotations
 
-SIZE = 8  #: squares per side; lines run 0..SIZE
+from typing import Final
+
+SIZE: Final = 8  #: squares per side; lines run 0..SIZE
 POINTS = "NESW"  #: compass points and board sides, index 0..3
 POINT_INDEX = {p: i for i, p in enumerate(POINTS)}
 VECTOR = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
@@ -56,7 +58,7 @@ def _influencing(x: int, y: int) -> tuple[int, ...]:
 
 
 #: Slot indices influencing each intersection, in scout order.
-INFLUENCING: dict[tuple[int, int], tuple[int, ...]] = {
+INFLUENCING: Final[dict[tuple[int, int], tuple[int, ...]]] = {
     (x, y): _influencing(x, y) for x in range(SIZE + 1) for y in range(SIZE + 1)
 }
 

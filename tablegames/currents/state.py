@@ -36,7 +36,7 @@ from .rules import (
 if TYPE_CHECKING:
     from .game import CurrentsGame
 
-HAND_SIZE = 4  #: a turn starts by drawing up to this many cards
+HAND_SIZE: Final = 4  #: a turn starts by drawing up to this many cards
 _EMPTY_COMPASS: Final = (None, None, None, None)
 #: Per placeable card: the shifts of its rank's group and its suit's group in the accept
 #: board, and its 20 placements (mv.PLACE).
