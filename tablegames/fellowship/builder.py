@@ -70,21 +70,23 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
         """The capture or the cover, the draw, then the next turn (or the end)."""
         p = self.player
         card = m.card
+        src, dst = m.src, m.dst  # each field of the (interpreted) move read once
+        players = self.game.players
         self.take(p, card)
         circle = self.circle
         if m.kind == "capture":
-            moving, below = circle[m.src], circle[m.dst]
-            circle[m.dst] = below + moving
-            circle[m.src] = (card,)
-            where = f"{m.src}>{m.dst}"
+            moving, below = circle[src], circle[dst]
+            circle[dst] = below + moving
+            circle[src] = (card,)
+            where = f"{src}>{dst}"
             self.events.append(
                 new_event(Event, ("capture", p, (moving[-1], below[-1]), where, (len(moving),), ""))
             )
-            self.events.append(new_event(Event, ("fill", p, (card,), str(m.src), (), "")))
+            self.events.append(new_event(Event, ("fill", p, (card,), str(src), (), "")))
         else:
-            circle[m.dst] = (*circle[m.dst], card)
-            self.events.append(new_event(Event, ("cover", p, (card,), str(m.dst), (), "")))
-        if card == BOROMIR and self.game.players == 2:
+            circle[dst] = (*circle[dst], card)
+            self.events.append(new_event(Event, ("cover", p, (card,), str(dst), (), "")))
+        if card == BOROMIR and players == 2:
             self.events.append(Event("reveal", p, (BOROMIR,), "black"))
         self.draw(p)
         self.turn += 1
@@ -93,7 +95,7 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
             self.events.append(Event("max_turns", value=(self.turn,)))
             self.end(frozenset(), result=False)
             return
-        self.player = (p + 1) % self.game.players
+        self.player = (p + 1) % players
         self.begin_turn()
 
     def draw(self, p: int) -> None:

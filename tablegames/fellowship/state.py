@@ -73,8 +73,17 @@ CAN_CAPTURE: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = (
     _targets(True),
 )
 _NEIGHBOURS: Final = NEIGHBOURS
-_CAPTURE: Final = mv.CAPTURE
-_COVER: Final = mv.COVER
+#: PLAYS[card]: the moves that play ``card`` from hand, by place: at ``2 * i`` the stack
+#: at ``i`` captures its left neighbour, at ``2 * i + 1`` its right one, and at
+#: ``2 * SIZE + i`` the card covers the joker at ``i`` (the very moves of mv.CAPTURE and
+#: mv.COVER). A hand's moves are then read by position, one look-up per card held.
+PLAYS: Final[dict[str, tuple[mv.FellowshipMove, ...]]] = {
+    card: (
+        *(mv.CAPTURE[i][side][card] for i in range(SIZE) for side in (0, 1)),
+        *(mv.COVER[i][card] for i in range(SIZE)),
+    )
+    for card in mv.HAND_CARDS
+}
 
 
 def colour(card: str) -> str | None:
@@ -299,6 +308,7 @@ def generate(
         return []
     tops = [s[-1] for s in circle]
     can = CAN_CAPTURE[game.players > 2]
+    plays = [PLAYS[card] for card in hand]  # any hand card fills the gap or covers
     out: list[mv.FellowshipMove] = []
     joker = -1
     for i in range(SIZE):  # each stack's captures of its left, then its right neighbour
@@ -308,17 +318,14 @@ def generate(
             continue
         left, right = _NEIGHBOURS[i]
         if tops[left] in targets:
-            table = _CAPTURE[i][0]
-            for card in hand:  # any hand card fills the gap
-                out.append(table[card])
+            for moves in plays:
+                out.append(moves[2 * i])
         if tops[right] in targets:
-            table = _CAPTURE[i][1]
-            for card in hand:
-                out.append(table[card])
+            for moves in plays:
+                out.append(moves[2 * i + 1])
     if joker >= 0:  # any hand card covers the uncovered joker
-        cover = _COVER[joker]
-        for card in hand:
-            out.append(cover[card])
+        for moves in plays:
+            out.append(moves[2 * SIZE + joker])
     return out
 
 
