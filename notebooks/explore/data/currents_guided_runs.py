@@ -9,7 +9,7 @@ is stored as it ends."""
 
 from __future__ import annotations
 
-from currents_runs import DESIGNER, VARIANTS, Rows, games
+from currents_runs import DESIGNER, VARIANTS, Rows, games, until_decided
 
 from tablegames.analysis.runs import RunContext, register
 
@@ -32,3 +32,15 @@ def guided_run(name: str, n: int) -> None:
 
 for _name, _n in GUIDED_VARIANTS.items():
     guided_run(_name, _n)
+
+
+@register(
+    "currents-guided-2p-balance",
+    notebook=DESIGNER,
+    about="seat shares, 2p guided:100, until decided (at most 1,200 games)",
+)
+def guided_2p_balance(ctx: RunContext) -> Rows:
+    """Two-player seat shares between guided:100 players, in batches of 300 games until
+    player 0's interval excludes one half or narrows to two points either side (a
+    two-player guided:100 game costs some 1.5 CPU-seconds)."""
+    return until_decided(ctx, "2p guided:100", {"players": 2}, ["guided:100"] * 2, 300, 1200)
