@@ -105,7 +105,7 @@ def mcts_matches(ctx: RunContext) -> Rows:
     "resistor-mcts-rounds", notebook=NOTEBOOK, about="whole first rounds between mcts:100, uncapped"
 )
 def mcts_rounds(ctx: RunContext) -> Rows:
-    return q.rounds(ctx, "mcts v mcts, whole round 1", [MCTS, MCTS], 16)
+    return q.windows(ctx, "mcts v mcts, whole round 1", {}, [MCTS, MCTS], 16, q.ROUND_CAP)
 
 
 @register(

@@ -37,7 +37,7 @@ ACTIONS = ("slingshot", "cycle", "drain", "charge", "recharge", "score", "conver
 #: A human's time per turn, for minutes: about 10 s to pick a piece and its one or two
 #: steps (amperes, chargers) or a resistor's diagonal step.
 SECONDS_PER_TURN = 10.0
-#: Turns a whole first round may run before it is called unfinished (rounds(), below).
+#: Turns a whole first round may run before it is called unfinished (``windows(window=...)``).
 ROUND_CAP = 4000
 
 
@@ -191,20 +191,17 @@ def match_row(game: Game, seats: list[str], seed: int) -> Row:
 
 
 def windows(
-    ctx: RunContext, label: str, variant: Mapping[str, object], seats: Sequence[str], n: int
+    ctx: RunContext,
+    label: str,
+    variant: Mapping[str, object],
+    seats: Sequence[str],
+    n: int,
+    window: int = WINDOW,
 ) -> list[Row]:
-    """``n`` first-round windows of a variant, player 0 on the amperes."""
-    table = Table(label, window_row, "resistor", {"first_amperes": 0, **variant}, list(seats))
-    return [{**r, "variant": label} for r in table.rows(ctx, n)]
-
-
-def rounds(
-    ctx: RunContext, label: str, seats: Sequence[str], n: int, cap: int = ROUND_CAP
-) -> list[Row]:
-    """``n`` whole first rounds under the rules, player 0 on the amperes, each played
-    until it ends or reaches ``cap`` turns (then ``ended`` is ``window``)."""
-    row = partial(window_row, window=cap)
-    table = Table(label, row, "resistor", {"first_amperes": 0}, list(seats))
+    """``n`` first-round windows of a variant, player 0 on the amperes, each at most
+    ``window`` turns (:data:`ROUND_CAP`: whole rounds, as far as they end)."""
+    row = partial(window_row, window=window)
+    table = Table(label, row, "resistor", {"first_amperes": 0, **variant}, list(seats))
     return [{**r, "variant": label} for r in table.rows(ctx, n)]
 
 
