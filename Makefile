@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit unit-pure compiled debian-packages chromium postgresql notebooks explore-data bench soak clean
+.PHONY: lab play test demo lint typecheck unit unit-pure compiled binder-env debian-packages chromium postgresql notebooks explore-data bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -67,8 +67,9 @@ demo: $(VENV)/.base
 ## conformance again on pure Python (make test TABLEGAMES_PURE=1: everything pure, once)
 # The steps before the tests run side by side (make -j): the Debian packages download and
 # install while mypy checks and mypyc compiles (each of them keeps one core busy).
+# Binder's environment is built then too (binder-env), so the Binder test finds it ready.
 test: $(VENV)/.dev
-	@$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck debian-packages compiled
+	@$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck debian-packages compiled binder-env
 	@$(MAKE) --no-print-directory unit unit-pure
 
 # The compiled engine (issue 31): the modules pyproject.toml lists under [tool.tablegames],
@@ -124,6 +125,21 @@ unit-pure: $(VENV)/.dev
 	    $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
 	fi
 
+# What Binder builds from binder/ alone, minus Docker: a fresh venv, binder/requirements.txt,
+# then binder/postBuild (which installs this project). tests/test_binder.py runs the notebooks
+# Binder opens in it; it builds its own when this one is missing or was built from other files
+# (the stamp holds their hashes). Not the dev venv: nothing of it may leak in.
+BINDER_ENV = .binder-env
+BINDER_FILES = binder/requirements.txt binder/postBuild pyproject.toml
+binder-env: $(BINDER_ENV)/.built
+$(BINDER_ENV)/.built: $(BINDER_FILES)
+	@rm -rf $(BINDER_ENV) && $(PYTHON) -m venv $(BINDER_ENV)
+	@echo "building Binder's environment in $(BINDER_ENV) (binder/requirements.txt, then binder/postBuild)"
+	@env -u VIRTUAL_ENV -u PYTHONPATH PATH="$(abspath $(BINDER_ENV))/bin:$$PATH" sh -c \
+	  'pip install --quiet -r binder/requirements.txt && bash binder/postBuild' \
+	  >$(BINDER_ENV)/build.log 2>&1 || { tail -40 $(BINDER_ENV)/build.log; exit 1; }
+	@sha256sum $(BINDER_FILES) > $@
+
 # Debian's packages the tests need, in one apt-get: chromium for the browser tests
 # (Playwright's own download cannot work here) and the PostgreSQL server for the table tests
 # (tests/tables start their own server in a temporary folder; the package's cluster is not
@@ -165,5 +181,5 @@ soak: $(VENV)/.dev
 	nice -n 19 $(PY) benchmarks/soak.py $(SOAK_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	rm -rf $(VENV) $(BINDER_ENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
 	find tablegames -name '*.so' -delete

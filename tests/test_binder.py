@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -96,17 +95,59 @@ def notebook_imports(notebooks: list[Path]) -> list[str]:
 BINDER_RUNS = ("play/*.ipynb", "walkthroughs/currents.ipynb")
 
 
+#: Where ``make test`` builds Binder's environment beside its other first steps
+#: (``make binder-env``), with a stamp holding the hashes of the files it was built from.
+PREBUILT = ROOT / ".binder-env"
+BINDER_FILES = ("binder/requirements.txt", "binder/postBuild", "pyproject.toml")
+
+
+def stamp() -> str:
+    """What ``make binder-env`` writes into its stamp for the files as they are now
+    (``sha256sum``'s lines)."""
+    import hashlib
+
+    return "".join(
+        f"{hashlib.sha256((ROOT / name).read_bytes()).hexdigest()}  {name}\n"
+        for name in BINDER_FILES
+    )
+
+
+def prebuilt() -> Path | None:
+    """``make binder-env``'s environment when it was built from the files as they are."""
+    built = PREBUILT / ".built"
+    ok = built.exists() and built.read_text() == stamp() and (PREBUILT / "bin/python").exists()
+    return PREBUILT if ok else None
+
+
+def test_stamp_is_what_make_binder_env_writes() -> None:
+    if shutil.which("sha256sum") is None:
+        pytest.skip("no sha256sum here")
+    out = subprocess.run(["sha256sum", *BINDER_FILES], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout == stamp()
+
+
+#: Runs notebooks one after another in one process (the Binder environment's nbclient),
+#: each in its own folder with a fresh kernel, as Binder would: ``python -c RUN NB...``.
+RUN_NOTEBOOKS = """
+import sys, nbformat
+from pathlib import Path
+from nbclient import NotebookClient
+for name in sys.argv[1:]:
+    path = Path(name)
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=600, resources={"metadata": {"path": str(path.parent)}}).execute()
+    print("ran", path.name, flush=True)
+"""
+
+
 def test_notebooks_run_in_an_environment_built_from_binder_alone(tmp_path: Path) -> None:
     """What Binder builds, minus Docker: a fresh venv with binder/requirements.txt, then
-    binder/postBuild; every module any notebook imports imports there, and the notebooks
-    Binder's links open run top to bottom in it."""
+    binder/postBuild (``make binder-env``'s when it is current, else built here); every
+    module any notebook imports imports there, and the notebooks Binder's links open run
+    top to bottom in it."""
     import venv
 
-    env_dir = tmp_path / "binder-env"
-    venv.create(env_dir, with_pip=True)
-    bin_dir = env_dir / "bin"
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
-    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
     for var in ("JUPYTER_RUNTIME_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
         env[var] = str(tmp_path / var)
 
@@ -114,8 +155,15 @@ def test_notebooks_run_in_an_environment_built_from_binder_alone(tmp_path: Path)
         out = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
         assert out.returncode == 0, f"{' '.join(cmd)}\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
 
-    run(str(bin_dir / "pip"), "install", "--quiet", "-r", str(BINDER / "requirements.txt"))
-    run("bash", str(BINDER / "postBuild"))
+    env_dir = prebuilt()
+    if env_dir is None:
+        env_dir = tmp_path / "binder-env"
+        venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / "bin"
+    env["PATH"] = f"{bin_dir}{os.pathsep}{env['PATH']}"
+    if env_dir != PREBUILT:
+        run(str(bin_dir / "pip"), "install", "--quiet", "-r", str(BINDER / "requirements.txt"))
+        run("bash", str(BINDER / "postBuild"))
     notebooks = sorted(
         p for p in (ROOT / "notebooks").rglob("*.ipynb") if "checkpoint" not in str(p)
     )
@@ -125,25 +173,19 @@ def test_notebooks_run_in_an_environment_built_from_binder_alone(tmp_path: Path)
     chosen = sorted({nb for pattern in BINDER_RUNS for nb in (ROOT / "notebooks").glob(pattern)})
     assert len(chosen) >= 3
     # Two lanes, one per core: each runs its notebooks one after another (the biggest
-    # first, dealt alternately), in the notebook's own folder as Binder would.
+    # first, dealt alternately).
     by_size = sorted(chosen, key=lambda nb: nb.stat().st_size, reverse=True)
-    lanes = []
-    for k in range(2):
-        steps = [
-            f"cd {shlex.quote(str(nb.parent))} && {shlex.quote(str(bin_dir / 'jupyter'))} "
-            f"nbconvert --to notebook --execute --output-dir "
-            f"{shlex.quote(str(tmp_path / 'out' / nb.parent.name))} {shlex.quote(nb.name)}"
-            for nb in by_size[k::2]
-        ]
-        lanes.append(
-            subprocess.Popen(
-                ["bash", "-c", " && ".join(steps)],
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-            )
+    lanes = [
+        subprocess.Popen(
+            [str(bin_dir / "python"), "-c", RUN_NOTEBOOKS, *map(str, by_size[k::2])],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
-    for lane in lanes:
+        for k in range(2)
+    ]
+    for k, lane in enumerate(lanes):
         out, _ = lane.communicate(timeout=1800)
         assert lane.returncode == 0, out[-4000:]
+        assert out.count("ran ") == len(by_size[k::2]), out[-4000:]
