@@ -231,7 +231,8 @@ def light_share(rows: Sequence[Row]) -> tuple[float, float, float]:
     board: its mean over the windows that counted them, with a 95% normal interval
     (a window's turns are not independent, so the window is the unit).
 
-    >>> light_share([{"ampere_turns": 10, "light_turns": 5}, {"ampere_turns": 4, "light_turns": 3}])[0]
+    >>> rows = [{"ampere_turns": 10, "light_turns": 5}, {"ampere_turns": 4, "light_turns": 3}]
+    >>> light_share(rows)[0]
     0.625
     """
     shares = [
@@ -279,6 +280,18 @@ def paired_ci(rows: Sequence[Row], base: Sequence[Row]) -> tuple[float, float, f
         {"points": float(r["points"]) - by_seed[r["seed"]]} for r in rows if r["seed"] in by_seed
     ]
     return points_ci(diffs)
+
+
+def pairs(rows: Sequence[Row], base: Sequence[Row]) -> list[tuple[Row, Row]]:
+    """``(base row, row)`` for each seed both tables played, in ``rows``' order: a
+    strategy's window beside the plain bot's on the same deal and bots' seeds (a bot that
+    refuses a move plays exactly as the plain one until the plain one would make it).
+
+    >>> pairs([{"seed": 2, "points": 1}], [{"seed": 1, "points": 0}, {"seed": 2, "points": 3}])
+    [({'seed': 2, 'points': 3}, {'seed': 2, 'points': 1})]
+    """
+    by_seed = {r["seed"]: r for r in base}
+    return [(by_seed[r["seed"]], r) for r in rows if r["seed"] in by_seed]
 
 
 def window_duels(a: Sequence[Row], b: Sequence[Row]) -> tuple[int, int, int]:
