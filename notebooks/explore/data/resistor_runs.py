@@ -169,3 +169,28 @@ def top_skill(ctx: RunContext) -> Rows:
     return q.windows(ctx, "mcts:1000 amperes v mcts:100", {}, [TOP, MCTS], 16) + q.windows(
         ctx, "mcts:100 amperes v mcts:1000", {}, [MCTS, TOP], 16
     )
+
+
+@register(
+    "resistor-top-more",
+    notebook=NOTEBOOK,
+    about="seeds 8-19 of the rules, never recharging and running light at the top rung",
+)
+def top_more(ctx: RunContext) -> Rows:
+    # with resistor-top-check, -recharge and -light: 20 seeds each at mcts:1000, as at mcts:100
+    rows = q.windows(ctx, VARIANTS[0][0], {}, [TOP, TOP], 12, first=8)
+    for label, amperes in [
+        ("never recharge", "mcts-choosy:norecharge:1000"),
+        ("three amperes or fewer", "mcts-choosy:light:1000"),
+    ]:
+        rows += q.windows(ctx, label, {}, [amperes, TOP], 12, first=8)
+    return rows
+
+
+@register(
+    "resistor-top-duty",
+    notebook=NOTEBOOK,
+    about="seeds 4-19 of duty 0 at the top rung (0-3 are resistor-top-check's)",
+)
+def top_duty(ctx: RunContext) -> Rows:
+    return q.windows(ctx, VARIANTS[1][0], VARIANTS[1][1], [TOP, TOP], 16, first=4)
