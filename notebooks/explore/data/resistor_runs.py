@@ -194,3 +194,13 @@ def top_more(ctx: RunContext) -> Rows:
 )
 def top_duty(ctx: RunContext) -> Rows:
     return q.windows(ctx, VARIANTS[1][0], VARIANTS[1][1], [TOP, TOP], 16, first=4)
+
+
+@register(
+    "resistor-top-overload",
+    notebook=NOTEBOOK,
+    about="never overloading at the top rung, mcts:1000 on both sides (seeds 0-19)",
+)
+def top_overload(ctx: RunContext) -> Rows:
+    # the plain top rung overloaded in 7 of its 20 rules windows: refusing can differ only there
+    return q.windows(ctx, "never overload", {}, ["mcts-choosy:nooverload:1000", TOP], 20)
