@@ -67,6 +67,35 @@ def test_light_amperes_never_bring_a_fourth_onto_the_board() -> None:
     assert not fourth
 
 
+def test_resistor_window_counts_the_ampere_turns_begun_light() -> None:
+    game = tg.make("resistor", first_amperes=0)
+    row = resistor.window_row(game, ["choosy:patient", "choosy:patient"], 5, window=40)
+    p = play(game, ["choosy:patient"] * 2, 5, keep=True, stop=lambda s: s.turns_played >= 40)
+    starts = [s for s in p.states if resistor._turn_start(s)]
+    assert row["ampere_turns"] == len(starts) > 0
+    assert row["light_turns"] == sum(s.amperes_on_board() <= 3 for s in starts)
+    assert resistor._turn_start(starts[0]) and starts[0].amperes_on_board() == 0
+
+
+def test_resistor_windows_continue_a_runs_seeds() -> None:
+    from tablegames.analysis.runs import RunContext
+
+    ctx = RunContext(None, 1)
+    whole = resistor.windows(ctx, "t", {}, ["patient", "patient"], 3, window=4)
+    later = resistor.windows(ctx, "t", {}, ["patient", "patient"], 2, window=4, first=1)
+    assert [r["seed"] for r in later] == [r["seed"] for r in whole[1:]]
+    assert later == whole[1:]
+
+
+def test_resistor_refusing_a_move_changes_nothing_until_the_plain_bot_would_make_it() -> None:
+    game = tg.make("resistor", first_amperes=0)
+    plain = resistor.window_row(game, ["choosy:patient", "choosy:patient"], 4, window=60)
+    careful = resistor.window_row(game, ["choosy:nooverload", "choosy:patient"], 4, window=60)
+    assert plain["overload"] == 0
+    [(base, row)] = resistor.pairs([careful], [plain])
+    assert base == {**row, "seats": base["seats"]}
+
+
 def test_a_bot_spec_taken_by_another_games_questions_is_refused() -> None:
     def commit(arg: str, seed: str) -> tg.bots.Bot:
         raise AssertionError("never built")

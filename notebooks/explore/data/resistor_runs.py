@@ -119,3 +119,88 @@ def top_check(ctx: RunContext) -> Rows:
     for label, options in VARIANTS[:2]:  # the rules, and duty 0
         rows += q.windows(ctx, label, options, [top, top], 4)
     return rows
+
+
+# ---- issue 29's strict reading: settle none against four dead spaces, step the
+# never-forfeiting rungs up to mcts:1000, and the notes' strategy questions at the top ----
+TOP = "mcts-choosy:patient:1000"
+
+
+@register(
+    "resistor-mcts-dead-spaces",
+    notebook=NOTEBOOK,
+    about="60 more mcts:100 windows of the rules and of no dead spaces (seeds 20-79)",
+)
+def mcts_dead_spaces(ctx: RunContext) -> Rows:
+    # continues resistor-mcts-variants' 20 seeds, so the two tables pair seed by seed
+    rows: Rows = []
+    for label, options in (VARIANTS[0], VARIANTS[3]):
+        rows += q.windows(ctx, label, options, [MCTS, MCTS], 60, first=N_MCTS)
+    return rows
+
+
+@register(
+    "resistor-top-recharge",
+    notebook=NOTEBOOK,
+    about="recharge or go for the point at the top rung, mcts:1000 on both sides",
+)
+def top_recharge(ctx: RunContext) -> Rows:
+    # the rules' seeds 4-7 (0-3 are resistor-top-check's), never recharging on 0-7
+    return q.windows(ctx, VARIANTS[0][0], {}, [TOP, TOP], 4, first=4) + q.windows(
+        ctx, "never recharge", {}, ["mcts-choosy:norecharge:1000", TOP], 8
+    )
+
+
+@register(
+    "resistor-top-light",
+    notebook=NOTEBOOK,
+    about="three amperes or fewer at the top rung, mcts:1000 on both sides",
+)
+def top_light(ctx: RunContext) -> Rows:
+    return q.windows(ctx, "three amperes or fewer", {}, ["mcts-choosy:light:1000", TOP], 8)
+
+
+@register(
+    "resistor-top-skill",
+    notebook=NOTEBOOK,
+    about="the never-forfeiting top step: mcts:1000 against mcts:100, each role",
+)
+def top_skill(ctx: RunContext) -> Rows:
+    return q.windows(ctx, "mcts:1000 amperes v mcts:100", {}, [TOP, MCTS], 16) + q.windows(
+        ctx, "mcts:100 amperes v mcts:1000", {}, [MCTS, TOP], 16
+    )
+
+
+@register(
+    "resistor-top-more",
+    notebook=NOTEBOOK,
+    about="seeds 8-19 of the rules, never recharging and running light at the top rung",
+)
+def top_more(ctx: RunContext) -> Rows:
+    # with resistor-top-check, -recharge and -light: 20 seeds each at mcts:1000, as at mcts:100
+    rows = q.windows(ctx, VARIANTS[0][0], {}, [TOP, TOP], 12, first=8)
+    for label, amperes in [
+        ("never recharge", "mcts-choosy:norecharge:1000"),
+        ("three amperes or fewer", "mcts-choosy:light:1000"),
+    ]:
+        rows += q.windows(ctx, label, {}, [amperes, TOP], 12, first=8)
+    return rows
+
+
+@register(
+    "resistor-top-duty",
+    notebook=NOTEBOOK,
+    about="seeds 4-19 of duty 0 at the top rung (0-3 are resistor-top-check's)",
+)
+def top_duty(ctx: RunContext) -> Rows:
+    return q.windows(ctx, VARIANTS[1][0], VARIANTS[1][1], [TOP, TOP], 16, first=4)
+
+
+@register(
+    "resistor-top-overload",
+    notebook=NOTEBOOK,
+    about="never overloading at the top rung, mcts:1000 on both sides (seeds 0-19)",
+)
+def top_overload(ctx: RunContext) -> Rows:
+    # the plain top rung overloaded in 7 of its 20 rules windows: refusing can differ only there
+    return q.windows(ctx, "never overload", {}, ["mcts-choosy:nooverload:1000", TOP], 20)

@@ -146,10 +146,18 @@ add_local_bots(
 )
 
 
+def _turn_start(state: State) -> bool:
+    """Whether ``state`` begins an ampere-player turn (nothing moved yet, none pending)."""
+    s = _st(state)
+    return s.turn_role == "amperes" and not s.pending and s.moves_made == 0
+
+
 def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) -> Row:
     """The first round of a match, for at most ``window`` turns: the ampere player's
     points, the actions' counts, how the round ended (``drained``, ``forfeit`` or
-    ``window``: still going)."""
+    ``window``: still going), and the ampere player's turns (``ampere_turns``) with those
+    begun with three or fewer amperes on the board (``light_turns``: the duty cycle's
+    second move, whatever the variant's limit)."""
     p = play(
         game,
         seats,
@@ -165,6 +173,7 @@ def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) ->
             counts[e.kind] += 1
             if e.kind == "round_end":
                 ended, points = e.text, e.value[1]
+    starts = [s for s in p.states if _st(s).round == 1 and _turn_start(s)]
     last = p.states[-1]
     return {
         "seed": seed,
@@ -173,6 +182,8 @@ def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) ->
         "turns": min(_st(last).turns_played, window),
         "ended": ended,
         **{k: counts[k] for k in ACTIONS},
+        "ampere_turns": len(starts),
+        "light_turns": sum(_st(s).amperes_on_board() <= 3 for s in starts),
     }
 
 
@@ -197,12 +208,14 @@ def windows(
     seats: Sequence[str],
     n: int,
     window: int = WINDOW,
+    first: int = 0,
 ) -> list[Row]:
     """``n`` first-round windows of a variant, player 0 on the amperes, each at most
-    ``window`` turns (:data:`ROUND_CAP`: whole rounds, as far as they end)."""
+    ``window`` turns (:data:`ROUND_CAP`: whole rounds, as far as they end), from the
+    run's ``first``-th seed on (a table that continues another's seeds)."""
     row = partial(window_row, window=window)
     table = Table(label, row, "resistor", {"first_amperes": 0, **variant}, list(seats))
-    return [{**r, "variant": label} for r in table.rows(ctx, n)]
+    return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
 def matches(ctx: RunContext, pair: Sequence[str], n: int, cap: int = 3000) -> list[Row]:
@@ -211,6 +224,21 @@ def matches(ctx: RunContext, pair: Sequence[str], n: int, cap: int = 3000) -> li
         " v ".join(pair), match_row, "resistor", {"max_turns": cap}, list(pair), rotate=True
     )
     return table.rows(ctx, n)
+
+
+def light_share(rows: Sequence[Row]) -> tuple[float, float, float]:
+    """The share of the ampere player's turns begun with three or fewer amperes on the
+    board: its mean over the windows that counted them, with a 95% normal interval
+    (a window's turns are not independent, so the window is the unit).
+
+    >>> rows = [{"ampere_turns": 10, "light_turns": 5}, {"ampere_turns": 4, "light_turns": 3}]
+    >>> light_share(rows)[0]
+    0.625
+    """
+    shares = [
+        {"points": r["light_turns"] / r["ampere_turns"]} for r in rows if r.get("ampere_turns")
+    ]
+    return points_ci(shares)
 
 
 def per_100(rows: Sequence[Row], key: str) -> float:
@@ -252,6 +280,18 @@ def paired_ci(rows: Sequence[Row], base: Sequence[Row]) -> tuple[float, float, f
         {"points": float(r["points"]) - by_seed[r["seed"]]} for r in rows if r["seed"] in by_seed
     ]
     return points_ci(diffs)
+
+
+def pairs(rows: Sequence[Row], base: Sequence[Row]) -> list[tuple[Row, Row]]:
+    """``(base row, row)`` for each seed both tables played, in ``rows``' order: a
+    strategy's window beside the plain bot's on the same deal and bots' seeds (a bot that
+    refuses a move plays exactly as the plain one until the plain one would make it).
+
+    >>> pairs([{"seed": 2, "points": 1}], [{"seed": 1, "points": 0}, {"seed": 2, "points": 3}])
+    [({'seed': 2, 'points': 3}, {'seed': 2, 'points': 1})]
+    """
+    by_seed = {r["seed"]: r for r in base}
+    return [(by_seed[r["seed"]], r) for r in rows if r["seed"] in by_seed]
 
 
 def window_duels(a: Sequence[Row], b: Sequence[Row]) -> tuple[int, int, int]:
