@@ -227,8 +227,83 @@ def board(game: Game, specs: Sequence[str], seed: int) -> Row:
     return {"seed": seed, "seats": list(specs), "by_fill": by_fill, **aces, "corners": corners}
 
 
+def _crossed(state: State) -> list[str]:
+    """The edges the last decision's Move phase would carry the pawn across."""
+    return [e.where for e in state.events if e.kind == "cross"]  # type: ignore[attr-defined]
+
+
+def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen through its goaltending and its last push, for what :func:`story`
+    leaves open: ``threats`` (Move phases that would carry the pawn off the board),
+    ``undefendable`` (crossings whose goaltender held too few cards of the suit, or had
+    none on the compass), ``asks``, ``saves`` and ``declines``; ``save_outcomes``, one
+    ``[phases_left, attacker_won, defender_won, same_edge]`` per save (Move phases from
+    the save to the end, whether the owner of the saved edge or its goaltender won the
+    game, whether the game ended over the same edge); and, when the game was won on
+    another player's turn, ``alternatives``: ``[moves, safe, handing]`` at that player's
+    last play (legal moves; those whose Move phase leaves the pawn on the board; those
+    that carry it at another player's edge). ``safe > 0`` means the winning push was a
+    choice (the mover could not see whether the goaltender could stop it), not forced.
+
+    >>> import tablegames as tg
+    >>> row = goals(tg.make("currents", players=4), ["greedy"] * 4, 7)
+    >>> row["threats"] >= row["asks"] >= row["saves"] == len(row["save_outcomes"])
+    True
+    """
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    owner: dict[str, int] = game.owner  # type: ignore[attr-defined]
+    state = game.initial_state(seed)
+    events: Counter[str] = Counter()
+    saved: list[tuple[int, int, int, str]] = []  # phase, attacker, defender, edge
+    phases = threats = decisions = 0
+    mover = -1
+    last_play = state
+    while not state.is_terminal and decisions < MAX_DECISIONS:
+        if state.phase == "play":  # type: ignore[attr-defined]
+            last_play = state
+        state = state.apply(bots[state.current_player].choose(state))
+        decisions += 1
+        threats += bool(_crossed(state))
+        for e in state.events:  # type: ignore[attr-defined]
+            events[e.kind] += 1
+            if e.kind == "defend":
+                saved.append((phases, owner[e.where], e.player, e.where))
+            elif e.kind == "move":
+                phases += 1
+                mover = e.player
+    winners = sorted(state.winners)
+    winner = winners[0] if len(winners) == 1 else None
+    edge = next((e.where for e in state.events if e.kind == "win"), None)  # type: ignore[attr-defined]
+    alternatives = None
+    if winner is not None and mover != winner:
+        me = last_play.current_player
+        after = [_crossed(last_play.apply(m)) for m in last_play.legal_moves()]
+        alternatives = [
+            len(after),
+            sum(not c for c in after),
+            sum(any(owner[x] != me for x in c) for c in after),
+        ]
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winner,
+        "edge": edge,
+        "phases": phases,
+        "threats": threats,
+        "undefendable": events["no_defence"],
+        "asks": events["ask"],
+        "saves": events["defend"],
+        "declines": events["decline"],
+        "save_outcomes": [
+            [phases - ph, winner == a, winner == d, edge == where] for ph, a, d, where in saved
+        ],
+        "winner_moved": winner is not None and mover == winner,
+        "alternatives": alternatives,
+    }
+
+
 _GAMES: dict[str, Game] = {}
-KINDS = {"story": story, "duel": duel, "board": board}
+KINDS = {"story": story, "duel": duel, "board": board, "goals": goals}
 
 
 def task(
