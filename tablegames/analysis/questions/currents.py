@@ -244,6 +244,8 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
     last play (legal moves; those whose Move phase leaves the pawn on the board; those
     that carry it at another player's edge). ``safe > 0`` means the winning push was a
     choice (the mover could not see whether the goaltender could stop it), not forced.
+    Like :func:`board`, it also notes ``corners`` (how each corner crossing was settled)
+    and the delayed aces (``reshuffle``, ``ace drawn``, ``ace played as a current``).
 
     >>> import tablegames as tg
     >>> row = goals(tg.make("currents", players=4), ["greedy"] * 4, 7)
@@ -258,19 +260,39 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
     phases = threats = decisions = 0
     mover = -1
     last_play = state
+    aces = {"ace drawn": False, "ace played as a current": False}
+    corners: list[str] = []
+    corner: list[str] | None = None
     while not state.is_terminal and decisions < MAX_DECISIONS:
         if state.phase == "play":  # type: ignore[attr-defined]
             last_play = state
         state = state.apply(bots[state.current_player].choose(state))
         decisions += 1
-        threats += bool(_crossed(state))
+        crossed = _crossed(state)
+        threats += bool(crossed)
+        if len(crossed) >= 2 and corner is None:
+            corner = crossed
         for e in state.events:  # type: ignore[attr-defined]
             events[e.kind] += 1
             if e.kind == "defend":
                 saved.append((phases, owner[e.where], e.player, e.where))
+            elif e.kind == "draw" and any(c[0] == "A" for c in e.cards):
+                aces["ace drawn"] = True
+            elif e.kind in ("place", "demote") and e.cards[0][0] == "A" and len(e.where) == 2:
+                aces["ace played as a current"] = True
             elif e.kind == "move":
                 phases += 1
                 mover = e.player
+                if corner is not None:
+                    won = [w.where for w in state.events if w.kind == "win"]  # type: ignore[attr-defined]
+                    corners.append(
+                        "both stopped"
+                        if not won
+                        else "first edge"
+                        if won[0] == corner[0]
+                        else "second edge"
+                    )
+                    corner = None
     winners = sorted(state.winners)
     winner = winners[0] if len(winners) == 1 else None
     edge = next((e.where for e in state.events if e.kind == "win"), None)  # type: ignore[attr-defined]
@@ -299,6 +321,9 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
         ],
         "winner_moved": winner is not None and mover == winner,
         "alternatives": alternatives,
+        "corners": corners,
+        "reshuffle": events["reshuffle"] > 0,
+        **aces,
     }
 
 
