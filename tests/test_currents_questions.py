@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tablegames as tg
-from tablegames.analysis.questions.currents import goals, story
+from tablegames.analysis.questions.currents import after_saves, goals, handed_wins, story
 
 
 def test_equal_rank_usurps_are_counted_only_under_easier_usurping() -> None:
@@ -35,3 +35,16 @@ def test_goals_rows_agree_with_story_and_account_for_every_crossing() -> None:
             moves, safe, handing = row["alternatives"]
             assert moves >= safe + handing and handing >= 1  # the push played handed it
     assert handed
+
+
+def test_after_saves_and_handed_wins_summarise_goals_rows() -> None:
+    game = tg.make("currents", players=4)
+    rows = [goals(game, ["greedy"] * 4, seed) for seed in range(8)]
+    summary = after_saves(rows, 4)
+    saves = sum(r["saves"] for r in rows)
+    assert summary["saved"].hits == saves == summary["attacker won"].total
+    assert summary["undefendable"].hits == sum(r["undefendable"] for r in rows)
+    assert summary["attacker won within a round"].hits <= summary["attacker won"].hits
+    avoidable, handed, safe = handed_wins(rows)
+    assert handed.hits == sum(not r["winner_moved"] for r in rows) == avoidable.total
+    assert 0 <= safe <= 1

@@ -23,6 +23,7 @@ from typing import Any
 from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
+from ..metrics import Share, quantile, wilson
 
 Row = dict[str, Any]
 
@@ -325,6 +326,55 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
         "reshuffle": events["reshuffle"] > 0,
         **aces,
     }
+
+
+def after_saves(rows: Sequence[Mapping[str, Any]], players: int) -> dict[str, Any]:
+    """What the :func:`goals` rows' threats and saves came to: of the threats to cross an
+    edge, the shares ``undefendable`` and ``saved``; of the saves, the shares after which
+    the saved edge's owner still won the game (``attacker won``), did so within one round
+    of Move phases (``attacker won within a round``), or the goaltender won (``defender
+    won``); and ``phases left``, the median Move phases from a save to the end.
+
+    >>> rows = [{"threats": 2, "undefendable": 1, "saves": 1,
+    ...          "save_outcomes": [[3, True, False, True]]},
+    ...         {"threats": 1, "undefendable": 1, "saves": 0, "save_outcomes": []}]
+    >>> got = after_saves(rows, 4)
+    >>> str(got["saved"]), got["attacker won within a round"].share, got["phases left"]
+    ('33.3% [6.1, 79.2]', 1.0, 3.0)
+    """
+    threats = sum(r["threats"] for r in rows)
+    outcomes = [o for r in rows for o in r["save_outcomes"]]
+    n = len(outcomes)
+    return {
+        "undefendable": wilson(sum(r["undefendable"] for r in rows), threats),
+        "saved": wilson(sum(r["saves"] for r in rows), threats),
+        "attacker won": wilson(sum(bool(o[1]) for o in outcomes), n),
+        "attacker won within a round": wilson(
+            sum(bool(o[1]) and o[0] <= players for o in outcomes), n
+        ),
+        "defender won": wilson(sum(bool(o[2]) for o in outcomes), n),
+        "phases left": quantile([o[0] for o in outcomes], 0.5) if outcomes else None,
+    }
+
+
+def handed_wins(rows: Sequence[Mapping[str, Any]]) -> tuple[Share, Share, float]:
+    """Of the :func:`goals` rows' games won on another player's turn: the share whose
+    mover had a legal play that left the pawn on the board (a choice, not forced); the
+    share of the games; and the mean share of such safe plays among the mover's moves.
+
+    >>> rows = [{"alternatives": [10, 2, 8]}, {"alternatives": [5, 0, 5]},
+    ...         {"alternatives": None}]
+    >>> avoidable, handed, safe = handed_wins(rows)
+    >>> avoidable.share, round(handed.share, 3), safe
+    (0.5, 0.667, 0.1)
+    """
+    alts = [r["alternatives"] for r in rows if r["alternatives"] is not None]
+    safe = [a[1] / a[0] for a in alts if a[0]]
+    return (
+        wilson(sum(a[1] > 0 for a in alts), len(alts)),
+        wilson(len(alts), len(rows)),
+        sum(safe) / len(safe) if safe else 0.0,
+    )
 
 
 _GAMES: dict[str, Game] = {}
