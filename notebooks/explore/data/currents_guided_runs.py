@@ -1,11 +1,13 @@
 """The guided:100 runs of currents-designer-questions.ipynb (see run.py): 300 four-player
 games of the base rules (the seat shares and lengths at the top rung), and the optional
-rules whose worth lies in planning (easier usurping, combination attacks) and the
-riptides on the first 60 of the same deals, so that each compares with the base rules
-deal by deal. The deals are those of the greedy table ``currents-variants``. A guided:100
-four-player game costs some 3 CPU-seconds on the compiled engine (8 on pure Python), a
-greedy one 0.1: the four runs take about 25 CPU-minutes. One run per rule set, so each
-is stored as it ends."""
+rules whose worth lies in planning (easier usurping, combination attacks), the riptides
+and the two really wild jokers on the first 60 of the same deals, so that each compares
+with the base rules deal by deal. The deals are those of the greedy table
+``currents-variants``. A guided:100 four-player game costs some 3 CPU-seconds on the
+compiled engine (8 on pure Python), a greedy one 0.1: the six rule-set runs take about
+30 CPU-minutes. One run per rule set, so each is stored as it ends. The goals run
+replays the first base deals (four and two players) for what the story rows leave out
+(currents-first-look.ipynb reads it too)."""
 
 from __future__ import annotations
 
