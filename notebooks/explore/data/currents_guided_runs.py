@@ -15,8 +15,9 @@ from currents_runs import DESIGNER, VARIANTS, Rows, games, until_decided
 
 from tablegames.analysis.runs import RunContext, register
 
-#: Rule set: deals played. The two really wild jokers (one joker shuffles the compass and
-#: the other the currents; both shuffle the currents) are the text's own suggestion.
+#: Rule set: deals played. The jokers (each shuffles the compass) and the really wild ones
+#: (one for the compass and one for the currents; both for the currents; both for both)
+#: are the text's own suggestions.
 GUIDED_VARIANTS = {
     "base": 300,
     "easier usurping": 60,
@@ -24,6 +25,8 @@ GUIDED_VARIANTS = {
     "riptides": 60,
     "wild: split": 60,
     "wild: currents": 60,
+    "wild: both": 60,
+    "jokers (compass)": 60,
 }
 #: Games of the goaltending and last-push table (``goals`` rows) per player count: the
 #: first deals of currents-guided-base and currents-guided-2p-balance, replayed.
