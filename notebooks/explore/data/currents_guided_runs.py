@@ -4,8 +4,8 @@ rules whose worth lies in planning (easier usurping, combination attacks), the r
 and the two really wild jokers on the first 60 of the same deals, so that each compares
 with the base rules deal by deal. The deals are those of the greedy table
 ``currents-variants``. A guided:100 four-player game costs some 3 CPU-seconds on the
-compiled engine (8 on pure Python), a greedy one 0.1: the six rule-set runs take about
-30 CPU-minutes. One run per rule set, so each is stored as it ends. The goals run
+compiled engine (8 on pure Python), a greedy one 0.1: the eight rule-set runs take about
+35 CPU-minutes. One run per rule set, so each is stored as it ends. The goals run
 replays the first base deals (four and two players) for what the story rows leave out
 (currents-first-look.ipynb reads it too)."""
 
@@ -40,7 +40,7 @@ def guided_run(name: str, n: int) -> None:
         options = {"players": 4, **VARIANTS[name]}
         return games(ctx, name, "story", options, ["guided:100"] * 4, n)
 
-    slug = name.replace(":", "").replace(" ", "-")
+    slug = "-".join(name.replace(":", "").replace("(", "").replace(")", "").split())
     run.__name__ = run.__qualname__ = f"guided_{slug.replace('-', '_')}"
     about = f"{name}; 4p guided:100, {n} deals"
     register(f"currents-guided-{slug}", notebook=DESIGNER, about=about)(run)
