@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tablegames as tg
-from tablegames.analysis.questions.currents import story
+from tablegames.analysis.questions.currents import after_saves, goals, handed_wins, story
 
 
 def test_equal_rank_usurps_are_counted_only_under_easier_usurping() -> None:
@@ -11,3 +11,40 @@ def test_equal_rank_usurps_are_counted_only_under_easier_usurping() -> None:
     base = story(tg.make("currents", players=4), ["greedy"] * 4, 2)
     assert easier["equal_usurps"] == 3 and easier["usurps"] == 19
     assert base["equal_usurps"] == 0 and base["usurps"] > 0
+
+
+def test_goals_rows_agree_with_story_and_account_for_every_crossing() -> None:
+    game = tg.make("currents", players=4)
+    handed = 0
+    for seed in range(8):
+        row = goals(game, ["greedy"] * 4, seed)
+        told = story(game, ["greedy"] * 4, seed)
+        assert (row["winner"], row["phases"], row["saves"]) == (
+            told["winner"],
+            told["phases"],
+            told["saves"],
+        )
+        assert row["undefendable"] + row["declines"] == 1  # the crossing that won
+        assert row["threats"] >= row["asks"] >= row["saves"] == len(row["save_outcomes"])
+        for left, attacker_won, defender_won, _same in row["save_outcomes"]:
+            assert left >= 0 and not (attacker_won and defender_won)
+        if row["winner_moved"]:
+            assert row["alternatives"] is None
+        else:
+            handed += 1
+            moves, safe, handing = row["alternatives"]
+            assert moves >= safe + handing and handing >= 1  # the push played handed it
+    assert handed
+
+
+def test_after_saves_and_handed_wins_summarise_goals_rows() -> None:
+    game = tg.make("currents", players=4)
+    rows = [goals(game, ["greedy"] * 4, seed) for seed in range(8)]
+    summary = after_saves(rows, 4)
+    saves = sum(r["saves"] for r in rows)
+    assert summary["saved"].hits == saves == summary["attacker won"].total
+    assert summary["undefendable"].hits == sum(r["undefendable"] for r in rows)
+    assert summary["attacker won within a round"].hits <= summary["attacker won"].hits
+    avoidable, handed, safe = handed_wins(rows)
+    assert handed.hits == sum(not r["winner_moved"] for r in rows) == avoidable.total
+    assert 0 <= safe <= 1

@@ -1,11 +1,13 @@
 """The guided:100 runs of currents-designer-questions.ipynb (see run.py): 300 four-player
 games of the base rules (the seat shares and lengths at the top rung), and the optional
-rules whose worth lies in planning (easier usurping, combination attacks) and the
-riptides on the first 60 of the same deals, so that each compares with the base rules
-deal by deal. The deals are those of the greedy table ``currents-variants``. A guided:100
-four-player game costs some 3 CPU-seconds on the compiled engine (8 on pure Python), a
-greedy one 0.1: the four runs take about 25 CPU-minutes. One run per rule set, so each
-is stored as it ends."""
+rules whose worth lies in planning (easier usurping, combination attacks), the riptides
+and the two really wild jokers on the first 60 of the same deals, so that each compares
+with the base rules deal by deal. The deals are those of the greedy table
+``currents-variants``. A guided:100 four-player game costs some 3 CPU-seconds on the
+compiled engine (8 on pure Python), a greedy one 0.1: the eight rule-set runs take about
+35 CPU-minutes. One run per rule set, so each is stored as it ends. The goals run
+replays the first base deals (four and two players) for what the story rows leave out
+(currents-first-look.ipynb reads it too)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,22 @@ from currents_runs import DESIGNER, VARIANTS, Rows, games, until_decided
 
 from tablegames.analysis.runs import RunContext, register
 
-#: Rule set: deals played.
-GUIDED_VARIANTS = {"base": 300, "easier usurping": 60, "combination attacks": 60, "riptides": 60}
+#: Rule set: deals played. The jokers (each shuffles the compass) and the really wild ones
+#: (one for the compass and one for the currents; both for the currents; both for both)
+#: are the text's own suggestions.
+GUIDED_VARIANTS = {
+    "base": 300,
+    "easier usurping": 60,
+    "combination attacks": 60,
+    "riptides": 60,
+    "wild: split": 60,
+    "wild: currents": 60,
+    "wild: both": 60,
+    "jokers (compass)": 60,
+}
+#: Games of the goaltending and last-push table (``goals`` rows) per player count: the
+#: first deals of currents-guided-base and currents-guided-2p-balance, replayed.
+GOALS = {4: 200, 2: 200}
 
 
 def guided_run(name: str, n: int) -> None:
@@ -24,7 +40,7 @@ def guided_run(name: str, n: int) -> None:
         options = {"players": 4, **VARIANTS[name]}
         return games(ctx, name, "story", options, ["guided:100"] * 4, n)
 
-    slug = name.replace(" ", "-")
+    slug = "-".join(name.replace(":", "").replace("(", "").replace(")", "").split())
     run.__name__ = run.__qualname__ = f"guided_{slug.replace('-', '_')}"
     about = f"{name}; 4p guided:100, {n} deals"
     register(f"currents-guided-{slug}", notebook=DESIGNER, about=about)(run)
@@ -44,3 +60,20 @@ def guided_2p_balance(ctx: RunContext) -> Rows:
     player 0's interval excludes one half or narrows to two points either side (a
     two-player guided:100 game costs some 1.5 CPU-seconds)."""
     return until_decided(ctx, "2p guided:100", {"players": 2}, ["guided:100"] * 2, 300, 1200)
+
+
+@register(
+    "currents-guided-goals",
+    notebook=DESIGNER,
+    about="goaltending, saves and last pushes; guided:100, the first base deals, 4p and 2p",
+)
+def guided_goals(ctx: RunContext) -> Rows:
+    """The first deals of the base tables at guided:100 (the same games, since every game
+    is seeded), replayed to count what the story rows leave out: threats to cross an
+    edge and how many could not be defended, what became of each save, and whether a win
+    on another player's turn came from a push the mover could have avoided."""
+    rows: Rows = []
+    for players, n in GOALS.items():
+        label = f"{players}p guided:100"
+        rows += games(ctx, label, "goals", {"players": players}, ["guided:100"] * players, n)
+    return rows

@@ -23,6 +23,7 @@ from typing import Any
 from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
+from ..metrics import Share, quantile, wilson
 
 Row = dict[str, Any]
 
@@ -227,8 +228,157 @@ def board(game: Game, specs: Sequence[str], seed: int) -> Row:
     return {"seed": seed, "seats": list(specs), "by_fill": by_fill, **aces, "corners": corners}
 
 
+def _crossed(state: State) -> list[str]:
+    """The edges the last decision's Move phase would carry the pawn across."""
+    return [e.where for e in state.events if e.kind == "cross"]  # type: ignore[attr-defined]
+
+
+def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen through its goaltending and its last push, for what :func:`story`
+    leaves open: ``threats`` (Move phases that would carry the pawn off the board),
+    ``undefendable`` (crossings whose goaltender held too few cards of the suit, or had
+    none on the compass), ``asks``, ``saves`` and ``declines``; ``save_outcomes``, one
+    ``[phases_left, attacker_won, defender_won, same_edge]`` per save (Move phases from
+    the save to the end, whether the owner of the saved edge or its goaltender won the
+    game, whether the game ended over the same edge); and, when the game was won on
+    another player's turn, ``alternatives``: ``[moves, safe, handing]`` at that player's
+    last play (legal moves; those whose Move phase leaves the pawn on the board; those
+    that carry it at another player's edge). ``safe > 0`` means the winning push was a
+    choice (the mover could not see whether the goaltender could stop it), not forced.
+    Like :func:`board`, it also notes ``corners`` (how each corner crossing was settled)
+    and the delayed aces (``reshuffle``, ``ace drawn``, ``ace played as a current``).
+
+    >>> import tablegames as tg
+    >>> row = goals(tg.make("currents", players=4), ["greedy"] * 4, 7)
+    >>> row["threats"] >= row["asks"] >= row["saves"] == len(row["save_outcomes"])
+    True
+    """
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    owner: dict[str, int] = game.owner  # type: ignore[attr-defined]
+    state = game.initial_state(seed)
+    events: Counter[str] = Counter()
+    saved: list[tuple[int, int, int, str]] = []  # phase, attacker, defender, edge
+    phases = threats = decisions = 0
+    mover = -1
+    last_play = state
+    aces = {"ace drawn": False, "ace played as a current": False}
+    corners: list[str] = []
+    corner: list[str] | None = None
+    while not state.is_terminal and decisions < MAX_DECISIONS:
+        if state.phase == "play":  # type: ignore[attr-defined]
+            last_play = state
+        state = state.apply(bots[state.current_player].choose(state))
+        decisions += 1
+        crossed = _crossed(state)
+        threats += bool(crossed)
+        if len(crossed) >= 2 and corner is None:
+            corner = crossed
+        for e in state.events:  # type: ignore[attr-defined]
+            events[e.kind] += 1
+            if e.kind == "defend":
+                saved.append((phases, owner[e.where], e.player, e.where))
+            elif e.kind == "draw" and any(c[0] == "A" for c in e.cards):
+                aces["ace drawn"] = True
+            elif e.kind in ("place", "demote") and e.cards[0][0] == "A" and len(e.where) == 2:
+                aces["ace played as a current"] = True
+            elif e.kind == "move":
+                phases += 1
+                mover = e.player
+                if corner is not None:
+                    won = [w.where for w in state.events if w.kind == "win"]  # type: ignore[attr-defined]
+                    corners.append(
+                        "both stopped"
+                        if not won
+                        else "first edge"
+                        if won[0] == corner[0]
+                        else "second edge"
+                    )
+                    corner = None
+    winners = sorted(state.winners)
+    winner = winners[0] if len(winners) == 1 else None
+    edge = next((e.where for e in state.events if e.kind == "win"), None)  # type: ignore[attr-defined]
+    alternatives = None
+    if winner is not None and mover != winner:
+        me = last_play.current_player
+        after = [_crossed(last_play.apply(m)) for m in last_play.legal_moves()]
+        alternatives = [
+            len(after),
+            sum(not c for c in after),
+            sum(any(owner[x] != me for x in c) for c in after),
+        ]
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winner,
+        "edge": edge,
+        "phases": phases,
+        "threats": threats,
+        "undefendable": events["no_defence"],
+        "asks": events["ask"],
+        "saves": events["defend"],
+        "declines": events["decline"],
+        "save_outcomes": [
+            [phases - ph, winner == a, winner == d, edge == where] for ph, a, d, where in saved
+        ],
+        "winner_moved": winner is not None and mover == winner,
+        "alternatives": alternatives,
+        "corners": corners,
+        "reshuffle": events["reshuffle"] > 0,
+        **aces,
+    }
+
+
+def after_saves(rows: Sequence[Mapping[str, Any]], players: int) -> dict[str, Any]:
+    """What the :func:`goals` rows' threats and saves came to: of the threats to cross an
+    edge, the shares ``undefendable`` and ``saved``; of the saves, the shares after which
+    the saved edge's owner still won the game (``attacker won``), did so within one round
+    of Move phases (``attacker won within a round``), or the goaltender won (``defender
+    won``); and ``phases left``, the median Move phases from a save to the end.
+
+    >>> rows = [{"threats": 2, "undefendable": 1, "saves": 1,
+    ...          "save_outcomes": [[3, True, False, True]]},
+    ...         {"threats": 1, "undefendable": 1, "saves": 0, "save_outcomes": []}]
+    >>> got = after_saves(rows, 4)
+    >>> str(got["saved"]), got["attacker won within a round"].share, got["phases left"]
+    ('33.3% [6.1, 79.2]', 1.0, 3.0)
+    """
+    threats = sum(r["threats"] for r in rows)
+    outcomes = [o for r in rows for o in r["save_outcomes"]]
+    n = len(outcomes)
+    return {
+        "undefendable": wilson(sum(r["undefendable"] for r in rows), threats),
+        "saved": wilson(sum(r["saves"] for r in rows), threats),
+        "attacker won": wilson(sum(bool(o[1]) for o in outcomes), n),
+        "attacker won within a round": wilson(
+            sum(bool(o[1]) and o[0] <= players for o in outcomes), n
+        ),
+        "defender won": wilson(sum(bool(o[2]) for o in outcomes), n),
+        "phases left": quantile([o[0] for o in outcomes], 0.5) if outcomes else None,
+    }
+
+
+def handed_wins(rows: Sequence[Mapping[str, Any]]) -> tuple[Share, Share, float]:
+    """Of the :func:`goals` rows' games won on another player's turn: the share whose
+    mover had a legal play that left the pawn on the board (a choice, not forced); the
+    share of the games; and the mean share of such safe plays among the mover's moves.
+
+    >>> rows = [{"alternatives": [10, 2, 8]}, {"alternatives": [5, 0, 5]},
+    ...         {"alternatives": None}]
+    >>> avoidable, handed, safe = handed_wins(rows)
+    >>> avoidable.share, round(handed.share, 3), safe
+    (0.5, 0.667, 0.1)
+    """
+    alts = [r["alternatives"] for r in rows if r["alternatives"] is not None]
+    safe = [a[1] / a[0] for a in alts if a[0]]
+    return (
+        wilson(sum(a[1] > 0 for a in alts), len(alts)),
+        wilson(len(alts), len(rows)),
+        sum(safe) / len(safe) if safe else 0.0,
+    )
+
+
 _GAMES: dict[str, Game] = {}
-KINDS = {"story": story, "duel": duel, "board": board}
+KINDS = {"story": story, "duel": duel, "board": board, "goals": goals}
 
 
 def task(
