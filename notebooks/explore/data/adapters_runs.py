@@ -28,19 +28,22 @@ PAIRS = [
 def _bot(name: str, game: Any, player: int, seed: int) -> Any:
     """An OpenSpiel bot: ``os-random``, ``os-mcts`` (searches the true state, hidden
     cards face up), ``os-ismcts`` (samples the hidden cards from its own view), or
-    ``greedy``: tablegames' greedy bot choosing on the engine state behind the adapter."""
+    ``greedy``: tablegames' greedy bot choosing on the engine state behind the adapter.
+    A searcher's name may end in ``:N``, its simulations a move (else SIMULATIONS)."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(seed * 2 + player)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    name, _, budget = name.partition(":")
+    simulations = int(budget) if budget else SIMULATIONS
     if name == "os-random":
         return pyspiel.make_uniform_random_bot(player, seed * 2 + player)
     if name == "os-mcts":
-        return mcts.MCTSBot(game, 2.0, SIMULATIONS, evaluator, random_state=rng)
+        return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
     if name == "os-ismcts":
-        return ismcts.ISMCTSBot(game, evaluator, 2.0, SIMULATIONS, random_state=rng)
+        return ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
     if name == "greedy":
         return _Greedy(game, f"{seed}:{player}")
     raise ValueError(f"unknown bot {name!r}")
@@ -84,6 +87,32 @@ def openspiel_bots(ctx: RunContext) -> Rows:
         label = f"{a} v {b}"
         rows += ctx.map(partial(deal, (a, b)), range(n), label=label)
         ctx.options[label] = {"players": 2, "simulations": SIMULATIONS, "rollouts": 1}
+        ctx.bots[label] = [a, b]
+        ctx.seeds[label] = f"deals 0-{n - 1}"
+    return rows
+
+
+#: The budget sweep: does OpenSpiel's MCTS, through the adapter, rise with its budget as
+#: tablegames' searchers do? (first, second, deals), the budget in the first bot's name.
+SWEEP = [
+    ("os-mcts:160", "greedy", 30),
+    ("os-mcts:640", "greedy", 30),
+    ("os-mcts:2560", "greedy", 12),
+    ("os-mcts:640", "os-mcts:40", 30),
+]
+
+
+@register(
+    "adapters-budget-sweep",
+    notebook=NOTEBOOK,
+    about="OpenSpiel's MCTS at 160, 640, 2560 simulations v greedy; 640 v itself at 40",
+)
+def budget_sweep(ctx: RunContext) -> Rows:
+    rows: Rows = []
+    for a, b, n in SWEEP:
+        label = f"{a} v {b}"
+        rows += ctx.map(partial(deal, (a, b)), range(n), label=label)
+        ctx.options[label] = {"players": 2, "rollouts": 1}
         ctx.bots[label] = [a, b]
         ctx.seeds[label] = f"deals 0-{n - 1}"
     return rows
