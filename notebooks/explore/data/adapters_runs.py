@@ -124,6 +124,19 @@ def budget_sweep(ctx: RunContext) -> Rows:
     return _os_pairs(ctx, SWEEP)
 
 
+#: The honest searcher at the budget where the face-up one passes greedy.
+SWEEP_FAIR = [("os-ismcts:640", "greedy", 12)]
+
+
+@register(
+    "adapters-ismcts-640",
+    notebook=NOTEBOOK,
+    about="OpenSpiel's ISMCTS (hidden cards sampled) at 640 simulations v greedy",
+)
+def ismcts_640(ctx: RunContext) -> Rows:
+    return _os_pairs(ctx, SWEEP_FAIR)
+
+
 @register(
     "adapters-budget-top",
     notebook=NOTEBOOK,
