@@ -125,7 +125,7 @@ def budget_sweep(ctx: RunContext) -> Rows:
 
 
 #: The honest searcher at the budget where the face-up one passes greedy.
-SWEEP_FAIR = [("os-ismcts:640", "greedy", 12)]
+SWEEP_FAIR = [("os-ismcts:640", "greedy", 36)]
 
 
 @register(
