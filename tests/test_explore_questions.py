@@ -109,3 +109,11 @@ def test_deal_agreement_expected_from_independent_results() -> None:
     rows = [{"winners": [0], "again": [0]}, {"winners": [1], "again": [0]}]
     same, expected = cardchess.agreement(rows)
     assert (same.hits, expected) == (1, 0.75 * 0.75 + 0.25 * 0.25)
+
+
+def test_deals_plays_only_the_surfaces_asked_for() -> None:
+    from tablegames.analysis.runs import RunContext
+
+    rows = cardchess.deals(RunContext(None, 1), ["random", "random"], 2, surfaces=(True,))
+    assert [r["terrain"] for r in rows] == [True, True]
+    assert all("again" in r for r in rows)

@@ -28,19 +28,22 @@ PAIRS = [
 def _bot(name: str, game: Any, player: int, seed: int) -> Any:
     """An OpenSpiel bot: ``os-random``, ``os-mcts`` (searches the true state, hidden
     cards face up), ``os-ismcts`` (samples the hidden cards from its own view), or
-    ``greedy``: tablegames' greedy bot choosing on the engine state behind the adapter."""
+    ``greedy``: tablegames' greedy bot choosing on the engine state behind the adapter.
+    A searcher's name may end in ``:N``, its simulations a move (else SIMULATIONS)."""
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
     rng = np.random.RandomState(seed * 2 + player)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    name, _, budget = name.partition(":")
+    simulations = int(budget) if budget else SIMULATIONS
     if name == "os-random":
         return pyspiel.make_uniform_random_bot(player, seed * 2 + player)
     if name == "os-mcts":
-        return mcts.MCTSBot(game, 2.0, SIMULATIONS, evaluator, random_state=rng)
+        return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng)
     if name == "os-ismcts":
-        return ismcts.ISMCTSBot(game, evaluator, 2.0, SIMULATIONS, random_state=rng)
+        return ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
     if name == "greedy":
         return _Greedy(game, f"{seed}:{player}")
     raise ValueError(f"unknown bot {name!r}")
@@ -87,6 +90,60 @@ def openspiel_bots(ctx: RunContext) -> Rows:
         ctx.bots[label] = [a, b]
         ctx.seeds[label] = f"deals 0-{n - 1}"
     return rows
+
+
+#: The budget sweep: does OpenSpiel's MCTS, through the adapter, rise with its budget as
+#: tablegames' searchers do? (first, second, deals), the budget in the first bot's name.
+SWEEP = [
+    ("os-mcts:160", "greedy", 30),
+    ("os-mcts:640", "greedy", 30),
+    ("os-mcts:640", "os-mcts:40", 30),
+]
+#: The sweep's top budget, a table of its own (about 25 CPU s a deal, so fewer deals).
+SWEEP_TOP = [("os-mcts:2560", "greedy", 10)]
+
+
+def _os_pairs(ctx: RunContext, pairs: list[tuple[str, str, int]]) -> Rows:
+    """Each (first, second, deals) pair of OpenSpiel bots (budgets in their names)."""
+    rows: Rows = []
+    for a, b, n in pairs:
+        label = f"{a} v {b}"
+        rows += ctx.map(partial(deal, (a, b)), range(n), label=label)
+        ctx.options[label] = {"players": 2, "rollouts": 1}
+        ctx.bots[label] = [a, b]
+        ctx.seeds[label] = f"deals 0-{n - 1}"
+    return rows
+
+
+@register(
+    "adapters-budget-sweep",
+    notebook=NOTEBOOK,
+    about="OpenSpiel's MCTS at 160 and 640 simulations v greedy; 640 v itself at 40",
+)
+def budget_sweep(ctx: RunContext) -> Rows:
+    return _os_pairs(ctx, SWEEP)
+
+
+#: The honest searcher at the budget where the face-up one passes greedy.
+SWEEP_FAIR = [("os-ismcts:640", "greedy", 36)]
+
+
+@register(
+    "adapters-ismcts-640",
+    notebook=NOTEBOOK,
+    about="OpenSpiel's ISMCTS (hidden cards sampled) at 640 simulations v greedy",
+)
+def ismcts_640(ctx: RunContext) -> Rows:
+    return _os_pairs(ctx, SWEEP_FAIR)
+
+
+@register(
+    "adapters-budget-top",
+    notebook=NOTEBOOK,
+    about="OpenSpiel's MCTS at 2560 simulations v greedy",
+)
+def budget_top(ctx: RunContext) -> Rows:
+    return _os_pairs(ctx, SWEEP_TOP)
 
 
 # ---- the worth of seeing every card, between tablegames' own searchers -----------------

@@ -78,3 +78,26 @@ def duels(ctx: RunContext) -> Rows:
 )
 def placement(ctx: RunContext) -> Rows:
     return q.duels(ctx, [("greedy", "greedy-unplanned")], 400, setup="progressive")
+
+
+@register(
+    "cardchess-duels-top",
+    notebook=NOTEBOOK,
+    about="mcts:300 v greedy in the progressive set-up: does the top rung place competently?",
+)
+def duels_top(ctx: RunContext) -> Rows:
+    return q.duels(ctx, [(TOP[0], GREEDY[0])], 400, setup="progressive")
+
+
+#: Deals of the terrain question at :data:`TOP`, each played twice (about 0.5 CPU s a
+#: deal with the compiled engine).
+DEALS_TOP = 400
+
+
+@register(
+    "cardchess-deals-top",
+    notebook=NOTEBOOK,
+    about="each terrain deal played twice at mcts:300: does the deal decide?",
+)
+def deals_top(ctx: RunContext) -> Rows:
+    return q.deals(ctx, TOP, DEALS_TOP, surfaces=(True,))

@@ -114,10 +114,13 @@ def lengths(ctx: RunContext, specs: Sequence[str], n: int) -> list[Row]:
     return out
 
 
-def deals(ctx: RunContext, specs: Sequence[str], n: int) -> list[Row]:
-    """``n`` deals played twice, with terrain and (a control) bare."""
+def deals(
+    ctx: RunContext, specs: Sequence[str], n: int, surfaces: Sequence[bool] = (True, False)
+) -> list[Row]:
+    """``n`` deals played twice, with terrain and (a control) bare (``surfaces``: which
+    of the two, True for terrain)."""
     out: list[Row] = []
-    for terrain in (True, False):
+    for terrain in surfaces:
         label = f"deal twice, {'terrain' if terrain else 'bare'}, {' v '.join(specs)}"
         table = Table(label, deal_row, "cardchess", options("fixed", terrain), list(specs))
         out += [{**r, "terrain": terrain} for r in table.rows(ctx, n)]
