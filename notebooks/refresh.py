@@ -10,7 +10,7 @@ Usage: python notebooks/refresh.py [NOTEBOOK ...]   (default: every notebook her
 
 from __future__ import annotations
 
-import sys
+import argparse
 from pathlib import Path
 
 import nbformat
@@ -31,12 +31,15 @@ def refresh(path: Path) -> None:
     print(f"refreshed {path}")
 
 
-def main(argv: list[str]) -> None:
-    paths = [Path(a) for a in argv] or sorted(HERE.rglob("*.ipynb"))
+def main(argv: list[str] | None = None) -> None:
+    doc = (__doc__ or "").split("\n\n")
+    parser = argparse.ArgumentParser(description=doc[0], epilog=doc[1])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: every notebook here")
+    paths = parser.parse_args(argv).notebooks or sorted(HERE.rglob("*.ipynb"))
     for path in paths:
         if ".ipynb_checkpoints" not in path.parts:
             refresh(path)
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()
