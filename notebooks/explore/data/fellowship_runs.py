@@ -54,3 +54,21 @@ def commit(ctx: RunContext) -> Rows:
 @register("fellowship-duels", notebook=NOTEBOOK, about="skill v luck: rung against rung")
 def duels(ctx: RunContext) -> Rows:
     return q.duels(ctx, [("greedy", "random")], 300) + q.duels(ctx, [("mcts:30", "greedy")], 100)
+
+
+@register(
+    "fellowship-seats-mcts", notebook=NOTEBOOK, about="3p and 4p mcts:30: a check of greedy's"
+)
+def seats_mcts(ctx: RunContext) -> Rows:
+    # mcts:30 costs about ten times greedy a game: too dear to decide a seat (2,400
+    # games), enough to see whether greedy's shared wins and seat shares hold
+    return q.seats_at(ctx, 3, "mcts:30", 200) + q.seats_at(ctx, 4, "mcts:30", 200)
+
+
+@register(
+    "fellowship-commit-mcts",
+    notebook=NOTEBOOK,
+    about="commit to red at K cards left, mcts:30 v mcts:30",
+)
+def commit_mcts(ctx: RunContext) -> Rows:
+    return q.search_commit(ctx, (5, 15, 30), 200)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ...bots import GreedyBot
+from ...bots import GreedyBot, MCTSBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, wilson
@@ -57,8 +57,63 @@ class CommitBot(GreedyBot):
         return top[self.rng.randrange(len(top))]
 
 
-#: ``commit:K``: :class:`CommitBot` committing at K cards left to draw.
-add_local_bots({"commit": lambda arg, seed: CommitBot(seed, int(arg))})
+class CommitSearchBot(MCTSBot):
+    """``mcts:30`` (information-set search), except that when it has not drawn the Jack
+    of Spades and at most ``pile`` cards are left to draw it searches only deals in which
+    the opponent holds the jack: it plays as the red player, where plain search weighs
+    each colour by its chance (a guessed deal with the jack still in the pile gets it
+    swapped with a random card of the opponent's hand)."""
+
+    def __init__(self, seed: int | str = 0, pile: int = 5, iterations: int = 30) -> None:
+        super().__init__(iterations=iterations, seed=seed)
+        self.pile = pile
+        self._me: int | None = None  # the committed player during a search, else None
+
+    def analyse(self, state: State) -> Any:
+        me = state.current_player
+        st = _st(state)
+        commit = st.game.num_players == 2 and st.roles[me] != "black"
+        self._me = me if commit and len(st.draw_pile) <= self.pile else None
+        try:
+            return super().analyse(state)
+        finally:
+            self._me = None
+
+    def _ismcts(self, root: Any, state: State) -> None:
+        super()._ismcts(root, self.committed(state))
+
+    def committed(self, sample: State) -> State:
+        """A guessed deal as this search plays it: while committed, with the opponent
+        holding the jack."""
+        if self._me is None:
+            return sample
+        return jack_to_opponent(sample, 1 - self._me, self.rng.randrange(5))
+
+
+def jack_to_opponent(state: State, opponent: int, pick: int) -> State:
+    """``state`` (two players) with the Jack of Spades in ``opponent``'s hand: if it lies
+    in the draw pile it trades places with the opponent's card number ``pick`` (modulo
+    the hand's size), and the opponent is black."""
+    st = _st(state)
+    if st.roles[opponent] == "black" or BOROMIR not in st.draw_pile or not st.hands[opponent]:
+        return state
+    d = state.to_json()
+    hand, pile = d["hands"][opponent], d["draw_pile"]
+    i = pick % len(hand)
+    j = pile.index(BOROMIR)
+    hand[i], pile[j] = BOROMIR, hand[i]
+    d["roles"] = ["black" if p == opponent else "red" for p in range(2)]
+    return state.game.state_from_json(d)
+
+
+#: ``commit:K``: :class:`CommitBot` committing at K cards left to draw; ``searchcommit:K``:
+#: :class:`CommitSearchBot` (mcts:30) doing the same.
+add_local_bots(
+    {
+        "commit": lambda arg, seed: CommitBot(seed, int(arg)),
+        "searchcommit": lambda arg, seed: CommitSearchBot(seed, int(arg)),
+    }
+)
 
 
 def colour_result(final: State) -> str:
@@ -158,6 +213,31 @@ def commit(ctx: RunContext, n: int = 600) -> list[Row]:
             "fellowship",
             {},
             [f"commit:{k}", "greedy"],
+            rotate=True,
+        )
+        out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
+    return out
+
+
+def seats_at(ctx: RunContext, players: int, spec: str, n: int) -> list[Row]:
+    """``n`` games of ``players`` with ``spec`` in every seat (a check of the greedy
+    tables at a stronger rung)."""
+    table = Table(
+        f"{players}p {spec}", multi_row, "fellowship", {"players": players}, [spec] * players
+    )
+    return table.rows(ctx, n)
+
+
+def search_commit(ctx: RunContext, ks: Sequence[int], n: int) -> list[Row]:
+    """``searchcommit:K`` against ``mcts:30``, seats rotated, ``n`` games for each K."""
+    out: list[Row] = []
+    for k in ks:
+        table = Table(
+            f"searchcommit:{k} v mcts:30",
+            colour_row,
+            "fellowship",
+            {},
+            [f"searchcommit:{k}", "mcts:30"],
             rotate=True,
         )
         out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
