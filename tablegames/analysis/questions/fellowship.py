@@ -194,13 +194,15 @@ def colours(ctx: RunContext, specs: tuple[str, str], max_games: int) -> list[Row
     return table.until_decided(ctx, colour_share, max_games=max_games)
 
 
-def seats(ctx: RunContext, players: int, max_games: int = 1200) -> list[Row]:
-    """Greedy games of ``players`` until player 0's share is decided (at most
-    ``max_games``)."""
+def seats(
+    ctx: RunContext, players: int, max_games: int = 1200, spec: str = "greedy", batch: int = 400
+) -> list[Row]:
+    """Games of ``players`` with ``spec`` in every seat until player 0's share is decided
+    (at most ``max_games``), looking every ``batch`` games."""
     table = Table(
-        f"{players}p greedy", multi_row, "fellowship", {"players": players}, ["greedy"] * players
+        f"{players}p {spec}", multi_row, "fellowship", {"players": players}, [spec] * players
     )
-    return table.until_decided(ctx, seat_share, max_games=max_games)
+    return table.until_decided(ctx, seat_share, batch=batch, min_games=batch, max_games=max_games)
 
 
 def commit(ctx: RunContext, n: int = 600) -> list[Row]:
@@ -217,15 +219,6 @@ def commit(ctx: RunContext, n: int = 600) -> list[Row]:
         )
         out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
     return out
-
-
-def seats_at(ctx: RunContext, players: int, spec: str, n: int) -> list[Row]:
-    """``n`` games of ``players`` with ``spec`` in every seat (a check of the greedy
-    tables at a stronger rung)."""
-    table = Table(
-        f"{players}p {spec}", multi_row, "fellowship", {"players": players}, [spec] * players
-    )
-    return table.rows(ctx, n)
 
 
 def search_commit(ctx: RunContext, ks: Sequence[int], n: int) -> list[Row]:
@@ -289,13 +282,13 @@ def black_holds(pile: int, hand: int = 5) -> float:
     return hand / (hand + pile)
 
 
-def commit_shares(rows: Sequence[Row]) -> dict[int, tuple[Share, Share]]:
-    """For each K: the ``commit:K`` bot's win share over all its games, and over the
-    games in which it ended red (the games where committing could pay)."""
+def commit_shares(rows: Sequence[Row], bot: str = "commit") -> dict[int, tuple[Share, Share]]:
+    """For each K: the ``commit:K`` bot's (or ``bot:K``'s) win share over all its games,
+    and over the games in which it ended red (the games where committing could pay)."""
     out = {}
     for k in sorted({r["commit_at"] for r in rows}):
         sub = [r for r in rows if r["commit_at"] == k]
-        mine = [r["seats"].index(f"commit:{k}") for r in sub]
+        mine = [r["seats"].index(f"{bot}:{k}") for r in sub]
         won = [m in r["winners"] for m, r in zip(mine, sub)]
         red = [
             w
@@ -304,3 +297,10 @@ def commit_shares(rows: Sequence[Row]) -> dict[int, tuple[Share, Share]]:
         ]
         out[k] = (wilson(sum(won), len(sub)), wilson(sum(red), len(red)))
     return out
+
+
+def commit_fair(rows: Sequence[Row], k: int) -> float:
+    """A fair player's share of the games committing at ``k``: half of those with a
+    winner (a stalemate counts for nobody)."""
+    sub = [r for r in rows if r["commit_at"] == k]
+    return sum(r["colour"] in ("black", "red") for r in sub) / len(sub) / 2
