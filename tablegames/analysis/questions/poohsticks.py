@@ -164,3 +164,18 @@ def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, 
     while j < n // 2 and 2 * sum(comb(n, i) for i in range(j + 1)) / 2**n <= 1 - level:
         j += 1
     return float(xs[j - 1]), float(xs[n - j])
+
+
+def race_minutes(row: Row, speed: str) -> float:
+    """A race's minutes by the model (:data:`SECONDS_PER_TURN` for a ``'quick'`` or
+    ``'slow'`` calculator, :data:`SECONDS_PER_DECISION` a move)."""
+    return (row["turns"] * SECONDS_PER_TURN[speed] + row["decisions"] * SECONDS_PER_DECISION) / 60
+
+
+def minutes(rows: Sequence[Row], speed: str) -> tuple[float, float, float, int]:
+    """The median minutes of the finished (uncapped) races, a 95% interval for it
+    (:func:`median_bounds`), and how many races finished."""
+    from .common import median
+
+    done = [race_minutes(r, speed) for r in rows if not r["capped"]]
+    return (median(done), *median_bounds(done), len(done))
