@@ -66,3 +66,25 @@ def test_richer_boat_share_counts_either_seat() -> None:
 def test_median_bounds_read_from_the_order() -> None:
     assert poohsticks.median_bounds(range(10)) == (1.0, 8.0)  # 97.9% cover
     assert poohsticks.median_bounds(range(1, 101)) == (40.0, 61.0)
+
+
+def test_commit_tables_read_for_either_bot() -> None:
+    rows = [
+        {"seats": ["searchcommit:5", "mcts:30"], "winners": [0], "black_seat": 1,
+         "colour": "red", "commit_at": 5},
+        {"seats": ["mcts:30", "searchcommit:5"], "winners": [], "black_seat": None,
+         "colour": "stalemate", "commit_at": 5},
+    ]  # fmt: skip
+    share, as_red = fellowship.commit_shares(rows, "searchcommit")[5]
+    assert (share.hits, share.total, as_red.hits, as_red.total) == (1, 2, 1, 1)
+    assert fellowship.commit_fair(rows, 5) == 0.25
+
+
+def test_seat_report_names_every_seat_and_the_shared_wins() -> None:
+    rows = [
+        {"seats": ["g"] * 3, "winners": [0], "tie_broken": None},
+        {"seats": ["g"] * 3, "winners": [1, 2], "tie_broken": True},
+    ]
+    text = fellowship.seat_report("3p g", rows)
+    assert "player 2 wins 50.0%" in text and "fair share 50.0%" in text
+    assert "one winner 50.0%" in text and "breaks 100.0%" in text

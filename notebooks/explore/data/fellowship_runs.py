@@ -57,12 +57,12 @@ def duels(ctx: RunContext) -> Rows:
 
 
 @register(
-    "fellowship-seats-mcts", notebook=NOTEBOOK, about="3p and 4p mcts:30, until decided or 1,200"
+    "fellowship-seats-mcts", notebook=NOTEBOOK, about="3p and 4p mcts:30, until decided or 600"
 )
 def seats_mcts(ctx: RunContext) -> Rows:
     # mcts:30 costs about 0.2 CPU s a game with the compiled engine: enough to play each
-    # seat table until player 0's share is decided, or to 1,200 games
-    return q.seats(ctx, 3, 1200, "mcts:30", batch=200) + q.seats(ctx, 4, 1200, "mcts:30", batch=200)
+    # seat table until player 0's share is decided, or to 600 games (this session's time)
+    return q.seats(ctx, 3, 600, "mcts:30", batch=200) + q.seats(ctx, 4, 600, "mcts:30", batch=200)
 
 
 @register(

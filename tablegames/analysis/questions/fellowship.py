@@ -304,3 +304,21 @@ def commit_fair(rows: Sequence[Row], k: int) -> float:
     winner (a stalemate counts for nobody)."""
     sub = [r for r in rows if r["commit_at"] == k]
     return sum(r["colour"] in ("black", "red") for r in sub) / len(sub) / 2
+
+
+def seat_report(label: str, rows: Sequence[Row]) -> str:
+    """A three- or four-player table in words: each seat's win share against a fair
+    seat's (player 0's half-width), how often one player wins alone, and how often a
+    card count would break a shared win."""
+    players = len(rows[0]["seats"])
+    share, fair = seat_share(rows)
+    half = 100 * (share.high - share.low) / 2
+    single = wilson(sum(len(r["winners"]) == 1 for r in rows), len(rows))
+    shared = [r for r in rows if len(r["winners"]) > 1]
+    broken = wilson(sum(bool(r["tie_broken"]) for r in shared), len(shared))
+    lines = [f"{label:12} {len(rows):5} games, fair share {100 * fair:.1f}% a seat"]
+    for p in range(players):
+        extra = f" (+-{half:.1f})" if p == 0 else ""
+        lines.append(f"{'':12} player {p} wins {seat_share(rows, p)[0]}{extra}")
+    lines.append(f"{'':12} one winner {single}; a card count breaks {broken} of shared wins")
+    return "\n".join(lines)
