@@ -169,7 +169,8 @@ def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, 
 def race_minutes(row: Row, speed: str) -> float:
     """A race's minutes by the model (:data:`SECONDS_PER_TURN` for a ``'quick'`` or
     ``'slow'`` calculator, :data:`SECONDS_PER_DECISION` a move)."""
-    return (row["turns"] * SECONDS_PER_TURN[speed] + row["decisions"] * SECONDS_PER_DECISION) / 60
+    turns, decisions = float(row["turns"]), float(row["decisions"])
+    return (turns * SECONDS_PER_TURN[speed] + decisions * SECONDS_PER_DECISION) / 60
 
 
 def minutes(rows: Sequence[Row], speed: str) -> tuple[float, float, float, int]:
