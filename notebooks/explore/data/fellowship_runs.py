@@ -54,3 +54,22 @@ def commit(ctx: RunContext) -> Rows:
 @register("fellowship-duels", notebook=NOTEBOOK, about="skill v luck: rung against rung")
 def duels(ctx: RunContext) -> Rows:
     return q.duels(ctx, [("greedy", "random")], 300) + q.duels(ctx, [("mcts:30", "greedy")], 100)
+
+
+@register(
+    "fellowship-seats-mcts", notebook=NOTEBOOK, about="3p and 4p mcts:30, until decided or 600"
+)
+def seats_mcts(ctx: RunContext) -> Rows:
+    # mcts:30 costs about 0.2 CPU s a game with the compiled engine: enough to play each
+    # seat table until player 0's share is decided, or to 600 games (this session's time)
+    return q.seats(ctx, 3, 600, "mcts:30", batch=200) + q.seats(ctx, 4, 600, "mcts:30", batch=200)
+
+
+@register(
+    "fellowship-commit-mcts",
+    notebook=NOTEBOOK,
+    about="commit to red at K cards left, mcts:30 v mcts:30",
+)
+def commit_mcts(ctx: RunContext) -> Rows:
+    # 200 games a K left every interval 14 points wide; 800 halve it
+    return q.search_commit(ctx, (5, 15, 30), 800)

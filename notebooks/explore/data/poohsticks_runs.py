@@ -81,3 +81,30 @@ def seats_guided(ctx: RunContext) -> Rows:
     # player 0 won 18 of the first 20 guided:300 races without powers: more of the same
     # table (its seeds continue rivers-guided's), to see whether the seat edge holds
     return GROWING["poohsticks-seats-guided"].full(ctx, batch=40)
+
+
+@register(
+    "poohsticks-boat-choice",
+    notebook=NOTEBOOK,
+    about="boat choice: greedy with powers, games 800 to 4000 (continues poohsticks-powers)",
+)
+def boat_choice(ctx: RunContext) -> Rows:
+    # choosing the boat after seeing the river: 800 races left the gap between a boat
+    # whose suit has more river cards and one with fewer undecided (p about 0.075); the
+    # same table's next 3,200 races (its seeds continue poohsticks-powers')
+    return q.more(ctx, "powers, greedy", {"boat_powers": True}, GREEDY, 800, 4000)
+
+
+@register(
+    "poohsticks-rivers-guided-more",
+    notebook=NOTEBOOK,
+    about="the shaped rivers, guided:300, races 10 to 30 (continues rivers-guided)",
+)
+def rivers_guided_more(ctx: RunContext) -> Rows:
+    # 10 guided:300 races a shaped river left its median length known only within wide
+    # bounds: 20 more each (their seeds continue poohsticks-rivers-guided's)
+    rows: Rows = []
+    for name, variant in q.SHAPES.items():
+        if name != "2x6 (rules)":
+            rows += q.more(ctx, name, variant, GUIDED, 10, 30)
+    return rows

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ...bots import GreedyBot
+from ...bots import GreedyBot, MCTSBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, wilson
@@ -57,8 +57,63 @@ class CommitBot(GreedyBot):
         return top[self.rng.randrange(len(top))]
 
 
-#: ``commit:K``: :class:`CommitBot` committing at K cards left to draw.
-add_local_bots({"commit": lambda arg, seed: CommitBot(seed, int(arg))})
+class CommitSearchBot(MCTSBot):
+    """``mcts:30`` (information-set search), except that when it has not drawn the Jack
+    of Spades and at most ``pile`` cards are left to draw it searches only deals in which
+    the opponent holds the jack: it plays as the red player, where plain search weighs
+    each colour by its chance (a guessed deal with the jack still in the pile gets it
+    swapped with a random card of the opponent's hand)."""
+
+    def __init__(self, seed: int | str = 0, pile: int = 5, iterations: int = 30) -> None:
+        super().__init__(iterations=iterations, seed=seed)
+        self.pile = pile
+        self._me: int | None = None  # the committed player during a search, else None
+
+    def analyse(self, state: State) -> Any:
+        me = state.current_player
+        st = _st(state)
+        commit = st.game.num_players == 2 and st.roles[me] != "black"
+        self._me = me if commit and len(st.draw_pile) <= self.pile else None
+        try:
+            return super().analyse(state)
+        finally:
+            self._me = None
+
+    def _ismcts(self, root: Any, state: State) -> None:
+        super()._ismcts(root, self.committed(state))
+
+    def committed(self, sample: State) -> State:
+        """A guessed deal as this search plays it: while committed, with the opponent
+        holding the jack."""
+        if self._me is None:
+            return sample
+        return jack_to_opponent(sample, 1 - self._me, self.rng.randrange(5))
+
+
+def jack_to_opponent(state: State, opponent: int, pick: int) -> State:
+    """``state`` (two players) with the Jack of Spades in ``opponent``'s hand: if it lies
+    in the draw pile it trades places with the opponent's card number ``pick`` (modulo
+    the hand's size), and the opponent is black."""
+    st = _st(state)
+    if st.roles[opponent] == "black" or BOROMIR not in st.draw_pile or not st.hands[opponent]:
+        return state
+    d = state.to_json()
+    hand, pile = d["hands"][opponent], d["draw_pile"]
+    i = pick % len(hand)
+    j = pile.index(BOROMIR)
+    hand[i], pile[j] = BOROMIR, hand[i]
+    d["roles"] = ["black" if p == opponent else "red" for p in range(2)]
+    return state.game.state_from_json(d)
+
+
+#: ``commit:K``: :class:`CommitBot` committing at K cards left to draw; ``searchcommit:K``:
+#: :class:`CommitSearchBot` (mcts:30) doing the same.
+add_local_bots(
+    {
+        "commit": lambda arg, seed: CommitBot(seed, int(arg)),
+        "searchcommit": lambda arg, seed: CommitSearchBot(seed, int(arg)),
+    }
+)
 
 
 def colour_result(final: State) -> str:
@@ -139,13 +194,15 @@ def colours(ctx: RunContext, specs: tuple[str, str], max_games: int) -> list[Row
     return table.until_decided(ctx, colour_share, max_games=max_games)
 
 
-def seats(ctx: RunContext, players: int, max_games: int = 1200) -> list[Row]:
-    """Greedy games of ``players`` until player 0's share is decided (at most
-    ``max_games``)."""
+def seats(
+    ctx: RunContext, players: int, max_games: int = 1200, spec: str = "greedy", batch: int = 400
+) -> list[Row]:
+    """Games of ``players`` with ``spec`` in every seat until player 0's share is decided
+    (at most ``max_games``), looking every ``batch`` games."""
     table = Table(
-        f"{players}p greedy", multi_row, "fellowship", {"players": players}, ["greedy"] * players
+        f"{players}p {spec}", multi_row, "fellowship", {"players": players}, [spec] * players
     )
-    return table.until_decided(ctx, seat_share, max_games=max_games)
+    return table.until_decided(ctx, seat_share, batch=batch, min_games=batch, max_games=max_games)
 
 
 def commit(ctx: RunContext, n: int = 600) -> list[Row]:
@@ -158,6 +215,22 @@ def commit(ctx: RunContext, n: int = 600) -> list[Row]:
             "fellowship",
             {},
             [f"commit:{k}", "greedy"],
+            rotate=True,
+        )
+        out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
+    return out
+
+
+def search_commit(ctx: RunContext, ks: Sequence[int], n: int) -> list[Row]:
+    """``searchcommit:K`` against ``mcts:30``, seats rotated, ``n`` games for each K."""
+    out: list[Row] = []
+    for k in ks:
+        table = Table(
+            f"searchcommit:{k} v mcts:30",
+            colour_row,
+            "fellowship",
+            {},
+            [f"searchcommit:{k}", "mcts:30"],
             rotate=True,
         )
         out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
@@ -209,13 +282,13 @@ def black_holds(pile: int, hand: int = 5) -> float:
     return hand / (hand + pile)
 
 
-def commit_shares(rows: Sequence[Row]) -> dict[int, tuple[Share, Share]]:
-    """For each K: the ``commit:K`` bot's win share over all its games, and over the
-    games in which it ended red (the games where committing could pay)."""
+def commit_shares(rows: Sequence[Row], bot: str = "commit") -> dict[int, tuple[Share, Share]]:
+    """For each K: the ``commit:K`` bot's (or ``bot:K``'s) win share over all its games,
+    and over the games in which it ended red (the games where committing could pay)."""
     out = {}
     for k in sorted({r["commit_at"] for r in rows}):
         sub = [r for r in rows if r["commit_at"] == k]
-        mine = [r["seats"].index(f"commit:{k}") for r in sub]
+        mine = [r["seats"].index(f"{bot}:{k}") for r in sub]
         won = [m in r["winners"] for m, r in zip(mine, sub)]
         red = [
             w
@@ -224,3 +297,28 @@ def commit_shares(rows: Sequence[Row]) -> dict[int, tuple[Share, Share]]:
         ]
         out[k] = (wilson(sum(won), len(sub)), wilson(sum(red), len(red)))
     return out
+
+
+def commit_fair(rows: Sequence[Row], k: int) -> float:
+    """A fair player's share of the games committing at ``k``: half of those with a
+    winner (a stalemate counts for nobody)."""
+    sub = [r for r in rows if r["commit_at"] == k]
+    return sum(r["colour"] in ("black", "red") for r in sub) / len(sub) / 2
+
+
+def seat_report(label: str, rows: Sequence[Row]) -> str:
+    """A three- or four-player table in words: each seat's win share against a fair
+    seat's (player 0's half-width), how often one player wins alone, and how often a
+    card count would break a shared win."""
+    players = len(rows[0]["seats"])
+    share, fair = seat_share(rows)
+    half = 100 * (share.high - share.low) / 2
+    single = wilson(sum(len(r["winners"]) == 1 for r in rows), len(rows))
+    shared = [r for r in rows if len(r["winners"]) > 1]
+    broken = wilson(sum(bool(r["tie_broken"]) for r in shared), len(shared))
+    lines = [f"{label:12} {len(rows):5} games, fair share {100 * fair:.1f}% a seat"]
+    for p in range(players):
+        extra = f" (+-{half:.1f})" if p == 0 else ""
+        lines.append(f"{'':12} player {p} wins {seat_share(rows, p)[0]}{extra}")
+    lines.append(f"{'':12} one winner {single}; a card count breaks {broken} of shared wins")
+    return "\n".join(lines)

@@ -14,7 +14,7 @@ from typing import cast
 
 from ...core import Game, State
 from ...poohsticks.state import PoohsticksState
-from ..metrics import Share
+from ..metrics import Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, play, seat_share
 
@@ -102,6 +102,20 @@ def fixed(
     return [{**r, "variant": label} for r in table.rows(ctx, n)]
 
 
+def more(
+    ctx: RunContext,
+    label: str,
+    variant: Mapping[str, object],
+    specs: Sequence[str],
+    start: int,
+    stop: int,
+) -> list[Row]:
+    """Games ``start`` to ``stop`` of a variant's table: more of a table already stored
+    (the same seeds from game ``start`` on), to pool with it."""
+    table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
+    return [{**r, "variant": label} for r in table.play(ctx, start, stop)]
+
+
 def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
     """Rotated duels on the rules' river, ``n`` games a pair."""
     out: list[Row] = []
@@ -114,8 +128,6 @@ def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row
 def suit_edge(rows: Sequence[Row]) -> dict[str, tuple[Share, int]]:
     """Player 0's win share by whether its boat's suit has more, as many or fewer river
     cards than player 1's (two players)."""
-    from ..metrics import wilson
-
     out = {}
     for name, test in (("more", 1), ("as many", 0), ("fewer", -1)):
         sub = [
@@ -126,3 +138,45 @@ def suit_edge(rows: Sequence[Row]) -> dict[str, tuple[Share, int]]:
         ]
         out[name] = (wilson(sum(0 in r["winners"] for r in sub), len(sub)), len(sub))
     return out
+
+
+def richer_boat(rows: Sequence[Row], least: int = 1) -> tuple[Share, float]:
+    """In two-player games where one boat's suit has at least ``least`` more river cards
+    than the other's: the richer boat's win share (either seat, so the first seat's edge
+    cancels out) and a fair boat's (the winners per game, halved)."""
+    sub = [r for r in rows if abs(r["suit_cards"][0] - r["suit_cards"][1]) >= least]
+    rich = [0 if r["suit_cards"][0] > r["suit_cards"][1] else 1 for r in sub]
+    wins = sum(p in r["winners"] for p, r in zip(rich, sub))
+    fair = sum(len(r["winners"]) for r in sub) / len(sub) / 2 if sub else 0.5
+    return wilson(wins, len(sub)), fair
+
+
+def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
+    """An interval for the median of ``values`` at ``level`` (95%), read from their order
+    with no assumption on their spread: the ``j``-th smallest and ``j``-th largest, for
+    the largest ``j`` whose chance of missing the median (twice the chance that a
+    binomial(n, 1/2) count is below ``j``) stays within ``1 - level``."""
+    from math import comb
+
+    xs = sorted(values)
+    n = len(xs)
+    j = 1
+    while j < n // 2 and 2 * sum(comb(n, i) for i in range(j + 1)) / 2**n <= 1 - level:
+        j += 1
+    return float(xs[j - 1]), float(xs[n - j])
+
+
+def race_minutes(row: Row, speed: str) -> float:
+    """A race's minutes by the model (:data:`SECONDS_PER_TURN` for a ``'quick'`` or
+    ``'slow'`` calculator, :data:`SECONDS_PER_DECISION` a move)."""
+    turns, decisions = float(row["turns"]), float(row["decisions"])
+    return (turns * SECONDS_PER_TURN[speed] + decisions * SECONDS_PER_DECISION) / 60
+
+
+def minutes(rows: Sequence[Row], speed: str) -> tuple[float, float, float, int]:
+    """The median minutes of the finished (uncapped) races, a 95% interval for it
+    (:func:`median_bounds`), and how many races finished."""
+    from .common import median
+
+    done = [race_minutes(r, speed) for r in rows if not r["capped"]]
+    return (median(done), *median_bounds(done), len(done))

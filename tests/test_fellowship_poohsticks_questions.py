@@ -1,0 +1,90 @@
+"""The Fellowship and Poohsticks explore notebooks' newer question helpers: the search
+bot that commits to red, and the measures read from the Poohsticks tables."""
+
+from __future__ import annotations
+
+import tablegames as tg
+from tablegames.analysis.questions import fellowship, poohsticks
+from tablegames.analysis.questions.common import make_bot
+
+
+def _pile_jack(seed: int = 0) -> tg.State:
+    """A two-player deal whose Jack of Spades is still in the draw pile."""
+    game = tg.make("fellowship")
+    while fellowship.BOROMIR not in game.initial_state(seed).draw_pile:
+        seed += 1
+    return game.initial_state(seed)
+
+
+def test_jack_to_opponent_makes_the_opponent_black() -> None:
+    state = _pile_jack()
+    moved = fellowship.jack_to_opponent(state, 1, 2)
+    assert fellowship.BOROMIR in moved.hands[1]
+    assert fellowship.BOROMIR not in moved.draw_pile
+    assert moved.roles == ("red", "black")
+    assert sorted(moved.hands[1] + moved.draw_pile) == sorted(state.hands[1] + state.draw_pile)
+    assert moved.hands[0] == state.hands[0] and moved.circle == state.circle
+
+
+def test_jack_to_opponent_leaves_a_drawn_jack_where_it_is() -> None:
+    state = tg.make("fellowship").initial_state(3)  # player 1 was dealt the jack
+    assert state.roles == ("red", "black")
+    assert fellowship.jack_to_opponent(state, 1, 0) is state
+
+
+def test_search_commit_bot_commits_only_within_its_pile() -> None:
+    state = _pile_jack()  # 30 cards left to draw
+    seen: list[tuple[str | None, ...]] = []
+
+    class Spy(fellowship.CommitSearchBot):
+        def committed(self, sample: tg.State) -> tg.State:
+            out = super().committed(sample)
+            seen.append(out.roles)
+            return out
+
+    assert Spy("1", 40).choose(state) in state.legal_moves()
+    assert len(seen) == 30 and set(seen) == {("red", "black")}
+    seen.clear()
+    Spy("1", 5).choose(state)  # not yet: the jack's place is guessed
+    assert (None, None) in seen
+    bot = make_bot("searchcommit:5", "1")
+    assert isinstance(bot, fellowship.CommitSearchBot) and bot.iterations == 30
+
+
+def test_richer_boat_share_counts_either_seat() -> None:
+    rows = [
+        {"suit_cards": [3, 1], "winners": [0]},
+        {"suit_cards": [1, 3], "winners": [0]},
+        {"suit_cards": [2, 2], "winners": [1]},
+        {"suit_cards": [0, 4], "winners": [1]},
+    ]
+    share, fair = poohsticks.richer_boat(rows)
+    assert (share.hits, share.total, fair) == (2, 3, 0.5)
+    assert poohsticks.richer_boat(rows, least=3)[0].total == 1
+
+
+def test_median_bounds_read_from_the_order() -> None:
+    assert poohsticks.median_bounds(range(10)) == (1.0, 8.0)  # 97.9% cover
+    assert poohsticks.median_bounds(range(1, 101)) == (40.0, 61.0)
+
+
+def test_commit_tables_read_for_either_bot() -> None:
+    rows = [
+        {"seats": ["searchcommit:5", "mcts:30"], "winners": [0], "black_seat": 1,
+         "colour": "red", "commit_at": 5},
+        {"seats": ["mcts:30", "searchcommit:5"], "winners": [], "black_seat": None,
+         "colour": "stalemate", "commit_at": 5},
+    ]  # fmt: skip
+    share, as_red = fellowship.commit_shares(rows, "searchcommit")[5]
+    assert (share.hits, share.total, as_red.hits, as_red.total) == (1, 2, 1, 1)
+    assert fellowship.commit_fair(rows, 5) == 0.25
+
+
+def test_seat_report_names_every_seat_and_the_shared_wins() -> None:
+    rows = [
+        {"seats": ["g"] * 3, "winners": [0], "tie_broken": None},
+        {"seats": ["g"] * 3, "winners": [1, 2], "tie_broken": True},
+    ]
+    text = fellowship.seat_report("3p g", rows)
+    assert "player 2 wins 50.0%" in text and "fair share 50.0%" in text
+    assert "one winner 50.0%" in text and "breaks 100.0%" in text
