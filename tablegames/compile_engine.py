@@ -3,8 +3,9 @@
 Compiles, with mypyc, the modules listed once in ``pyproject.toml`` under
 ``[tool.tablegames] compiled`` into one shared library, ``tablegames/_native__mypyc*.so``
 (inside the package, so an editable install finds it from any folder), and one small
-extension file beside each module's ``.py``. What stays interpreted, and why: each
-game's State and Move dataclasses, ``core.py`` and ``built.py`` (compiled, they were
+extension file beside each module's ``.py``. What stays interpreted, and why: the
+games' Move dataclasses not yet written on :class:`~tablegames.value.FrozenValue` (the
+states and Poohsticks' moves are), ``core.py`` and ``built.py`` (compiled, they were
 slower or broke the plug-ins that subclass them).
 
 Does nothing when the build is up to date (every listed module built, none newer than

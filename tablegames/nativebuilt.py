@@ -11,10 +11,11 @@ attribute's type: each game's state declares ``game: <its Game>``).
 
 A state class built on it is a plain class with an explicit typed ``__init__``, and it is
 immutable as a frozen dataclass is: assigning or deleting any attribute from outside raises
-``dataclasses.FrozenInstanceError`` (this base's ``__setattr__``), on both engines. Its
-``__init__`` and caches store with ``object.__setattr__(self, "name", value)``, which
-mypyc compiles to a plain store into the instance (pure Python: what a frozen dataclass's
-``__init__`` does). It names its fields in ``fields`` (those its ``__init__`` takes, in order)
+``dataclasses.FrozenInstanceError`` on both engines (its base
+:class:`~tablegames.value.FrozenValue`, which the games' moves share). Its ``__init__``
+and caches store with ``object.__setattr__(self, "name", value)``, which mypyc compiles
+to a plain store into the instance (pure Python: what a frozen dataclass's ``__init__``
+does). It names its fields in ``fields`` (those its ``__init__`` takes, in order)
 and ``private`` (caches, set to None by ``__init__``). From those, this module gives it
 equality and hashing over ``fields`` as a frozen dataclass compares, and a
 ``__dataclass_fields__`` table, so ``dataclasses.fields`` and ``dataclasses.replace``
@@ -23,19 +24,18 @@ equality and hashing over ``fields`` as a frozen dataclass compares, and a
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from typing import Any
 
 from .builder import apply_built, builder_of, parse_built
 from .core import State
 from .events import Event
-from .value import NativeValue
+from .value import FrozenValue
 
 #: core.State's concrete methods, called on a native state (which is no subclass of it).
 _STATE: Any = State
 
 
-class NativeBuiltState(NativeValue):
+class NativeBuiltState(FrozenValue):
     """A state kept in the fields ``phase`` and ``player`` and changed by its builder (as
     :class:`~tablegames.built.BuiltState`), compiled: see the module.
 
@@ -50,12 +50,6 @@ class NativeBuiltState(NativeValue):
     #: ``legal_moves()`` once listed (the state's ``__init__`` sets it to None; a builder
     #: that already knows the new state's moves gives them by :meth:`_keep_moves`)
     _moves: list[Any] | None
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def legal_moves(self) -> list[Any]:
         """Every legal move, listed by the game's ``_generate`` on the first call and kept

@@ -1,10 +1,11 @@
-"""Values of compiled classes that compare as frozen dataclasses do: :class:`NativeValue`
-and :func:`field_table` (see :mod:`tablegames.nativebuilt`). Imports nothing of the
-engine, so that every module may build on it."""
+"""Values of compiled classes that behave as frozen dataclasses do: :class:`NativeValue`,
+:class:`FrozenValue` and :func:`field_table` (see :mod:`tablegames.nativebuilt`, and each
+game's moves). Imports nothing of the engine, so that every module may build on it."""
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar
 
 try:  # mypyc's native integer: a C int64 compiled, a plain int in pure Python
@@ -51,3 +52,17 @@ class NativeValue:
         """Copies and pickles rebuild the value by ``__init__`` from ``fields`` (a compiled
         class's default would call ``__init__`` with no arguments)."""
         return type(self), tuple([getattr(self, name) for name in self.fields])
+
+
+class FrozenValue(NativeValue):
+    """A :class:`NativeValue` that refuses change as a frozen dataclass does: assigning or
+    deleting any attribute raises ``dataclasses.FrozenInstanceError``, on both engines.
+    The class's ``__init__`` stores its fields by ``object.__setattr__(self, "name",
+    value)`` (compiled, a plain store into the instance). The base of the native states
+    (:class:`~tablegames.nativebuilt.NativeBuiltState`) and of the games' moves."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")

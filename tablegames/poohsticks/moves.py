@@ -19,28 +19,45 @@ spaces ignored, cards listed in any order (written back in canonical order):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..cards import ORDER, sort_cards
 from ..core import Move
 from ..notation import MoveTable, invalid, move_repr
+from ..value import FrozenValue, field_table
 
 KINDS = ("move", "power", "exit", "discard", "end")
 
+_FIELDS = ("kind", "boat", "cell", "cards")
 
-@dataclass(frozen=True, slots=True)
-class PoohsticksMove(Move):
+
+class PoohsticksMove(FrozenValue):
     """One Poohsticks decision. ``kind`` is move, power, exit, discard or end; ``boat``
     the boat's suit letter and ``cell`` the target's name for move and power; ``cards``
     the cards paid or discarded (canonical order).
 
     ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
-    (``tablegames.poohsticks.PoohsticksMove``): ``PoohsticksMove.from_notation('S>B1 KH 3C')``."""
+    (``tablegames.poohsticks.PoohsticksMove``): ``PoohsticksMove.from_notation('S>B1 KH 3C')``.
+
+    A frozen value as a frozen dataclass is (:class:`~tablegames.value.FrozenValue`), a
+    plain class so that the compiled engine makes it native; registered as a
+    :class:`~tablegames.core.Move`."""
 
     kind: str
-    boat: str = ""
-    cell: str = ""
-    cards: tuple[str, ...] = ()
+    boat: str
+    cell: str
+    cards: tuple[str, ...]
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS)
+
+    def __init__(
+        self, kind: str, boat: str = "", cell: str = "", cards: tuple[str, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "boat", boat)
+        object.__setattr__(self, "cell", cell)
+        object.__setattr__(self, "cards", cards)
 
     def __str__(self) -> str:
         k = self.kind
@@ -60,6 +77,8 @@ class PoohsticksMove(Move):
         """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
         return parse(text)
 
+
+Move.register(PoohsticksMove)  # isinstance(move, Move) holds
 
 END = PoohsticksMove("end")
 
@@ -110,7 +129,7 @@ TABLE: MoveTable[PoohsticksMove] = MoveTable(
 )
 
 
-def parse(text: str) -> PoohsticksMove:
+def parse(text: Any) -> PoohsticksMove:  # Any: a bad value gets the table's refusal
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("s > b1 3c kh")
