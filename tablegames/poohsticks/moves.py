@@ -73,7 +73,7 @@ class PoohsticksMove(FrozenValue):
         return move_repr(self, parse)
 
     @classmethod
-    def from_notation(cls, text: str) -> PoohsticksMove:
+    def from_notation(cls, text: Any) -> PoohsticksMove:  # Any: as parse
         """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
         return parse(text)
 
