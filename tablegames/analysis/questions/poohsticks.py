@@ -156,13 +156,15 @@ def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, 
     with no assumption on their spread: the ``j``-th smallest and ``j``-th largest, for
     the largest ``j`` whose chance of missing the median (twice the chance that a
     binomial(n, 1/2) count is below ``j``) stays within ``1 - level``."""
-    from math import comb
-
     xs = sorted(values)
     n = len(xs)
-    j = 1
-    while j < n // 2 and 2 * sum(comb(n, i) for i in range(j + 1)) / 2**n <= 1 - level:
+    whole = 2**n
+    j, term = 1, n  # term: comb(n, j)
+    below = 1 + n  # the count of outcomes with at most j successes: sum of comb(n, i), i <= j
+    while j < n // 2 and 2 * below / whole <= 1 - level:
         j += 1
+        term = term * (n - j + 1) // j
+        below += term
     return float(xs[j - 1]), float(xs[n - j])
 
 
