@@ -207,31 +207,22 @@ def seats(
 
 def commit(ctx: RunContext, n: int = 600) -> list[Row]:
     """``commit:K`` against greedy, seats rotated, ``n`` games for each K of :data:`COMMIT_AT`."""
-    out: list[Row] = []
-    for k in COMMIT_AT:
-        table = Table(
-            f"commit:{k} v greedy",
-            colour_row,
-            "fellowship",
-            {},
-            [f"commit:{k}", "greedy"],
-            rotate=True,
-        )
-        out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
-    return out
+    return _committing(ctx, "commit", "greedy", COMMIT_AT, n)
 
 
 def search_commit(ctx: RunContext, ks: Sequence[int], n: int) -> list[Row]:
     """``searchcommit:K`` against ``mcts:30``, seats rotated, ``n`` games for each K."""
+    return _committing(ctx, "searchcommit", "mcts:30", ks, n)
+
+
+def _committing(ctx: RunContext, bot: str, against: str, ks: Sequence[int], n: int) -> list[Row]:
+    """``bot:K`` against ``against``, seats rotated, ``n`` games for each K of ``ks``; each
+    row notes its K (``commit_at``)."""
     out: list[Row] = []
     for k in ks:
+        players = [f"{bot}:{k}", against]
         table = Table(
-            f"searchcommit:{k} v mcts:30",
-            colour_row,
-            "fellowship",
-            {},
-            [f"searchcommit:{k}", "mcts:30"],
-            rotate=True,
+            f"{players[0]} v {against}", colour_row, "fellowship", {}, players, rotate=True
         )
         out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
     return out
