@@ -92,7 +92,7 @@ def boat_choice(ctx: RunContext) -> Rows:
     # choosing the boat after seeing the river: 800 races left the gap between a boat
     # whose suit has more river cards and one with fewer undecided (p about 0.075); the
     # same table's next 3,200 races (its seeds continue poohsticks-powers')
-    return q.more(ctx, "powers, greedy", {"boat_powers": True}, GREEDY, 800, 4000)
+    return q.fixed(ctx, "powers, greedy", {"boat_powers": True}, GREEDY, 3200, first=800)
 
 
 @register(
@@ -106,5 +106,5 @@ def rivers_guided_more(ctx: RunContext) -> Rows:
     rows: Rows = []
     for name, variant in q.SHAPES.items():
         if name != "2x6 (rules)":
-            rows += q.more(ctx, name, variant, GUIDED, 10, 30)
+            rows += q.fixed(ctx, name, variant, GUIDED, 20, first=10)
     return rows

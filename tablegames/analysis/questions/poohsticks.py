@@ -16,7 +16,7 @@ from ...core import Game, State
 from ...poohsticks.state import PoohsticksState
 from ..metrics import Share, wilson
 from ..runs import RunContext
-from .common import Row, Table, duel_row, play, seat_share
+from .common import Row, Table, duel_row, median, play, seat_share
 
 #: Boat suits in seat order (the engine's).
 BOAT_SUITS = "SDHC"
@@ -95,25 +95,17 @@ def balance(
 
 
 def fixed(
-    ctx: RunContext, label: str, variant: Mapping[str, object], specs: Sequence[str], n: int
-) -> list[Row]:
-    """``n`` games of a variant."""
-    table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
-    return [{**r, "variant": label} for r in table.rows(ctx, n)]
-
-
-def more(
     ctx: RunContext,
     label: str,
     variant: Mapping[str, object],
     specs: Sequence[str],
-    start: int,
-    stop: int,
+    n: int,
+    first: int = 0,
 ) -> list[Row]:
-    """Games ``start`` to ``stop`` of a variant's table: more of a table already stored
-    (the same seeds from game ``start`` on), to pool with it."""
+    """``n`` games of a variant, from game ``first`` on (more of a table already stored:
+    the same seeds from that game on, to pool with it)."""
     table = Table(label, game_row, "poohsticks", options(**variant), list(specs))
-    return [{**r, "variant": label} for r in table.play(ctx, start, stop)]
+    return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
 def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
@@ -178,7 +170,5 @@ def race_minutes(row: Row, speed: str) -> float:
 def minutes(rows: Sequence[Row], speed: str) -> tuple[float, float, float, int]:
     """The median minutes of the finished (uncapped) races, a 95% interval for it
     (:func:`median_bounds`), and how many races finished."""
-    from .common import median
-
     done = [race_minutes(r, speed) for r in rows if not r["capped"]]
     return (median(done), *median_bounds(done), len(done))
