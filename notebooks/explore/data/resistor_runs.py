@@ -108,22 +108,24 @@ def mcts_rounds(ctx: RunContext) -> Rows:
     return q.windows(ctx, "mcts v mcts, whole round 1", {}, [MCTS, MCTS], 16, q.ROUND_CAP)
 
 
+#: The top rung in its never-forfeiting form (``patient``: no forfeit while another move exists).
+TOP = "mcts-choosy:patient:1000"
+
+
 @register(
     "resistor-top-check",
     notebook=NOTEBOOK,
     about="the duty cycle's lever at the ladder's top rung, mcts:1000 on both sides",
 )
 def top_check(ctx: RunContext) -> Rows:
-    top = "mcts-choosy:patient:1000"
     rows: Rows = []
     for label, options in VARIANTS[:2]:  # the rules, and duty 0
-        rows += q.windows(ctx, label, options, [top, top], 4)
+        rows += q.windows(ctx, label, options, [TOP, TOP], 4)
     return rows
 
 
 # ---- issue 29's strict reading: settle none against four dead spaces, step the
 # never-forfeiting rungs up to mcts:1000, and the notes' strategy questions at the top ----
-TOP = "mcts-choosy:patient:1000"
 
 
 @register(
