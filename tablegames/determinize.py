@@ -30,6 +30,7 @@ from typing import Any
 from .cards import sort_cards
 from .core import Game, State
 from .errors import InvalidState
+from .nativebuilt import NativeBuiltState
 from .rng import shuffle
 
 #: Keys of an observation that never hold a card's place.
@@ -176,6 +177,13 @@ class Redeal:
         self.game = game
         self.template = template
         self.base: Any = game.state_from_json(d)
+        #: a native state (:class:`~tablegames.nativebuilt.NativeBuiltState`) is rebuilt
+        #: from its fields in order, as ``dataclasses.replace`` rebuilds it but without
+        #: reading the field table on every sample: its fields' values and each one's place
+        base = self.base
+        fields: tuple[str, ...] = base.fields if isinstance(base, NativeBuiltState) else ()
+        self._args = [getattr(base, f) for f in fields] if fields else None
+        self._position = {f: i for i, f in enumerate(fields)}
 
     def deal(self, cards: list[str], seed: int, gen: random.Random) -> State:
         """The sample with ``cards`` on the hidden places (in ``hidden_places`` order);
@@ -193,4 +201,12 @@ class Redeal:
                 listed[i] = cards[k]
             changed[field] = tuple(listed)
         self.game.settle_redealt(self.template, changed, gen)
-        return dataclasses.replace(base, **changed)  # type: ignore[no-any-return]
+        if self._args is None:
+            return dataclasses.replace(base, **changed)  # type: ignore[no-any-return]
+        args = self._args.copy()
+        position = self._position
+        for field, value in changed.items():
+            args[position[field]] = value
+        sample = type(base)(*args)
+        sample._keep_caches(base)
+        return sample  # type: ignore[no-any-return]

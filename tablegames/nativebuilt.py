@@ -68,6 +68,11 @@ class NativeBuiltState(FrozenValue):
         """Set the cached legal moves."""
         object.__setattr__(self, "_moves", moves)
 
+    def _keep_caches(self, other: NativeBuiltState) -> None:
+        """Take over whatever of ``other``'s caches holds for this state too: called on a
+        redealt sample of ``other`` (:mod:`tablegames.determinize`), which differs from it
+        only in hidden cards. None by default (the legal moves hang on the hands)."""
+
     # ---- BuiltState -----------------------------------------------------------------
 
     @property

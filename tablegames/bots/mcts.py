@@ -252,13 +252,12 @@ class MCTSBot:
 
     def _select(self, node: _Node, children: Iterable[_Node], parent_visits: int) -> _Node:
         """The child with the highest UCB score (the first of equals, as ``max`` would)."""
-        log_n = math.log(parent_visits)
+        log_n = math.log(float(parent_visits))
         c = self._c
-        sqrt = math.sqrt
         best: _Node | None = None
         top = -math.inf
         for ch in children:  # the mean kept by _backup: the float total / visits gives
-            score = ch.mean + c * sqrt(log_n / ch.visits)
+            score = ch.mean + c * math.sqrt(log_n / ch.visits)
             if score > top:
                 best, top = ch, score
         assert best is not None
@@ -268,12 +267,11 @@ class MCTSBot:
         """The available child with the highest UCB score, its count of availabilities
         standing for the parent's visits (the first of equals, as ``max`` would)."""
         c = self._c
-        sqrt, log = math.sqrt, math.log
         best = legal[0]
         top = -math.inf
-        for cm in legal:
+        for cm in legal:  # math.sqrt and math.log of a float, not local names: compiled, C calls
             ch = cm[0]
-            score = ch.mean + c * sqrt(log(ch.avail) / ch.visits)
+            score = ch.mean + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
             if score > top:
                 best, top = cm, score
         return best

@@ -42,11 +42,15 @@ def _place_bits(easier: bool) -> tuple[dict[str | None, int], ...]:
 #: ``[easier][place][occupant]``: see _place_bits.
 PLACE_BITS = {e: _place_bits(e) for e in (False, True)}
 
-_share = dict.__getitem__
-
 
 def accept_board(
     compass: tuple[str | None, ...], currents: tuple[str | None, ...], easier: bool
 ) -> int:
     """The accept board of a position (see PLACE_BITS)."""
-    return sum(map(_share, PLACE_BITS[easier], compass + currents))
+    shares = PLACE_BITS[easier]
+    board = 0
+    for t in range(4):
+        board += shares[t][compass[t]]
+    for t in range(16):
+        board += shares[4 + t][currents[t]]
+    return board

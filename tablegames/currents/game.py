@@ -11,7 +11,7 @@ from ..options import Option, boolean, choice, max_turns_option
 from ..parts import GameParts
 from .builder import CurrentsBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .geometry import SIZE, edge_roles
-from .rules import net_vector
+from .influence import edge_prospects
 from .state import CurrentsState
 
 ACES = ("AC", "AD", "AH", "AS")
@@ -161,6 +161,8 @@ class CurrentsGame(Game):
         #: who places each ace during set-up, in order (reverse turn order from the last player)
         self.setup_order: tuple[int, ...] = (3, 2, 1, 0) if self.players == 4 else (1, 1, 0, 0)
         self.deck: tuple[str, ...] = standard_deck(o["jokers"])
+        #: the deck without its aces, in deck order: what each new game shuffles and deals
+        self.pile: tuple[str, ...] = tuple(c for c in self.deck if c not in ACES)
 
     @property
     def num_players(self) -> int:
@@ -169,7 +171,7 @@ class CurrentsGame(Game):
     def initial_state(self, seed: int = 0) -> CurrentsState:  # type: ignore[override]
         """Aces aside, three cards dealt to each player, the last player to place an ace."""
         gen = rng.generator(rng.check_seed(seed))
-        pile = shuffled([c for c in self.deck if c not in ACES], gen)
+        pile = shuffled(self.pile, gen)
         hands, rest = deal(pile, self.players, 3)
         return CurrentsState(
             game=self,
@@ -223,10 +225,4 @@ class CurrentsGame(Game):
         if state.is_terminal:
             return state.returns()
         assert isinstance(state, CurrentsState)
-        dx, dy = net_vector(state.compass, state.currents, state.pawn)
-        x, y = state.pawn[0] + dx, state.pawn[1] + dy  # inspect()'s destination
-        gap = {"N": SIZE - y, "E": SIZE - x, "S": y, "W": x}
-        near = [SIZE] * self.players
-        for edge, p in self.owner.items():
-            near[p] = min(near[p], max(gap[edge], 0))
-        return relative([1.0 - d / SIZE for d in near])
+        return relative(edge_prospects(state, self.owner, self.players))

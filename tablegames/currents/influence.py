@@ -11,8 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import SUIT
-from .geometry import INFLUENCING, OPPOSITE, POINTS, SLOTS, VECTOR, crossings, slot_lines
-from .rules import advantage_order, stopped_by
+from .geometry import (
+    INFLUENCING,
+    OPPOSITE,
+    POINTS,
+    SIZE,
+    SLOTS,
+    VECTOR,
+    crossings,
+    slot_lines,
+)
+from .rules import advantage_order, pushed_to, stopped_by
 
 if TYPE_CHECKING:
     from .state import CurrentsState
@@ -220,3 +229,16 @@ def _goaltending(state: CurrentsState, crossed: dict[str, int]) -> tuple[Goalten
             )
         )
     return tuple(goal)
+
+
+def edge_prospects(state: CurrentsState, owner: dict[str, int], players: int) -> list[float]:
+    """Per player, how near the pawn's next destination (where the currents carry it, as
+    ``inspect()`` says) lies to the nearer of that player's own edges (``owner``: edge ->
+    player): 1 on the edge, 0 a board's length away. The bots' evaluation (compiled here,
+    since the searches call it once per playout)."""
+    x, y = pushed_to(state.compass, state.currents, state.pawn)
+    gap = {"N": SIZE - y, "E": SIZE - x, "S": y, "W": x}
+    near = [SIZE] * players
+    for edge, p in owner.items():
+        near[p] = min(near[p], max(gap[edge], 0))
+    return [1.0 - d / SIZE for d in near]

@@ -170,6 +170,19 @@ class CurrentsState(NativeBuiltState):
         from the last state)."""
         object.__setattr__(self, "_board", board)
 
+    def _keep_caches(self, other: NativeBuiltState) -> None:
+        """A redealt sample keeps the accept board when it holds the very compass and
+        currents of ``other`` (made once on ``other``, for all its samples)."""
+        if not isinstance(other, CurrentsState):
+            return
+        if other.compass is not self.compass or other.currents is not self.currents:
+            return
+        board = other._board
+        if board is None:
+            board = accept_board(other.compass, other.currents, other.game.easier_usurping)
+            other._keep_board(board)
+        self._keep_board(board)
+
     # ---- the contract -------------------------------------------------------------
 
     def _generate(self) -> list[mv.CurrentsMove]:

@@ -97,6 +97,24 @@ def test_redealt_samples_are_the_samples_read_from_json(config: str) -> None:
     assert hidden > 0
 
 
+@pytest.mark.parametrize("name", REDEALT)
+def test_a_redealt_sample_is_dataclasses_replace_of_the_base(name: str) -> None:
+    """A native state's samples are rebuilt from its fields in order (and a Currents
+    sample keeps the base's accept board): the same states, with the same legal moves, as
+    ``dataclasses.replace``, which a plug-in's dataclass state gets."""
+    game = tg.make(name, max_turns=200)
+    kept = 0
+    for s in observations(game, 4, seed=7):
+        iset = InformationSet(game, s.observation(s.current_player))
+        assert iset._redeal is not None and iset._redeal._args is not None
+        fast = iset.sample(random.Random(1))
+        kept += getattr(fast, "_board", None) is not None  # before listing its moves
+        iset._redeal._args = None  # the plug-in path
+        slow = iset.sample(random.Random(1))
+        assert fast == slow and fast.legal_moves() == slow.legal_moves()
+    assert (kept > 0) == (name == "currents")
+
+
 def test_hidden_river_cards_are_redealt_in_poohsticks() -> None:
     """Face-down bridge cards and rocks are dealt anew in each sample, like hands."""
     game = tg.make("poohsticks", players=2, bridge=True, rocks=3)
