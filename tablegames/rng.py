@@ -27,6 +27,19 @@ def next_seed(rng: random.Random) -> int:
     return rng.getrandbits(SEED_BITS)
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, drawn exactly as it draws (the same number, and the generator
+    left the same), without its interpreted call chain: bots pick a random move this way
+    on every step of a playout."""
+    if n <= 0:
+        raise ValueError(f"randbelow() needs a positive bound, not {n}")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def shuffle(rng: random.Random, cards: list[T]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws from
     the generator, so the same order and the same next seed), without its method call per

@@ -8,7 +8,7 @@ import pytest
 
 import tablegames as tg
 from tablegames.builder import builder_of
-from tablegames.rng import shuffle
+from tablegames.rng import randbelow, shuffle
 
 
 @pytest.mark.parametrize("length", [0, 1, 2, 5, 40, 54])
@@ -20,6 +20,19 @@ def test_rng_shuffle_matches_random_shuffle_and_leaves_the_same_generator(length
         shuffle(g2, fast)
         assert fast == plain
         assert g2.getrandbits(52) == g1.getrandbits(52)
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 7, 64, 100, 2**40 + 1])
+def test_rng_randbelow_matches_randrange_and_leaves_the_same_generator(bound: int) -> None:
+    for seed in range(300):
+        g1, g2 = random.Random(seed), random.Random(seed)
+        assert [randbelow(g2, bound) for _ in range(5)] == [g1.randrange(bound) for _ in range(5)]
+        assert g2.getrandbits(52) == g1.getrandbits(52)
+
+
+def test_rng_randbelow_refuses_an_empty_range() -> None:
+    with pytest.raises(ValueError, match="positive bound"):
+        randbelow(random.Random(0), 0)
 
 
 @pytest.mark.parametrize("name", sorted(tg.GAMES))

@@ -40,6 +40,7 @@ from typing import Any
 
 from ..builder import mypyc_attr
 from ..core import Game, State
+from ..rng import randbelow
 from .mcts import Analysis, MCTSBot, _Node
 
 #: (rollout depth, epsilon) for a game that declares no ``guided_playout``.
@@ -168,7 +169,7 @@ class GuidedMCTSBot(MCTSBot):
                 return state.returns()
             moves = state.legal_moves()
             if len(moves) == 1 or rng.random() < eps:
-                state = state.apply(moves[rng.randrange(len(moves))])
+                state = state.apply(moves[randbelow(rng, len(moves))])
                 continue
             state = _best_next(state, moves, evaluate, rng.randrange)
         if state.is_terminal:

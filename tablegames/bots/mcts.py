@@ -36,7 +36,8 @@ from typing import Any
 from ..builder import mypyc_attr
 from ..core import State
 from ..determinize import InformationSet
-from ..rng import shuffle
+from ..nativebuilt import NativeBuiltState
+from ..rng import randbelow, shuffle
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ class MCTSBot:
                 else:
                     child.avail += 1
                     legal.append((child, m))
-            new = fresh[rng.randrange(len(fresh))] if fresh else None
+            new = fresh[randbelow(rng, len(fresh))] if fresh else None
             below, state = self._descend(state, path, children, new, legal)
             if below is None:
                 break
@@ -279,11 +280,15 @@ class MCTSBot:
     def _playout(self, state: State) -> tuple[float, ...]:
         rng = self.rng
         depth = self.rollout_depth
-        for _ in range(state.game.playout_depth if depth is None else depth):
-            if state.is_terminal:
-                return state.returns()
-            moves = state.legal_moves()
-            state = state.apply(moves[rng.randrange(len(moves))])
+        steps = state.game.playout_depth if depth is None else depth
+        if isinstance(state, NativeBuiltState):  # the five games: direct calls, compiled
+            state = _random_moves(state, rng, steps)
+        else:
+            for _ in range(steps):
+                if state.is_terminal:
+                    break
+                moves = state.legal_moves()
+                state = state.apply(moves[randbelow(rng, len(moves))])
         if state.is_terminal:
             return state.returns()
         return state.game.evaluate(state)
@@ -295,3 +300,15 @@ class MCTSBot:
             v = node.visits = node.visits + 1
             t = node.total = node.total + rewards[node.mover]
             node.mean = t / v
+
+
+def _random_moves(state: NativeBuiltState, rng: random.Random, steps: int) -> Any:
+    """``steps`` random moves from ``state`` (fewer when the game ends first): the
+    playout's loop over a state of the compiled engine's base class, whose methods
+    compiled code then calls directly (through ``State`` each call is looked up by name)."""
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[randbelow(rng, len(moves))])
+    return state

@@ -7,11 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder
+from ..builder import HandsBuilder, register_starter
 from ..events import Event, new_event
 from . import moves as mv
 from .solver import payment
-from .state import HAND_SIZE, PoohsticksState, hand_after_paying, listing, more_to_decide
+from .state import (
+    HAND_SIZE,
+    PoohsticksState,
+    RiverLayout,
+    hand_after_paying,
+    listing,
+    more_to_decide,
+)
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
@@ -26,6 +33,7 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
     lists = ("boats", "hands")
 
     game: PoohsticksGame
+    layout: RiverLayout  #: the game's, read once per move
     turn: int
     river: tuple[str | None, ...]
     face_down: tuple[int, ...]
@@ -41,6 +49,7 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
     def __init__(self, state: PoohsticksState, move: mv.PoohsticksMove | None = None) -> None:
         """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
         self.game = state.game
+        self.layout = state.game.layout
         self.phase = state.phase
         self.player = state.player
         self.turn = state.turn
@@ -111,7 +120,7 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
             self.events.append(new_event(Event, ("exit", p, m.cards, "", (), "")))
             self.end_turn()
         else:
-            cell = self.game.index[m.cell]
+            cell = self.layout.cell_index[m.cell]
             card = self.river[cell]
             assert card is not None
             if kind == "power":
@@ -132,10 +141,10 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
             boats = self.boats
             river, face_down, rocks = self.river, self.face_down, self.rocks
             powers = self.powers_used
-            if more_to_decide(self.game, p, hand, boats, river, face_down, rocks, powers):
+            if more_to_decide(self.layout, p, hand, boats, river, face_down, rocks, powers):
                 # the new state keeps its moves, listed from this copy
                 self._moves = listing(
-                    self.game, p, hand, boats, river, face_down, rocks, powers, True
+                    self.layout, p, hand, boats, river, face_down, rocks, powers, True
                 )
             else:  # only 'end' is left
                 self.events.append(new_event(Event, ("end", p, (), "nothing left", (), "")))
@@ -143,7 +152,7 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
 
     def flip(self, cell: int) -> bool:
         """Under the Bridge: a boat arriving in front of a face-down card turns it over."""
-        g = self.game
+        g = self.layout
         if g.bridge_row is None or cell // g.width != g.bridge_row - 1:
             return False
         ahead = cell + g.width
@@ -155,12 +164,12 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
 
     def end_turn(self) -> None:
         p = self.player
-        g = self.game
+        g = self.layout
         if p not in self.exited:
             self.draw_hand(p, HAND_SIZE)
         self.turn += 1
         self.moved = False
-        n = g.num_players
+        n = g.players
         capped = g.max_turns is not None and self.turn >= g.max_turns
         if self.exited and (self.turn % n == 0 or capped):
             self.phase = "over"
@@ -178,3 +187,10 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
             return
         self.player = self.turn % n
         self.events.append(new_event(Event, ("turn", self.player, (), "", (self.turn,), "")))
+
+
+def _start(state: PoohsticksState, move: mv.PoohsticksMove | None) -> PoohsticksBuilder:
+    return PoohsticksBuilder(state, move)  # see tablegames.builder.register_starter
+
+
+register_starter(PoohsticksState, _start)

@@ -20,7 +20,7 @@ from ..options import Option, boolean, choice, optional_positive_int
 from ..parts import GameParts
 from .builder import PoohsticksBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .heuristic import guided_value
-from .state import HAND_SIZE, PoohsticksState
+from .state import HAND_SIZE, PoohsticksState, river_layout
 
 #: Boat suits by player: player 0 sails the ace of spades, then diamonds, hearts, clubs.
 BOAT_SUITS = "SDHC"
@@ -256,6 +256,8 @@ class PoohsticksGame(Game):
         self.bridge_cells: tuple[int, ...] = (
             tuple(i for i in self.cells if i // w == self.bridge_row) if self.bridge else ()
         )
+        #: the above, as the compiled moves and builder read them (see RiverLayout)
+        self.layout = river_layout(self)
 
     @property
     def num_players(self) -> int:

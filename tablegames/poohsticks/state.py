@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from ..builder import listed
 from ..built import BuiltState
@@ -195,7 +195,7 @@ class PoohsticksState(NativeBuiltState):
         if self.phase != "play":
             return []
         return listing(
-            self.game, p, self.hands[p], self.boats, self.river, self.face_down,
+            self.game.layout, p, self.hands[p], self.boats, self.river, self.face_down,
             self.rocks, self.powers_used, self.moved,
         )  # fmt: skip
 
@@ -329,8 +329,34 @@ class PoohsticksState(NativeBuiltState):
         return "ended without a winner"
 
 
+class RiverLayout(NamedTuple):
+    """What the moves are listed and made from besides the position: the river's cells
+    and the rules' switches, copied off the game once (``PoohsticksGame.layout``).
+    Compiled, a field is read as a tuple item; read off the interpreted game object, each
+    cost a few hundred instructions, some ten times a move."""
+
+    players: int
+    max_turns: int | None
+    width: int
+    names: tuple[str, ...]
+    cell_index: dict[str, int]  #: cell name -> cell
+    first_row: tuple[int, ...]
+    last_row_set: frozenset[int]
+    neighbours: tuple[tuple[int, ...], ...]
+    boat_powers: bool
+    bridge_row: int | None
+
+
+def river_layout(game: PoohsticksGame) -> RiverLayout:
+    """The game's :class:`RiverLayout`."""
+    return RiverLayout(
+        game.players, game.max_turns, game.width, game.names, game.index, game.first_row,
+        game.last_row_set, game.neighbours, game.boat_powers, game.bridge_row,
+    )  # fmt: skip
+
+
 def listing(
-    g: PoohsticksGame,
+    g: RiverLayout,
     p: int,
     hand: tuple[str, ...],
     boats: Sequence[int | None],
@@ -380,7 +406,7 @@ def hand_after_paying(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[st
 
 
 def more_to_decide(
-    g: PoohsticksGame,
+    g: RiverLayout,
     p: int,
     hand: tuple[str, ...],
     boats: Sequence[int | None],

@@ -176,8 +176,8 @@ def test_decides_again_agrees_with_listing_the_moves() -> None:
                     used = list(s.powers_used)
                     used[p] = used[p] or m.kind == "power"
                     position = (s.river, s.face_down, s.rocks, tuple(used))
-                    quick = more_to_decide(game, p, hand, boats, *position)
-                    listed = listing(game, p, hand, boats, *position, True)
+                    quick = more_to_decide(game.layout, p, hand, boats, *position)
+                    listed = listing(game.layout, p, hand, boats, *position, True)
                     assert quick == (len(listed) > 1), listed
                     answers[quick] += 1
                     after = s.apply(m)
