@@ -37,3 +37,13 @@ def test_the_instruction_count_plays_the_games_it_is_given() -> None:
             for _ in range(2)]  # fmt: skip
     decisions = {int(r.stdout.split()[-1]) for r in runs}
     assert len(decisions) == 1 and decisions.pop() > 30, [r.stdout for r in runs]
+
+
+def test_the_mcts_instruction_count_searches_its_positions() -> None:
+    """benchmarks/mcts_instructions.py runs itself under valgrind (not installed by make
+    test); its child, the searches counted, is run here: every position it searches is
+    still in play, so the count divides by the four positions."""
+    command = [sys.executable, "benchmarks/mcts_instructions.py", "--child", "resistor",
+               "--iterations", "5"]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
+    assert done.stdout.split()[-1] == "4", done.stdout
