@@ -61,12 +61,19 @@ _QUEEN_PLACES = {
     for m, (i, j) in zip(moves, mv.SLOT_PAIRS)
 }
 #: Per SLOT_PAIRS entry, in order: the bits of its two slots among the 16 slots.
-_PAIR_BITS: Final[tuple[int, ...]] = tuple(1 << i | 1 << j for i, j in mv.SLOT_PAIRS)
+#: Each queen's swaps by their first slot i: row i holds the swaps (i, j), j = i+1..15, in
+#: the order of mv.SLOT_PAIRS (which runs row by row).
+_QUEEN_ROWS: Final[dict[str, tuple[tuple[mv.CurrentsMove, ...], ...]]] = {
+    card: tuple(
+        tuple(m for m, (i, _j) in zip(moves, mv.SLOT_PAIRS, strict=True) if i == row)
+        for row in range(15)
+    )
+    for card, moves in mv.QUEEN.items()
+}
 _DISCARD: Final = mv.DISCARD
 _BUILT: Final = mv.TABLE.built
 _PLACE: Final = mv.PLACE
 _JACK: Final = mv.JACK
-_QUEEN: Final = mv.QUEEN
 _KING: Final = mv.KING
 _JOKER: Final = mv.JOKER
 _TARGET_INDEX: Final = mv.TARGET_INDEX
@@ -256,12 +263,19 @@ class CurrentsState(NativeBuiltState):
                 for i in range(4):
                     if compass[i] is not None:
                         out.append(jacks[i])
-            elif r == "Q":  # the swaps that move a card (not both slots empty)
+            elif r == "Q":  # the swaps that move a card (not both slots empty), in order
                 occupied: i64 = board >> (_OCCUPIED + 4) & 0xFFFF
-                queens = _QUEEN[card]
-                for k in range(120):
-                    if occupied & _PAIR_BITS[k]:
-                        out.append(queens[k])
+                rows = _QUEEN_ROWS[card]
+                for i in range(15):
+                    row = rows[i]
+                    if occupied >> i & 1:  # slot i holds a card: every swap (i, j)
+                        out.extend(row)
+                        continue
+                    above = occupied >> (i + 1)  # else the swaps with a card at j
+                    for t in _SET_BITS[above & _HALF_MASK]:
+                        out.append(row[t])
+                    for t in _SET_BITS[above >> _HALF]:
+                        out.append(row[_HALF + t])
             elif r == "K" and compass != _EMPTY_COMPASS:
                 out.extend(_KING[card])
         if None not in compass or not out:

@@ -24,6 +24,7 @@ from ..nativebuilt import NativeBuiltState
 from ..pickers import picker
 from ..value import field_table
 from . import moves as mv
+from .moves import PoohsticksMove
 from .solver import RANK_ORDER, RANK_VALUES, card_values, hand_table
 from .text import cards_words, move_words
 
@@ -85,11 +86,11 @@ def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None
     return pays
 
 
-#: Makes a move from its four fields. Paid moves and discards are made afresh at each
-#: listing: a table sharing them grew with every new hand, and the garbage collector's
-#: walks over it cost random play about 10% (2026-11-26), while MCTS, which names moves
-#: by their notation, ran as fast without it.
-_make_move: Final = mv.PoohsticksMove
+# Paid moves and discards are made afresh at each listing (PoohsticksMove, imported by
+# name: compiled, a direct call of its native constructor, where calling the class through
+# a variable parsed the arguments as Python does): a table sharing them grew with every
+# new hand, and the garbage collector's walks over it cost random play about 10%
+# (2026-11-26), while MCTS, which names moves by their notation, ran as fast without it.
 #: The exit paying each face card or ace, shared.
 _EXITS: Final = {
     c: mv.PoohsticksMove("exit", cards=(c,)) for c in standard_deck() if c[0] in EXIT_RANKS
@@ -383,16 +384,16 @@ def listing(
         if pays_by_rank is not None:
             name = names[cell]
             for pick in pays_by_rank[card[0]]:
-                out.append(_make_move("move", suit, name, pick(hand)))
+                out.append(PoohsticksMove("move", suit, name, pick(hand)))
         if power and card[1] == suit:
-            out.append(_make_move("power", suit, names[cell], ()))
+            out.append(PoohsticksMove("power", suit, names[cell], ()))
     if here in g.last_row_set:
         for c in hand:
             if c[0] in EXIT_RANKS:
                 out.append(_EXITS[c])
     if not moved and not out:
         for pick in _discard_order(len(hand)):
-            out.append(_make_move("discard", "", "", pick(hand)))
+            out.append(PoohsticksMove("discard", "", "", pick(hand)))
     out.append(mv.END)
     return out
 
