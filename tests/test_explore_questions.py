@@ -129,3 +129,15 @@ def test_resistor_duel_ladder_rates_steps_by_the_windows_each_bot_scored() -> No
     assert text.splitlines()[-1] == "monotone: no [('a', 'b'), ('b', 'c')]"
     rows = {line.split()[0]: line.split()[1] for line in text.splitlines()[1:4]}
     assert float(rows["a"]) == 0 and float(rows["b"]) > 0 > float(rows["c"]) - float(rows["b"])
+
+
+def test_resistor_round_report_counts_how_rounds_ended_and_their_hours() -> None:
+    rows = [
+        {"ended": "drained", "turns": 3600, "points": 30, "drain": 8, "recharge": 0, "overload": 0},
+        {"ended": "window", "turns": 4000, "points": 36, "drain": 8, "recharge": 8, "overload": 1},
+    ]
+    lines = resistor.round_report(rows, "mcts:1000").splitlines()
+    assert lines[0].startswith("2 first rounds under the rules, mcts:1000 on both sides")
+    assert "drained  50.0%" in lines[1] and "window   50.0%" in lines[3]
+    assert lines[4].endswith("[3600], that is [10.0] hours")
+    assert "33.0" in lines[5] and lines[6].endswith("drain 0.21  recharge 0.11  overload 0.01")

@@ -362,3 +362,27 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
     failures = monotone_failures(rungs, found)
     lines.append("monotone: " + ("yes" if not failures else f"no {failures}"))
     return "\n".join(lines)
+
+
+def round_report(rows: Sequence[Row], rung: str) -> str:
+    """Whole first rounds (:data:`ROUND_CAP`): how they ended, the turns (and hours, at
+    :data:`SECONDS_PER_TURN`) of those that ended, the ampere player's points and the
+    rates per 100 turns that decide whether the board empties.
+
+    >>> rows = [{"ended": "drained", "turns": 720, "points": 30, "drain": 8, "recharge": 2,
+    ...          "overload": 0}, {"ended": "window", "turns": 4000, "points": 36, "drain": 40,
+    ...          "recharge": 38, "overload": 1}]
+    >>> print(round_report(rows, "x").splitlines()[2])
+      ended: forfeit  0.0% [0.0, 65.8]
+    """
+    lines = [
+        f"{len(rows)} first rounds under the rules, {rung} on both sides, cap {ROUND_CAP} turns"
+    ]
+    lines += [f"  ended: {how:8} {share}" for how, share in ended_shares(rows).items()]
+    done = sorted(int(r["turns"]) for r in rows if r["ended"] != "window")
+    hours = [round(t * SECONDS_PER_TURN / 3600, 1) for t in done]
+    lines.append(f"  turns of the rounds that ended: {done}, that is {hours} hours")
+    mean, lo, hi = points_ci(rows)
+    lines.append(f"  ampere player's points at the end or the cap: {mean:.1f} [{lo:.1f}, {hi:.1f}]")
+    rates = "  ".join(f"{k} {per_100(rows, k):.2f}" for k in ("drain", "recharge", "overload"))
+    return "\n".join([*lines, f"  per 100 turns: {rates}"])
