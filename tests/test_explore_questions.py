@@ -138,6 +138,7 @@ def test_resistor_round_report_counts_how_rounds_ended_and_their_hours() -> None
     ]
     lines = resistor.round_report(rows, "mcts:1000").splitlines()
     assert lines[0].startswith("2 first rounds under the rules, mcts:1000 on both sides")
-    assert "drained  50.0%" in lines[1] and "window   50.0%" in lines[3]
+    assert "all drained      50.0%" in lines[1] and "going at the cap  50.0%" in lines[3]
     assert lines[4].endswith("[3600], that is [10.0] hours")
     assert "33.0" in lines[5] and lines[6].endswith("drain 0.21  recharge 0.11  overload 0.01")
+    assert "ended: none ended" in resistor.round_report(rows[1:], "x")

@@ -372,16 +372,19 @@ def round_report(rows: Sequence[Row], rung: str) -> str:
     >>> rows = [{"ended": "drained", "turns": 720, "points": 30, "drain": 8, "recharge": 2,
     ...          "overload": 0}, {"ended": "window", "turns": 4000, "points": 36, "drain": 40,
     ...          "recharge": 38, "overload": 1}]
-    >>> print(round_report(rows, "x").splitlines()[2])
-      ended: forfeit  0.0% [0.0, 65.8]
+    >>> print(round_report(rows, "x").splitlines()[3])
+      still going at the cap  50.0% [9.5, 90.5]
     """
     lines = [
         f"{len(rows)} first rounds under the rules, {rung} on both sides, cap {ROUND_CAP} turns"
     ]
-    lines += [f"  ended: {how:8} {share}" for how, share in ended_shares(rows).items()]
+    names = {"drained": "ended, all drained", "forfeit": "ended by a forfeit"}
+    for how, share in ended_shares(rows).items():
+        lines.append(f"  {names.get(how, 'still going at the cap'):22}  {share}")
     done = sorted(int(r["turns"]) for r in rows if r["ended"] != "window")
     hours = [round(t * SECONDS_PER_TURN / 3600, 1) for t in done]
-    lines.append(f"  turns of the rounds that ended: {done}, that is {hours} hours")
+    ended = f"{done}, that is {hours} hours" if done else "none ended"
+    lines.append(f"  turns of the rounds that ended: {ended}")
     mean, lo, hi = points_ci(rows)
     lines.append(f"  ampere player's points at the end or the cap: {mean:.1f} [{lo:.1f}, {hi:.1f}]")
     rates = "  ".join(f"{k} {per_100(rows, k):.2f}" for k in ("drain", "recharge", "overload"))
