@@ -117,3 +117,28 @@ def test_deals_plays_only_the_surfaces_asked_for() -> None:
     rows = cardchess.deals(RunContext(None, 1), ["random", "random"], 2, surfaces=(True,))
     assert [r["terrain"] for r in rows] == [True, True]
     assert all("again" in r for r in rows)
+
+
+def test_resistor_duel_ladder_rates_steps_by_the_windows_each_bot_scored() -> None:
+    def windows(points: list[int]) -> list[dict[str, int]]:
+        return [{"seed": s, "points": p} for s, p in enumerate(points)]
+
+    strong, weak = windows([5, 5, 5, 1]), windows([1, 1, 5, 2])  # wins, wins, tie, loss
+    text = resistor.duel_ladder([("b", "a", strong, weak), ("c", "b", weak, strong)])
+    assert "b v a: b 62.5% " in text and "of 4 duels (1 tied)" in text
+    assert text.splitlines()[-1] == "monotone: no [('a', 'b'), ('b', 'c')]"
+    rows = {line.split()[0]: line.split()[1] for line in text.splitlines()[1:4]}
+    assert float(rows["a"]) == 0 and float(rows["b"]) > 0 > float(rows["c"]) - float(rows["b"])
+
+
+def test_resistor_round_report_counts_how_rounds_ended_and_their_hours() -> None:
+    rows = [
+        {"ended": "drained", "turns": 3600, "points": 30, "drain": 8, "recharge": 0, "overload": 0},
+        {"ended": "window", "turns": 4000, "points": 36, "drain": 8, "recharge": 8, "overload": 1},
+    ]
+    lines = resistor.round_report(rows, "mcts:1000").splitlines()
+    assert lines[0].startswith("2 first rounds under the rules, mcts:1000 on both sides")
+    assert "all drained      50.0%" in lines[1] and "going at the cap  50.0%" in lines[3]
+    assert lines[4].endswith("[3600], that is [10.0] hours")
+    assert "33.0" in lines[5] and lines[6].endswith("drain 0.21  recharge 0.11  overload 0.01")
+    assert "ended: none ended" in resistor.round_report(rows[1:], "x")

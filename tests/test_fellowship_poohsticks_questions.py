@@ -88,3 +88,12 @@ def test_seat_report_names_every_seat_and_the_shared_wins() -> None:
     text = fellowship.seat_report("3p g", rows)
     assert "player 2 wins 50.0%" in text and "fair share 50.0%" in text
     assert "one winner 50.0%" in text and "breaks 100.0%" in text
+
+
+def test_seat_gap_is_the_difference_of_player_0s_shares_with_the_z_tests_p() -> None:
+    a = [{"winners": [0]}] * 166 + [{"winners": [1]}] * 114  # 59.3% of 280
+    b = [{"winners": [0, 1]}] * 96 + [{"winners": [1]}] * 44  # ties count for player 0
+    gap, low, high, p = poohsticks.seat_gap(a, b)
+    assert round(gap, 3) == round(166 / 280 - 96 / 140, 3) and low < gap < high
+    assert round(p, 3) == 0.064  # the notebook's earlier hand computation: z = 1.85
+    assert poohsticks.seat_gap(a, a)[3] == 1.0

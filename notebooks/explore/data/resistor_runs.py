@@ -206,3 +206,23 @@ def top_duty(ctx: RunContext) -> Rows:
 def top_overload(ctx: RunContext) -> Rows:
     # the plain top rung overloaded in 7 of its 20 rules windows: refusing can differ only there
     return q.windows(ctx, "never overload", {}, ["mcts-choosy:nooverload:1000", TOP], 20)
+
+
+@register(
+    "resistor-top-rounds",
+    notebook=NOTEBOOK,
+    about="whole first rounds between mcts:1000, capped only at 4,000 turns",
+)
+def top_rounds(ctx: RunContext) -> Rows:
+    # resistor-mcts-rounds played round 1 to its end at mcts:100 (13 of 16 still going
+    # after 4,000 turns): the same at the top rung, to see whether stronger play ends it
+    return q.windows(ctx, "mcts:1000 v mcts:1000, whole round 1", {}, [TOP, TOP], 6, q.ROUND_CAP)
+
+
+@register(
+    "resistor-top-duty12",
+    notebook=NOTEBOOK,
+    about="duty 12 (two moves always) at the top rung, mcts:1000 on both sides (seeds 0-19)",
+)
+def top_duty12(ctx: RunContext) -> Rows:
+    return q.windows(ctx, VARIANTS[2][0], VARIANTS[2][1], [TOP, TOP], 20)

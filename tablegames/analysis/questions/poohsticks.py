@@ -9,6 +9,7 @@ narrowings (the ``shape`` option), and choosing a boat before seeing the river.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import cast
 
@@ -141,6 +142,28 @@ def richer_boat(rows: Sequence[Row], least: int = 1) -> tuple[Share, float]:
     wins = sum(p in r["winners"] for p, r in zip(rich, sub))
     fair = sum(len(r["winners"]) for r in sub) / len(sub) / 2 if sub else 0.5
     return wilson(wins, len(sub)), fair
+
+
+def seat_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float, float]:
+    """How much more often player 0 wins in table ``a`` than in table ``b`` (a tie counts
+    as a win, as in :func:`~tablegames.analysis.questions.common.seat_share`): the
+    difference of the two shares with its 95% normal interval, and the two-sided p-value
+    of the pooled two-proportion z-test (the chance of a gap this large if the two
+    tables' player 0 won equally often).
+
+    >>> gap, low, high, p = seat_gap([{"winners": [0]}] * 60 + [{"winners": [1]}] * 40,
+    ...                              [{"winners": [0]}] * 50 + [{"winners": [1]}] * 50)
+    >>> round(gap, 2), round(low, 3), round(high, 3), round(p, 3)
+    (0.1, -0.037, 0.237, 0.155)
+    """
+    wa, wb = (sum(0 in r["winners"] for r in t) for t in (a, b))
+    na, nb = len(a), len(b)
+    pa, pb = wa / na, wb / nb
+    half = 1.959964 * math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb)
+    pooled = (wa + wb) / (na + nb)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
+    p = math.erfc(abs(pa - pb) / se / math.sqrt(2)) if se else 1.0
+    return pa - pb, pa - pb - half, pa - pb + half, p
 
 
 def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:

@@ -15,6 +15,7 @@ and a rate per 100 turns compares variants without dividing by rounds that ended
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
@@ -304,3 +305,87 @@ def window_duels(a: Sequence[Row], b: Sequence[Row]) -> tuple[int, int, int]:
     wins = sum(x > y for x, y in pairs)
     ties = sum(x == y for x, y in pairs)
     return wins, ties, len(pairs) - wins - ties
+
+
+def _elo(share: float) -> float:
+    """A win share as an Elo gap, 400 log10 of the odds (infinite at 0 or 1).
+
+    >>> round(_elo(0.75)), _elo(1.0)
+    (191, inf)
+    """
+    if share <= 0 or share >= 1:
+        return math.copysign(math.inf, share - 0.5)
+    return 400 * math.log10(share / (1 - share))
+
+
+def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) -> str:
+    """A ladder of rungs rated by two-window duels (:func:`window_duels`), for bots whose
+    whole matches never end: each step is ``(upper rung, lower rung, windows with the
+    upper on the amperes, windows with the lower on the amperes)`` against each other,
+    weakest step first. A duel counts 1 for the rung whose amperes scored more, a half
+    each on a tie. Ratings are the ladder's Bradley-Terry fit on the Elo scale (one
+    virtual draw a pair, :func:`tablegames.analysis.ladder.fit_bradley_terry`); each
+    step's gap over the rung below carries the 95% interval of its win share turned to
+    Elo (a clean sweep has no upper bound); the ladder is monotone when every step's win
+    share has its interval above one half.
+
+    >>> a = [{"seed": s, "points": 5} for s in range(12)]
+    >>> b = [{"seed": s, "points": 1 + (s == 0) * 4} for s in range(12)]
+    >>> print(duel_ladder([("strong", "weak", a, b)]))
+    rung               Elo  step over the rung below, 95% interval
+    weak                 0
+    strong             432  [+146, +943]
+    strong v weak: strong 95.8% [69.9, 99.6] of 12 duels (1 tied)
+    monotone: yes
+    """
+    from ..ladder import PairResult, fit_bradley_terry, monotone_failures
+
+    rungs: list[str] = []
+    found: dict[tuple[str, str], PairResult] = {}
+    for upper, lower, a, b in steps:
+        rungs += [r for r in (lower, upper) if r not in rungs]
+        by_seed = {r["seed"]: r["points"] for r in b}
+        duels = [(r["points"], by_seed[r["seed"]]) for r in a if r["seed"] in by_seed]
+        found[(upper, lower)] = PairResult(upper, lower, [(x > y) + (x == y) / 2 for x, y in duels])
+    elo = fit_bradley_terry(rungs, {k: (p.points, p.games) for k, p in found.items()})
+    lines = [f"{'rung':14}{'Elo':>8}  step over the rung below, 95% interval"]
+    for r in rungs:
+        step = [p.share() for p in found.values() if p.a == r]
+        gap = f"  [{_elo(step[0].low):+.0f}, {_elo(step[0].high):+.0f}]" if step else ""
+        lines.append(f"{r:14}{elo[r]:>8.0f}{gap}")
+    for p in found.values():
+        s = p.share()
+        lines.append(
+            f"{p.a} v {p.b}: {p.a} {100 * s.value:.1f}% [{100 * s.low:.1f}, {100 * s.high:.1f}]"
+            f" of {p.games} duels ({p.draws} tied)"
+        )
+    failures = monotone_failures(rungs, found)
+    lines.append("monotone: " + ("yes" if not failures else f"no {failures}"))
+    return "\n".join(lines)
+
+
+def round_report(rows: Sequence[Row], rung: str) -> str:
+    """Whole first rounds (:data:`ROUND_CAP`): how they ended, the turns (and hours, at
+    :data:`SECONDS_PER_TURN`) of those that ended, the ampere player's points and the
+    rates per 100 turns that decide whether the board empties.
+
+    >>> rows = [{"ended": "drained", "turns": 720, "points": 30, "drain": 8, "recharge": 2,
+    ...          "overload": 0}, {"ended": "window", "turns": 4000, "points": 36, "drain": 40,
+    ...          "recharge": 38, "overload": 1}]
+    >>> print(round_report(rows, "x").splitlines()[3])
+      still going at the cap  50.0% [9.5, 90.5]
+    """
+    lines = [
+        f"{len(rows)} first rounds under the rules, {rung} on both sides, cap {ROUND_CAP} turns"
+    ]
+    names = {"drained": "ended, all drained", "forfeit": "ended by a forfeit"}
+    for how, share in ended_shares(rows).items():
+        lines.append(f"  {names.get(how, 'still going at the cap'):22}  {share}")
+    done = sorted(int(r["turns"]) for r in rows if r["ended"] != "window")
+    hours = [round(t * SECONDS_PER_TURN / 3600, 1) for t in done]
+    ended = f"{done}, that is {hours} hours" if done else "none ended"
+    lines.append(f"  turns of the rounds that ended: {ended}")
+    mean, lo, hi = points_ci(rows)
+    lines.append(f"  ampere player's points at the end or the cap: {mean:.1f} [{lo:.1f}, {hi:.1f}]")
+    rates = "  ".join(f"{k} {per_100(rows, k):.2f}" for k in ("drain", "recharge", "overload"))
+    return "\n".join([*lines, f"  per 100 turns: {rates}"])
