@@ -60,7 +60,6 @@ _QUEEN_PLACES = {
     for moves in mv.QUEEN.values()
     for m, (i, j) in zip(moves, mv.SLOT_PAIRS)
 }
-#: Per SLOT_PAIRS entry, in order: the bits of its two slots among the 16 slots.
 #: Each queen's swaps by their first slot i: row i holds the swaps (i, j), j = i+1..15, in
 #: the order of mv.SLOT_PAIRS (which runs row by row).
 _QUEEN_ROWS: Final[dict[str, tuple[tuple[mv.CurrentsMove, ...], ...]]] = {
