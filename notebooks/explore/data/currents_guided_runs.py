@@ -77,3 +77,30 @@ def guided_goals(ctx: RunContext) -> Rows:
         label = f"{players}p guided:100"
         rows += games(ctx, label, "goals", {"players": players}, ["guided:100"] * players, n)
     return rows
+
+
+#: Deals of each continuation of currents-guided-base: 300 deals left seats 2 and 3
+#: within some 4.6 points of a fair quarter, and about 1,800 four-player games narrow a
+#: seat's interval to two points either side. Each batch is a run of its own (about 15
+#: CPU-minutes compiled), so every batch that ends is stored.
+BASE_MORE = 300
+BASE_BATCHES = 5
+
+
+def guided_base_more(batch: int) -> None:
+    """Register ``currents-guided-base-more-<batch>``: the base table's deals
+    ``300 * batch`` to ``300 * (batch + 1)`` (their seeds continue currents-guided-base's;
+    the rows keep its label, so the notebook reads them as one table)."""
+    start = GUIDED_VARIANTS["base"] + BASE_MORE * (batch - 1)
+
+    def run(ctx: RunContext) -> Rows:
+        specs = ["guided:100"] * 4
+        return games(ctx, "base", "story", {"players": 4}, specs, BASE_MORE, start=start)
+
+    run.__name__ = run.__qualname__ = f"guided_base_more_{batch}"
+    about = f"base; 4p guided:100, deals {start} to {start + BASE_MORE} (continues guided-base)"
+    register(f"currents-guided-base-more-{batch}", notebook=DESIGNER, about=about)(run)
+
+
+for _batch in range(1, BASE_BATCHES + 1):
+    guided_base_more(_batch)
