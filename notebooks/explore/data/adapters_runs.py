@@ -247,10 +247,10 @@ def hidden_cards(ctx: RunContext) -> Rows:
 #: Continuations of adapters-ismcts-640 (36 deals left ISMCTS against greedy undecided,
 #: 44.4% [29.5, 60.4]): batches of 33 deals (about 5 CPU-minutes each), stored as
 #: each ends, to 300 deals in all; their deals continue the table's.
-ISMCTS_MORE, ISMCTS_BATCHES = 33, 8
+ISMCTS_MORE, ISMCTS_BATCHES = 33, 4
 #: The 2,560-simulation point's next deals (after adapters-budget-top's 10), in batches
 #: of 15 (about 5 CPU-minutes each).
-TOP_MORE, TOP_BATCHES = 15, 2
+TOP_MORE, TOP_BATCHES = 15, 0
 
 
 def _ismcts_more(batch: int) -> None:
