@@ -103,15 +103,16 @@ SWEEP = [
 SWEEP_TOP = [("os-mcts:2560", "greedy", 10)]
 
 
-def _os_pairs(ctx: RunContext, pairs: list[tuple[str, str, int]]) -> Rows:
-    """Each (first, second, deals) pair of OpenSpiel bots (budgets in their names)."""
+def _os_pairs(ctx: RunContext, pairs: list[tuple[str, str, int]], first: int = 0) -> Rows:
+    """Each (first, second, deals) pair of OpenSpiel bots (budgets in their names), on
+    deals ``first`` to ``first + deals - 1`` (a later ``first`` continues a table)."""
     rows: Rows = []
     for a, b, n in pairs:
         label = f"{a} v {b}"
-        rows += ctx.map(partial(deal, (a, b)), range(n), label=label)
+        rows += ctx.map(partial(deal, (a, b)), range(first, first + n), label=label)
         ctx.options[label] = {"players": 2, "rollouts": 1}
         ctx.bots[label] = [a, b]
-        ctx.seeds[label] = f"deals 0-{n - 1}"
+        ctx.seeds[label] = f"deals {first}-{first + n - 1}"
     return rows
 
 
@@ -241,3 +242,47 @@ def _until_decided(ctx: RunContext, pair: tuple[str, str], max_deals: int) -> Ro
 def hidden_cards(ctx: RunContext) -> Rows:
     rows = _until_decided(ctx, ("guided:100", "greedy"), RUNG_DEALS)
     return rows + _until_decided(ctx, ("peek:100", GUIDED), MAX_DEALS)
+
+
+#: Continuations of adapters-ismcts-640 (36 deals left ISMCTS against greedy undecided,
+#: 44.4% [29.5, 60.4]): batches of 33 deals (about 5 CPU-minutes each), stored as
+#: each ends; their deals continue the table's. Four batches fitted the budget (168
+#: deals, still undecided); raising ISMCTS_BATCHES to 7 adds about 99 more deals.
+ISMCTS_MORE, ISMCTS_BATCHES = 33, 4
+#: The 2,560-simulation point's next deals (after adapters-budget-top's 10), in batches
+#: of 15 (about 5 CPU-minutes each); none fitted the budget, so none is registered yet.
+TOP_MORE, TOP_BATCHES = 15, 0
+
+
+def _ismcts_more(batch: int) -> None:
+    """Register ``adapters-ismcts-640-more-<batch>``: the next ISMCTS_MORE deals."""
+    first = SWEEP_FAIR[0][2] + ISMCTS_MORE * (batch - 1)
+    a, b, _ = SWEEP_FAIR[0]
+
+    def run(ctx: RunContext) -> Rows:
+        return _os_pairs(ctx, [(a, b, ISMCTS_MORE)], first=first)
+
+    run.__name__ = run.__qualname__ = f"ismcts_640_more_{batch}"
+    about = f"{a} v {b}, deals {first}-{first + ISMCTS_MORE - 1} (continues adapters-ismcts-640)"
+    register(f"adapters-ismcts-640-more-{batch}", notebook=NOTEBOOK, about=about)(run)
+
+
+for _batch in range(1, ISMCTS_BATCHES + 1):
+    _ismcts_more(_batch)
+
+
+def _top_more(batch: int) -> None:
+    """Register ``adapters-budget-top-more-<batch>``: the next TOP_MORE deals."""
+    a, b, n = SWEEP_TOP[0]
+    first = n + TOP_MORE * (batch - 1)
+
+    def run(ctx: RunContext) -> Rows:
+        return _os_pairs(ctx, [(a, b, TOP_MORE)], first=first)
+
+    run.__name__ = run.__qualname__ = f"budget_top_more_{batch}"
+    about = f"{a} v {b}, deals {first}-{first + TOP_MORE - 1} (continues adapters-budget-top)"
+    register(f"adapters-budget-top-more-{batch}", notebook=NOTEBOOK, about=about)(run)
+
+
+for _batch in range(1, TOP_BATCHES + 1):
+    _top_more(_batch)
