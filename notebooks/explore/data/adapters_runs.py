@@ -246,12 +246,11 @@ def hidden_cards(ctx: RunContext) -> Rows:
 
 #: Continuations of adapters-ismcts-640 (36 deals left ISMCTS against greedy undecided,
 #: 44.4% [29.5, 60.4]): batches of 33 deals (about 5 CPU-minutes each), stored as
-#: each ends; their deals continue the table's. Four batches fitted the budget (168
-#: deals, still undecided); raising ISMCTS_BATCHES to 7 adds about 99 more deals.
-ISMCTS_MORE, ISMCTS_BATCHES = 33, 4
+#: each ends; their deals continue the table's: seven batches, 267 deals in all.
+ISMCTS_MORE, ISMCTS_BATCHES = 33, 7
 #: The 2,560-simulation point's next deals (after adapters-budget-top's 10), in batches
-#: of 15 (about 5 CPU-minutes each); none fitted the budget, so none is registered yet.
-TOP_MORE, TOP_BATCHES = 15, 0
+#: of 15 (about 5 CPU-minutes each): two batches, 40 deals in all.
+TOP_MORE, TOP_BATCHES = 15, 2
 
 
 def _ismcts_more(batch: int) -> None:
