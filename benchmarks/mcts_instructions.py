@@ -19,12 +19,12 @@ Python; after: this tree, compiled (``make compiled``):
 
 | game | before | after | speed-up |
 |---|---|---|---|
-| Currents 2p | 821k | 345k | 2.38x |
-| Currents 4p | 843k | 363k | 2.32x |
-| Fellowship 2p | 2.50M | 1.14M | 2.19x |
-| Poohsticks 2p | 2.83M | 1.41M | 2.01x |
-| Card Chess | 150k | 67.6k | 2.22x |
-| Resistor | 86k | 32.9k | 2.62x |
+| Currents 2p | 821k | 339k | 2.42x |
+| Currents 4p | 843k | 357k | 2.36x |
+| Fellowship 2p | 2.50M | 1.06M | 2.36x |
+| Poohsticks 2p | 2.83M | 1.34M | 2.11x |
+| Card Chess | 150k | 66.6k | 2.25x |
+| Resistor | 86k | 32.9k | 2.61x |
 """
 
 from __future__ import annotations
