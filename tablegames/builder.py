@@ -49,7 +49,6 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import add_to_hand, draw_up_to
-from .compiled import COMPILED
 from .core import expect_move
 from .events import Event, new_event
 
@@ -69,21 +68,6 @@ _OWN = ("events", "last_move")
 
 #: Each state class's builder, registered by the builder class when it is made.
 _BUILDERS: dict[type[Any], type[StateBuilder[Any]]] = {}
-
-
-#: Each state class's quickest start of its builder, registered by the game's builder
-#: module (:func:`register_starter`): a plain function calling the builder class by name.
-#: Compiled, that is a direct call, where calling the class through a variable (as
-#: :func:`apply_built` otherwise does) parses the arguments as Python does, a thousand
-#: instructions a move. Optional: a plug-in's builder works without one.
-_STARTERS: dict[type[Any], Callable[[Any, Any], Any]] = {}
-
-
-def register_starter(state: type[Any], start: Callable[[Any, Any], Any]) -> None:
-    """Have :func:`apply_built` start ``state``'s builder by ``start(state, move)``, on
-    the compiled engine (in pure Python, calling the class is the quicker)."""
-    if COMPILED:
-        _STARTERS[state] = start
 
 
 # Compiled, a builder class admits interpreted subclasses only when it says so: a game's
@@ -235,8 +219,7 @@ def apply_built(state: Any, move: Any) -> Any:
     if type(move) is not builder.move_type:
         expect_move(move, builder.move_type, builder.title)
     state._check(move)
-    start = _STARTERS.get(type(state))
-    b = builder(state, move) if start is None else start(state, move)
+    b = builder(state, move)
     b.do(move)
     return b.freeze()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder, register_starter
+from ..builder import HandsBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .moves import CELL_NAMES
@@ -153,10 +153,3 @@ class CardChessBuilder(HandsBuilder[CardChessState]):
             self.events.extend(Event("win", q, where=COLOURS[q]) for q in sorted(winners))
         else:
             self.events.append(Event("draw"))
-
-
-def _start(state: CardChessState, move: mv.CardChessMove | None) -> CardChessBuilder:
-    return CardChessBuilder(state, move)  # see tablegames.builder.register_starter
-
-
-register_starter(CardChessState, _start)

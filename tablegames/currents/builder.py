@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .. import rng
-from ..builder import HandsBuilder, register_starter
+from ..builder import HandsBuilder
 from ..cards import SUIT, add_to_hand
 from ..events import Event as _Event
 from ..events import new_event as _new_event
@@ -390,10 +390,3 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.events.append(new_event(Event, ("move", self.turn_player, (), "", move, "")))
         self.pawn = dest
         self.end_turn()
-
-
-def _start(state: CurrentsState, move: mv.CurrentsMove | None) -> CurrentsBuilder:
-    return CurrentsBuilder(state, move)  # see tablegames.builder.register_starter
-
-
-register_starter(CurrentsState, _start)

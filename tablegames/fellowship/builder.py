@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder, register_starter
+from ..builder import HandsBuilder
 from ..cards import add_to_hand
 from ..events import Event, new_event
 from . import moves as mv
@@ -142,10 +142,3 @@ def started(state: FellowshipState) -> FellowshipState:
     b.events = list(state.events)
     b.begin_turn()
     return b.freeze()
-
-
-def _start(state: FellowshipState, move: mv.FellowshipMove | None) -> FellowshipBuilder:
-    return FellowshipBuilder(state, move)  # see tablegames.builder.register_starter
-
-
-register_starter(FellowshipState, _start)

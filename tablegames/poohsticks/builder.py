@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..builder import HandsBuilder, register_starter
+from ..builder import HandsBuilder
 from ..events import Event, new_event
 from . import moves as mv
 from .solver import payment
@@ -187,10 +187,3 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
             return
         self.player = self.turn % n
         self.events.append(new_event(Event, ("turn", self.player, (), "", (self.turn,), "")))
-
-
-def _start(state: PoohsticksState, move: mv.PoohsticksMove | None) -> PoohsticksBuilder:
-    return PoohsticksBuilder(state, move)  # see tablegames.builder.register_starter
-
-
-register_starter(PoohsticksState, _start)

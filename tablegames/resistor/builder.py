@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rng
-from ..builder import StateBuilder, register_starter
+from ..builder import StateBuilder
 from ..events import Event, new_event
 from . import dice
 from . import moves as mv
@@ -346,10 +346,3 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         self.pending = ""
         self.pending_cell = -1
         self.end_resistor_turn()
-
-
-def _start(state: ResistorState, move: mv.ResistorMove | None) -> ResistorBuilder:
-    return ResistorBuilder(state, move)  # see tablegames.builder.register_starter
-
-
-register_starter(ResistorState, _start)
