@@ -183,11 +183,15 @@ class CurrentsState(NativeBuiltState):
             return
         if other.compass is not self.compass or other.currents is not self.currents:
             return
-        board = other._board
+        self._keep_board(other._accept_board())
+
+    def _accept_board(self) -> int:
+        """The accept board of this position (see :mod:`.accept`), made once and kept."""
+        board = self._board
         if board is None:
-            board = accept_board(other.compass, other.currents, other.game.easier_usurping)
-            other._keep_board(board)
-        self._keep_board(board)
+            board = accept_board(self.compass, self.currents, self.game.easier_usurping)
+            self._keep_board(board)
+        return board
 
     # ---- the contract -------------------------------------------------------------
 
@@ -238,10 +242,7 @@ class CurrentsState(NativeBuiltState):
 
     def _play_moves(self) -> list[mv.CurrentsMove]:
         compass = self.compass
-        board = self._board
-        if board is None:
-            board = accept_board(compass, self.currents, self.game.easier_usurping)
-            self._keep_board(board)
+        board = self._accept_board()
         out: list[mv.CurrentsMove] = []
         hand = self.hands[self.player]
         for card in hand:
