@@ -253,35 +253,22 @@ ISMCTS_MORE, ISMCTS_BATCHES = 33, 7
 TOP_MORE, TOP_BATCHES = 15, 2
 
 
-def _ismcts_more(batch: int) -> None:
-    """Register ``adapters-ismcts-640-more-<batch>``: the next ISMCTS_MORE deals."""
-    first = SWEEP_FAIR[0][2] + ISMCTS_MORE * (batch - 1)
-    a, b, _ = SWEEP_FAIR[0]
+def _continue(table: str, spec: tuple[str, str, int], per_batch: int, batch: int) -> None:
+    """Register ``<table>-more-<batch>``: the next ``per_batch`` deals of ``table``, whose
+    own ``spec`` (bot, bot, deals) played the first ones."""
+    a, b, n = spec
+    first = n + per_batch * (batch - 1)
 
     def run(ctx: RunContext) -> Rows:
-        return _os_pairs(ctx, [(a, b, ISMCTS_MORE)], first=first)
+        return _os_pairs(ctx, [(a, b, per_batch)], first=first)
 
-    run.__name__ = run.__qualname__ = f"ismcts_640_more_{batch}"
-    about = f"{a} v {b}, deals {first}-{first + ISMCTS_MORE - 1} (continues adapters-ismcts-640)"
-    register(f"adapters-ismcts-640-more-{batch}", notebook=NOTEBOOK, about=about)(run)
+    slug = table.removeprefix("adapters-").replace("-", "_")
+    run.__name__ = run.__qualname__ = f"{slug}_more_{batch}"
+    about = f"{a} v {b}, deals {first}-{first + per_batch - 1} (continues {table})"
+    register(f"{table}-more-{batch}", notebook=NOTEBOOK, about=about)(run)
 
 
 for _batch in range(1, ISMCTS_BATCHES + 1):
-    _ismcts_more(_batch)
-
-
-def _top_more(batch: int) -> None:
-    """Register ``adapters-budget-top-more-<batch>``: the next TOP_MORE deals."""
-    a, b, n = SWEEP_TOP[0]
-    first = n + TOP_MORE * (batch - 1)
-
-    def run(ctx: RunContext) -> Rows:
-        return _os_pairs(ctx, [(a, b, TOP_MORE)], first=first)
-
-    run.__name__ = run.__qualname__ = f"budget_top_more_{batch}"
-    about = f"{a} v {b}, deals {first}-{first + TOP_MORE - 1} (continues adapters-budget-top)"
-    register(f"adapters-budget-top-more-{batch}", notebook=NOTEBOOK, about=about)(run)
-
-
+    _continue("adapters-ismcts-640", SWEEP_FAIR[0], ISMCTS_MORE, _batch)
 for _batch in range(1, TOP_BATCHES + 1):
-    _top_more(_batch)
+    _continue("adapters-budget-top", SWEEP_TOP[0], TOP_MORE, _batch)
