@@ -46,11 +46,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from .cards import add_to_hand, draw_up_to
 from .core import expect_move
-from .events import Event, new_event
+from .events import Event as _Event
+from .events import new_event as _new_event
 
 try:  # mypyc's class options; pure Python without mypy installed needs none
     from mypy_extensions import mypyc_attr as mypyc_attr  # re-exported for the bots
@@ -58,6 +59,12 @@ except ImportError:  # pragma: no cover
 
     def mypyc_attr(*attrs: str, **options: object) -> Callable[[Any], Any]:  # type: ignore[misc]
         return lambda cls: cls
+
+
+# Final: compiled, the module keeps these in C statics; an imported name is looked up in
+# the module's globals each time it is read, and ``apply`` makes events every move
+Event: Final = _Event
+new_event: Final = _new_event
 
 
 S = TypeVar("S")
@@ -88,7 +95,7 @@ class StateBuilder(Generic[S]):
     seed: int
     winners: frozenset[int]
     #: The new state's events, in order (``Event`` values).
-    events: list[Event]
+    events: list[_Event]
     #: The move being applied (None when the builder only finishes a state).
     last_move: Any
     #: For a state with a ``_moves`` field (its cache of ``legal_moves()``): the new

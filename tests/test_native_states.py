@@ -90,3 +90,29 @@ def test_copies_and_pickles_are_equal_states(case: Case, how: Any) -> None:
     again = how(state)
     assert type(again) is type(state) and again == state and hash(again) == hash(state)
     assert again.legal_moves() == state.legal_moves()
+
+
+#: Games whose move is a plain class on tablegames.value's FrozenValue, not a dataclass.
+NATIVE_MOVE_GAMES = ["fellowship", "poohsticks"]
+
+
+@pytest.mark.parametrize("name", NATIVE_MOVE_GAMES)
+def test_a_native_move_behaves_as_the_frozen_dataclass_it_replaces(name: str) -> None:
+    """Frozen, a Move, its fields the dataclass fields, compared and hashed by them, copied
+    and pickled equal, and rebuilt from its notation (what the dataclass gave)."""
+    move = tg.make(name).initial_state(7).legal_moves()[-1]
+    assert isinstance(move, tg.Move)
+    names = [f.name for f in dataclasses.fields(move)]
+    assert tuple(names) == type(move).fields
+    for field in [*names, "unknown"]:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(move, field, None)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            delattr(move, field)
+    twin = type(move)(*[getattr(move, n) for n in names])
+    assert twin == move and hash(twin) == hash(move) and twin is not move
+    assert dataclasses.replace(move, kind="other") != move
+    for how in (copy.copy, copy.deepcopy, lambda m: pickle.loads(pickle.dumps(m))):
+        again = how(move)
+        assert type(again) is type(move) and again == move and hash(again) == hash(move)
+    assert type(move).from_notation(str(move)) == move

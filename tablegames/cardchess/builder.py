@@ -4,16 +4,22 @@ turn cap) before freezing a new state (see :mod:`tablegames.builder`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..builder import HandsBuilder
-from ..events import Event, new_event
+from ..events import Event as _Event
+from ..events import new_event as _new_event
 from . import moves as mv
 from .moves import CELL_NAMES
 from .state import COLOURS, OWNER, CardChessState, _surface_colours, has_move, kings_covered
 
 if TYPE_CHECKING:
     from .game import CardChessGame
+
+# Final: compiled, the module keeps these in C statics; an imported name is looked up in
+# the module's globals each time it is read, and ``apply`` makes events every move
+Event: Final = _Event
+new_event: Final = _new_event
 
 
 class CardChessBuilder(HandsBuilder[CardChessState]):

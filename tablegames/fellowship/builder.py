@@ -4,16 +4,29 @@ freezing a new state (see :mod:`tablegames.builder`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..builder import HandsBuilder
 from ..cards import add_to_hand
-from ..events import Event, new_event
+from ..events import Event as _Event
+from ..events import new_event as _new_event
 from . import moves as mv
-from .state import BOROMIR, HAND_SIZE, FellowshipState, generate, two_player_roles
+from .state import (
+    BOROMIR,
+    HAND_SIZE,
+    FellowshipRules,
+    FellowshipState,
+    generate,
+    two_player_roles,
+)
 
 if TYPE_CHECKING:
     from .game import FellowshipGame
+
+# Final: compiled, the module keeps these in C statics, where an imported name is looked
+# up in the module's dict on every use (three events a turn)
+Event: Final = _Event
+new_event: Final = _new_event
 
 
 class FellowshipBuilder(HandsBuilder[FellowshipState]):
@@ -25,6 +38,7 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
     lists = ("circle", "hands")
 
     game: FellowshipGame
+    rules: FellowshipRules  #: the game's, read off it once
     turn: int
     circle: list[tuple[str, ...]]
     hands: list[tuple[str, ...]]
@@ -34,6 +48,7 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
     def __init__(self, state: FellowshipState, move: mv.FellowshipMove | None = None) -> None:
         """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
         self.game = state.game
+        self.rules = state.game.rules
         self.phase = state.phase
         self.player = state.player
         self.turn = state.turn
@@ -71,7 +86,8 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
         p = self.player
         card = m.card
         src, dst = m.src, m.dst  # each field of the (interpreted) move read once
-        players = self.game.players
+        rules = self.rules
+        players = rules.players
         self.take(p, card)
         circle = self.circle
         if m.kind == "capture":
@@ -90,7 +106,7 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
             self.events.append(Event("reveal", p, (BOROMIR,), "black"))
         self.draw(p)
         self.turn += 1
-        max_turns = self.game.max_turns
+        max_turns = rules.max_turns
         if max_turns is not None and self.turn >= max_turns:
             self.events.append(Event("max_turns", value=(self.turn,)))
             self.end(frozenset(), result=False)
@@ -106,12 +122,12 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
         self.draw_pile = self.draw_pile[need:]
         self.hands[p] = add_to_hand(self.hands[p], got)
         self.events.append(new_event(Event, ("draw", p, got, "", (), "")))
-        if BOROMIR in got and self.game.players == 2:
+        if BOROMIR in got and self.rules.players == 2:
             self.roles = two_player_roles(tuple(self.hands))
 
     def begin_turn(self) -> None:
         """End the game if the player to move has no legal move (no capture, no card)."""
-        moves = generate(self.game, self.phase, self.player, self.hands, self.circle)
+        moves = generate(self.rules, self.phase, self.player, self.hands, self.circle)
         if moves:
             self._moves = moves  # the new state's legal moves, computed once
             return

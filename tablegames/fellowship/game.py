@@ -14,7 +14,15 @@ from ..options import Option, choice, max_turns_option
 from ..parts import GameParts
 from .builder import started
 from .moves import SIZE
-from .state import BOROMIR, HAND_SIZE, JOKER, FellowshipState, two_player_roles
+from .state import (
+    BOROMIR,
+    HAND_SIZE,
+    JOKER,
+    FellowshipRules,
+    FellowshipState,
+    fellowship_rules,
+    two_player_roles,
+)
 
 OPTIONS = (
     Option(
@@ -71,6 +79,8 @@ class FellowshipGame(Game):
         #: two and four players use the red joker; three play without a joker
         self.deck: tuple[str, ...] = standard_deck(0 if self.players == 3 else 1)
         self.has_joker: bool = self.players != 3
+        #: what apply and the move listing read, in one tuple (see FellowshipRules)
+        self.rules: FellowshipRules = fellowship_rules(self.players, self.max_turns)
 
     @property
     def num_players(self) -> int:

@@ -16,11 +16,12 @@ Every move of the game exists once in a table, so ``legal_moves`` builds no obje
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..cards import ALL_CARDS, JOKERS
 from ..core import Move
 from ..notation import MoveTable, invalid, move_repr
+from ..value import FrozenValue, field_table
 
 SIZE = 13  #: stacks in the circle
 #: The two neighbours of each position: (left, right), the circle wrapping round.
@@ -31,18 +32,33 @@ NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
 HAND_CARDS: tuple[str, ...] = tuple(c for c in ALL_CARDS if c not in JOKERS)
 
 
-@dataclass(frozen=True, slots=True)
-class FellowshipMove(Move):
+_FIELDS = ("kind", "src", "dst", "card")
+
+
+class FellowshipMove(FrozenValue):
     """One decision. ``kind`` is ``capture`` (``src`` captures ``dst``, ``card`` fills
     ``src``) or ``cover`` (``card`` covers the joker at ``dst``; ``src`` is -1).
 
     ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
-    (``tablegames.fellowship.FellowshipMove``): ``FellowshipMove.from_notation('3>4 7H')``."""
+    (``tablegames.fellowship.FellowshipMove``): ``FellowshipMove.from_notation('3>4 7H')``.
+
+    A frozen value as a frozen dataclass is (:class:`~tablegames.value.FrozenValue`), a
+    plain class so that the compiled engine makes it native; registered as a
+    :class:`~tablegames.core.Move`."""
 
     kind: str
     src: int
     dst: int
     card: str
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS)
+
+    def __init__(self, kind: str, src: int, dst: int, card: str) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "card", card)
 
     def __str__(self) -> str:
         if self.kind == "capture":
@@ -53,10 +69,12 @@ class FellowshipMove(Move):
         return move_repr(self, parse)
 
     @classmethod
-    def from_notation(cls, text: str) -> FellowshipMove:
+    def from_notation(cls, text: Any) -> FellowshipMove:  # Any: as parse
         """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
         return parse(text)
 
+
+Move.register(FellowshipMove)  # isinstance(move, Move) holds
 
 #: CAPTURE[src][side][card]: side 0 captures the left neighbour, 1 the right one.
 CAPTURE: tuple[tuple[dict[str, FellowshipMove], dict[str, FellowshipMove]], ...] = tuple(
@@ -120,7 +138,7 @@ TABLE: MoveTable[FellowshipMove] = MoveTable(
 )
 
 
-def parse(text: str) -> FellowshipMove:
+def parse(text: Any) -> FellowshipMove:  # Any: a bad value gets the table's refusal
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("12 > 0 th")

@@ -8,8 +8,7 @@ and scores the game; the new state lists all of it in ``events``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 
 from ..builder import listed
 from ..built import BuiltState
@@ -24,10 +23,10 @@ from .moves import NEIGHBOURS, SIZE
 if TYPE_CHECKING:
     from .game import FellowshipGame
 
-HAND_SIZE = 5  #: a hand is drawn back up to this many cards after every turn
+HAND_SIZE: Final = 5  #: a hand is drawn back up to this many cards after every turn
 PHASES = ("play", "over")
-JOKER = "RJ"  #: the joker in the circle (two and four players)
-BOROMIR = "JS"  #: the Jack of Spades: with two players, whoever draws it is black
+JOKER: Final = "RJ"  #: the joker in the circle (two and four players)
+BOROMIR: Final = "JS"  #: the Jack of Spades: with two players, whoever draws it is black
 COLOURS = ("black", "red")
 _FACES = frozenset("JQK")
 
@@ -72,6 +71,13 @@ CAN_CAPTURE: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = (
     _targets(False),
     _targets(True),
 )
+#: CARD_CODE[card]: the card's number, its bit in CAPTURE_BITS (every card, jokers too).
+CARD_CODE: Final[dict[str, int]] = {card: n for n, card in enumerate(ALL_CARDS)}
+#: CAPTURE_BITS[by_suit][CARD_CODE[top]]: CAN_CAPTURE as bits, one per card it may capture:
+#: ``generate`` tests a neighbour with a shift, where a set would be searched.
+CAPTURE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(sum(1 << CARD_CODE[b] for b in table[a]) for a in ALL_CARDS) for table in CAN_CAPTURE
+)
 _NEIGHBOURS: Final = NEIGHBOURS
 #: PLAYS[card]: the moves that play ``card`` from hand, by place: at ``2 * i`` the stack
 #: at ``i`` captures its left neighbour, at ``2 * i + 1`` its right one, and at
@@ -84,6 +90,21 @@ PLAYS: Final[dict[str, tuple[mv.FellowshipMove, ...]]] = {
     )
     for card in mv.HAND_CARDS
 }
+
+
+class FellowshipRules(NamedTuple):
+    """The game's switches that ``apply`` and the move listing read, copied off the game
+    once (``FellowshipGame.rules``). Compiled, a field is read as a tuple item; read off
+    the interpreted game object, each cost about 190 instructions, three times a turn."""
+
+    players: int
+    max_turns: int | None
+    captures: tuple[int, ...]  #: CAPTURE_BITS for this many players (by suit from three)
+
+
+def fellowship_rules(players: int, max_turns: int | None) -> FellowshipRules:
+    """The :class:`FellowshipRules` of a game of ``players`` with ``max_turns``."""
+    return FellowshipRules(players, max_turns, CAPTURE_BITS[players > 2])
 
 
 def colour(card: str) -> str | None:
@@ -170,7 +191,8 @@ class FellowshipState(NativeBuiltState):
     def _generate(self) -> list[mv.FellowshipMove]:
         """The legal moves (``legal_moves`` keeps them; the builder gives them to a new
         state, having listed them to see whether the game goes on)."""
-        return generate(self.game, self.phase, self.player, self.hands, self.circle)
+        hands, circle = list(self.hands), list(self.circle)
+        return generate(self.game.rules, self.phase, self.player, hands, circle)
 
     # ---- reading the position -----------------------------------------------------
 
@@ -293,11 +315,11 @@ def move_words(m: mv.FellowshipMove) -> str:
 
 
 def generate(
-    game: FellowshipGame,
+    rules: FellowshipRules,
     phase: str,
     player: int,
-    hands: Sequence[tuple[str, ...]],
-    circle: Sequence[tuple[str, ...]],
+    hands: list[tuple[str, ...]],
+    circle: list[tuple[str, ...]],
 ) -> list[mv.FellowshipMove]:
     """The legal moves of the position given by its parts (the state's ``legal_moves``;
     the builder asks it of its own lists, without freezing a state)."""
@@ -306,8 +328,9 @@ def generate(
     hand = hands[player]
     if not hand:
         return []
-    tops = [s[-1] for s in circle]
-    can = CAN_CAPTURE[game.players > 2]
+    code = CARD_CODE
+    tops = [code[s[-1]] for s in circle]  # each stack's top card, by its number
+    can = rules.captures
     plays = [PLAYS[card] for card in hand]  # any hand card fills the gap or covers
     out: list[mv.FellowshipMove] = []
     joker = -1
@@ -317,10 +340,10 @@ def generate(
             joker = i
             continue
         left, right = _NEIGHBOURS[i]
-        if tops[left] in targets:
+        if targets >> tops[left] & 1:
             for moves in plays:
                 out.append(moves[2 * i])
-        if tops[right] in targets:
+        if targets >> tops[right] & 1:
             for moves in plays:
                 out.append(moves[2 * i + 1])
     if joker >= 0:  # any hand card covers the uncovered joker

@@ -5,10 +5,11 @@ reshuffle, the bridge cards turned, the round's end) before freezing a new state
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..builder import HandsBuilder
-from ..events import Event, new_event
+from ..events import Event as _Event
+from ..events import new_event as _new_event
 from . import moves as mv
 from .solver import payment
 from .state import (
@@ -22,6 +23,11 @@ from .state import (
 
 if TYPE_CHECKING:
     from .game import PoohsticksGame
+
+# Final: compiled, the module keeps these in C statics; an imported name is looked up in
+# the module's globals each time it is read, and ``apply`` makes events every move
+Event: Final = _Event
+new_event: Final = _new_event
 
 
 class PoohsticksBuilder(HandsBuilder[PoohsticksState]):

@@ -4,11 +4,12 @@ freezing a new state (see :mod:`tablegames.builder`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .. import rng
 from ..builder import StateBuilder
-from ..events import Event, new_event
+from ..events import Event as _Event
+from ..events import new_event as _new_event
 from . import dice
 from . import moves as mv
 from .board import (
@@ -34,10 +35,15 @@ from .state import EMPTY_BOARD, ResistorState
 if TYPE_CHECKING:
     from .game import ResistorGame
 
+# Final: compiled, the module keeps these in C statics; an imported name is looked up in
+# the module's globals each time it is read, and ``apply`` makes events every move
+Event: Final = _Event
+new_event: Final = _new_event
+
 
 def _event(
     kind: str, player: int = -1, where: str = "", value: tuple[int, ...] = (), text: str = ""
-) -> Event:
+) -> _Event:
     """An event with no cards (Resistor has none), made as the tuple it is: compiled, a
     call of the named tuple's class with keywords would run its interpreted ``__new__``."""
     return new_event(Event, (kind, player, (), where, value, text))
