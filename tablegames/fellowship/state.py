@@ -71,12 +71,14 @@ CAN_CAPTURE: tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]] = (
     _targets(False),
     _targets(True),
 )
-#: CARD_CODE[card]: the card's number, its bit in CAPTURE_BITS (every card, jokers too).
+#: CARD_CODE[card]: the card's number, its column in CAPTURE_ROWS (every card, jokers too).
 CARD_CODE: Final[dict[str, int]] = {card: n for n, card in enumerate(ALL_CARDS)}
-#: CAPTURE_BITS[by_suit][CARD_CODE[top]]: CAN_CAPTURE as bits, one per card it may capture:
-#: ``generate`` tests a neighbour with a shift, where a set would be searched.
-CAPTURE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(sum(1 << CARD_CODE[b] for b in table[a]) for a in ALL_CARDS) for table in CAN_CAPTURE
+#: CAPTURE_ROWS[by_suit][CARD_CODE[top]][CARD_CODE[other]]: CAN_CAPTURE as a table of
+#: booleans by card number (None for a joker, which captures nothing): ``generate`` reads
+#: two tuple items where a set would be searched, on both engines.
+CAPTURE_ROWS: Final[tuple[tuple[tuple[bool, ...] | None, ...], ...]] = tuple(
+    tuple(tuple(b in table[a] for b in ALL_CARDS) if table[a] else None for a in ALL_CARDS)
+    for table in CAN_CAPTURE
 )
 _NEIGHBOURS: Final = NEIGHBOURS
 #: PLAYS[card]: the moves that play ``card`` from hand, by place: at ``2 * i`` the stack
@@ -99,12 +101,12 @@ class FellowshipRules(NamedTuple):
 
     players: int
     max_turns: int | None
-    captures: tuple[int, ...]  #: CAPTURE_BITS for this many players (by suit from three)
+    captures: tuple[tuple[bool, ...] | None, ...]  #: CAPTURE_ROWS for this many players
 
 
 def fellowship_rules(players: int, max_turns: int | None) -> FellowshipRules:
     """The :class:`FellowshipRules` of a game of ``players`` with ``max_turns``."""
-    return FellowshipRules(players, max_turns, CAPTURE_BITS[players > 2])
+    return FellowshipRules(players, max_turns, CAPTURE_ROWS[players > 2])
 
 
 def colour(card: str) -> str | None:
@@ -336,14 +338,14 @@ def generate(
     joker = -1
     for i in range(SIZE):  # each stack's captures of its left, then its right neighbour
         targets = can[tops[i]]
-        if not targets:  # the joker captures nothing
+        if targets is None:  # the joker captures nothing
             joker = i
             continue
         left, right = _NEIGHBOURS[i]
-        if targets >> tops[left] & 1:
+        if targets[tops[left]]:
             for moves in plays:
                 out.append(moves[2 * i])
-        if targets >> tops[right] & 1:
+        if targets[tops[right]]:
             for moves in plays:
                 out.append(moves[2 * i + 1])
     if joker >= 0:  # any hand card covers the uncovered joker
