@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -171,15 +172,15 @@ class GuidedMCTSBot(MCTSBot):
             if len(moves) == 1 or rng.random() < eps:
                 state = state.apply(moves[randbelow(rng, len(moves))])
                 continue
-            state = _best_next(state, moves, evaluate, rng.randrange)
+            state = _best_next(state, moves, evaluate, rng)
         if state.is_terminal:
             return state.returns()
         return evaluate(state)
 
 
-def _best_next(state: State, moves: list[Any], evaluate: Any, pick: Any) -> State:
+def _best_next(state: State, moves: list[Any], evaluate: Any, rng: random.Random) -> State:
     """The result of the move that scores best for the player to move (a win at once
-    first, then ``evaluate``; equals broken by ``pick``, a seeded ``randrange``)."""
+    first, then ``evaluate``; equals broken at random by ``rng``, as its ``randrange``)."""
     me = state.current_player
     best: list[State] = []
     top = -float("inf")
@@ -190,7 +191,7 @@ def _best_next(state: State, moves: list[Any], evaluate: Any, pick: Any) -> Stat
             best, top = [after], value
         elif value == top:
             best.append(after)
-    return best[0] if len(best) == 1 else best[pick(len(best))]
+    return best[0] if len(best) == 1 else best[randbelow(rng, len(best))]
 
 
 def _one_ply(after: State, me: int, evaluate: Any) -> float:
