@@ -200,8 +200,8 @@ class HandsBuilder(StateBuilder[S]):
         self.hands[player], self.draw_pile, self.discard_pile, self.seed = d[:4]
         for reshuffled, got in d.steps:
             if reshuffled:
-                self.events.append(Event("reshuffle", value=(reshuffled,)))
-            self.events.append(Event("draw", player, got))
+                self.events.append(new_event(Event, ("reshuffle", -1, (), "", (reshuffled,), "")))
+            self.events.append(new_event(Event, ("draw", player, got, "", (), "")))
 
 
 def builder_of(state: type[Any]) -> type[StateBuilder[Any]]:

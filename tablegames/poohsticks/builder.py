@@ -133,7 +133,7 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
                 used = list(self.powers_used)
                 used[p] = True
                 self.powers_used = tuple(used)
-                self.events.append(Event("power", p, (card,), m.cell))
+                self.events.append(new_event(Event, ("power", p, (card,), m.cell, (), "")))
             else:
                 made = payment(m.cards, card)
                 self.pay(m.cards)
@@ -165,7 +165,9 @@ class PoohsticksBuilder(HandsBuilder[PoohsticksState]):
         if ahead not in self.face_down:
             return False
         self.face_down = tuple(c for c in self.face_down if c != ahead)
-        self.events.append(Event("flip", self.player, (self.river[ahead],), g.names[ahead]))
+        self.events.append(
+            new_event(Event, ("flip", self.player, (self.river[ahead],), g.names[ahead], (), ""))
+        )
         return True
 
     def end_turn(self) -> None:
