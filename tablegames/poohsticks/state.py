@@ -86,6 +86,15 @@ def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None
     return pays
 
 
+def blocked(
+    cell: int, face_down: tuple[int, ...], rocks: tuple[int, ...], boats: Sequence[int | None]
+) -> bool:
+    """Whether no boat may move onto ``cell``: a face-down card (a bridge card not yet
+    turned over, or a rock) or another boat lies there. The variants' tuples are most
+    often empty, and then not searched."""
+    return bool(face_down and cell in face_down) or bool(rocks and cell in rocks) or cell in boats
+
+
 # Paid moves and discards are made afresh at each listing (PoohsticksMove, imported by
 # name: compiled, a direct call of its native constructor, where calling the class through
 # a variable parsed the arguments as Python does): a table sharing them grew with every
@@ -377,7 +386,7 @@ def listing(
     pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
     # the player's own boat is never on a cell next to it
     for cell in g.first_row if here is None else g.neighbours[here]:
-        if cell in face_down or cell in rocks or cell in boats:
+        if blocked(cell, face_down, rocks, boats):
             continue
         card = river[cell]
         assert card is not None
@@ -431,7 +440,7 @@ def more_to_decide(
     pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
     suit = BOAT_SUITS[p]
     for cell in g.first_row if here is None else g.neighbours[here]:
-        if cell in face_down or cell in rocks or cell in boats:
+        if blocked(cell, face_down, rocks, boats):
             continue
         card = river[cell]
         assert card is not None
