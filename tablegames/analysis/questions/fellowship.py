@@ -167,7 +167,8 @@ def early_row(game: Game, seats: list[str], seed: int) -> Row:
     """A two-player game read for the advice to keep the colours balanced while
     nobody knows theirs: black's lead when the Jack of Spades reached a hand
     (``lead_at_jack``; None if never), the mean size of the lead over the circles
-    from the deal to just before that (``mean_gap_before``; None if it was dealt) and the winning colour."""
+    from the deal to just before that (``mean_gap_before``; None if it was dealt)
+    and the winning colour."""
     p = play(game, seats, seed, keep=True)
     at = next((i for i, s in enumerate(p.states) if None not in _st(s).roles), None)
     turn = jack_turn(p.states)
