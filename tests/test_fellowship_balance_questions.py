@@ -3,10 +3,7 @@ circle's lead read from a played game, and the tables read from its rows."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import tablegames as tg
-from tablegames.analysis.provenance import PROVENANCE_KEYS, write_table
 from tablegames.analysis.questions import fellowship
 
 
@@ -58,9 +55,3 @@ def test_duel_outcomes_split_the_games_three_ways() -> None:
     ]
     out = fellowship.duel_outcomes(rows, "a")
     assert [out[k].hits for k in ("stronger won", "weaker won", "nobody won")] == [2, 1, 1]
-
-
-def test_load_batches_reads_in_order_until_a_batch_is_missing(tmp_path: Path) -> None:
-    for i in (1, 2, 4):
-        write_table(tmp_path, f"t-{i}", [{"i": i}], dict.fromkeys(PROVENANCE_KEYS, 0))
-    assert [r["i"] for r in fellowship.load_batches("t", tmp_path)] == [1, 2]

@@ -10,7 +10,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, cast
 
 from ...bots import GreedyBot, MCTSBot
@@ -18,7 +17,7 @@ from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, wilson
 from ..runs import RunContext
-from .common import Row, Table, duel_row, load, play, seat_share
+from .common import Row, Table, duel_row, play, seat_share
 from .strategies import add_local_bots
 
 #: A human's time per turn, for minutes of play: about 15 s to find a capture and the
@@ -367,17 +366,6 @@ def gap_before(rows: Sequence[Row]) -> tuple[float, Share]:
     drawn = [r for r in rows if r["jack_turn"]]
     mean = sum(r["mean_gap_before"] for r in drawn) / len(drawn)
     return mean, wilson(sum(abs(r["lead_at_jack"]) <= 1 for r in drawn), len(drawn))
-
-
-def load_batches(name: str, folder: str | Path = "data") -> list[Row]:
-    """The rows of the stored batches ``name-1``, ``name-2``, ... in order, up to the
-    first batch not stored (a run split so that each part is stored when it ends)."""
-    rows: list[Row] = []
-    i = 1
-    while (Path(folder) / f"{name}-{i}.json").exists():
-        rows += load(f"{name}-{i}", folder)
-        i += 1
-    return rows
 
 
 def duel_outcomes(rows: Sequence[Row], strong: str) -> dict[str, Share]:
