@@ -3,6 +3,8 @@ tablegames.analysis.questions.fellowship."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grow import Growing
 
 from tablegames.analysis.questions import fellowship as q
@@ -73,3 +75,71 @@ def seats_mcts(ctx: RunContext) -> Rows:
 def commit_mcts(ctx: RunContext) -> Rows:
     # 200 games a K left every interval 14 points wide; 800 halve it
     return q.search_commit(ctx, (5, 15, 30), 800)
+
+
+#: The ladder's top rung (about 0.64 CPU s a two-player game compiled). Its tables are
+#: played in batches of games ``[start, stop)`` of one seeded sequence, each a
+#: registered run that ends within about half an hour on one low-priority worker, so
+#: that whatever finished is stored; the notebook joins the batches by their label.
+#: The colour table was decided after its sixth batch (2,000 games: black's and the
+#: first seat's intervals both exclude the fair share), as ``until_decided`` would stop.
+TOP = ("mcts:300", "mcts:300")
+TOP_COLOURS = Table(f"2p {' v '.join(TOP)}", q.colour_row, "fellowship", {}, TOP)
+TOP_BATCHES = (
+    (0, 100),
+    (100, 400),
+    (400, 800),
+    (800, 1200),
+    (1200, 1600),
+    (1600, 2000),
+)
+
+
+def _top_colours(start: int, stop: int) -> Callable[[RunContext], Rows]:
+    def run(ctx: RunContext) -> Rows:
+        return TOP_COLOURS.play(ctx, start, stop)
+
+    return run
+
+
+for _i, (_start, _stop) in enumerate(TOP_BATCHES, 1):
+    register(
+        f"fellowship-colours-mcts300-{_i}",
+        notebook=NOTEBOOK,
+        about=f"black v red and the first seat, 2p mcts:300, games {_start}-{_stop}",
+    )(_top_colours(_start, _stop))
+
+
+@register(
+    "fellowship-duels-top", notebook=NOTEBOOK, about="skill v luck: mcts:300 v mcts:30, 200 games"
+)
+def duels_top(ctx: RunContext) -> Rows:
+    return q.duels(ctx, [("mcts:300", "mcts:30")], 200)
+
+
+#: Three players at the top rung (about 0.93 CPU s a game): one stored batch of 300
+#: games. Four players (about 1.6 CPU s a game) are left to mcts:30; a batch of them
+#: would be ``Table("4p mcts:300", ...)`` registered the same way.
+TOP_SEATS_3P = Table("3p mcts:300", q.multi_row, "fellowship", {"players": 3}, ["mcts:300"] * 3)
+
+
+@register(
+    "fellowship-seats-3p-mcts300-1",
+    notebook=NOTEBOOK,
+    about="player 0's share, 3p mcts:300, games 0-300",
+)
+def seats_3p_top(ctx: RunContext) -> Rows:
+    return TOP_SEATS_3P.play(ctx, 0, 300)
+
+
+@register(
+    "fellowship-early-balance",
+    notebook=NOTEBOOK,
+    about="black's lead on the circle before and when the jack is drawn, 2p, three rungs",
+)
+def early_balance(ctx: RunContext) -> Rows:
+    out: Rows = []
+    for spec in ("random", "greedy", "mcts:300"):
+        table = Table(f"2p {spec} v {spec}", q.early_row, "fellowship", {}, (spec, spec))
+        out += table.rows(ctx, 300)
+    return out

@@ -157,6 +157,34 @@ def colour_row(game: Game, seats: list[str], seed: int) -> Row:
     }
 
 
+def lead(state: State) -> int:
+    """Black's lead on the circle: stacks topped black less stacks topped red."""
+    counts = _st(state).counts()
+    return counts["black"] - counts["red"]
+
+
+def early_row(game: Game, seats: list[str], seed: int) -> Row:
+    """A two-player game read for the advice to keep the colours balanced while
+    nobody knows theirs: black's lead when the Jack of Spades reached a hand
+    (``lead_at_jack``; None if never), the mean size of the lead over the circles
+    from the deal to just before that (``mean_gap_before``; None if it was dealt)
+    and the winning colour."""
+    p = play(game, seats, seed, keep=True)
+    at = next((i for i, s in enumerate(p.states) if None not in _st(s).roles), None)
+    turn = jack_turn(p.states)
+    before = p.states[:at] if at else []
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(p.final.winners),
+        "colour": colour_result(p.final),
+        "jack_turn": turn,
+        "lead_at_jack": None if at is None else lead(p.states[at]),
+        "mean_gap_before": sum(abs(lead(s)) for s in before) / len(before) if before else None,
+        "decisions": p.decisions,
+    }
+
+
 def colour_share(rows: Sequence[Row]) -> tuple[Share, float]:
     """Black's win share and a fair colour's (the games with a winner, halved)."""
     black = sum(r["colour"] == "black" for r in rows)
@@ -313,3 +341,40 @@ def seat_report(label: str, rows: Sequence[Row]) -> str:
         lines.append(f"{'':12} player {p} wins {seat_share(rows, p)[0]}{extra}")
     lines.append(f"{'':12} one winner {single}; a card count breaks {broken} of shared wins")
     return "\n".join(lines)
+
+
+#: Black's lead on the circle when the Jack of Spades was drawn, as ranges of stacks.
+LEADS = {"red ahead by 2+": (-13, -2), "within 1": (-1, 1), "black ahead by 2+": (2, 13)}
+
+
+def black_by_lead(rows: Sequence[Row]) -> dict[str, Share]:
+    """Black's win share among the games in which the jack was drawn (not dealt), by
+    black's lead on the circle at that moment (:data:`LEADS`): how much a lead that
+    built up while nobody knew their colour decides the game."""
+    drawn = [r for r in rows if r["jack_turn"]]
+    out = {}
+    for name, (lo, hi) in LEADS.items():
+        sub = [r for r in drawn if lo <= r["lead_at_jack"] <= hi]
+        out[name] = wilson(sum(r["colour"] == "black" for r in sub), len(sub))
+    return out
+
+
+def gap_before(rows: Sequence[Row]) -> tuple[float, Share]:
+    """Over the games in which the jack was drawn (not dealt): the mean gap between
+    the colours on the circle before the draw (stacks, averaged over those turns), and
+    the share of games in which it stood within one stack when the jack came."""
+    drawn = [r for r in rows if r["jack_turn"]]
+    mean = sum(r["mean_gap_before"] for r in drawn) / len(drawn)
+    return mean, wilson(sum(abs(r["lead_at_jack"]) <= 1 for r in drawn), len(drawn))
+
+
+def duel_outcomes(rows: Sequence[Row], strong: str) -> dict[str, Share]:
+    """A duel's games as shares: the stronger bot won, the weaker won, nobody won (a
+    stalemate or a tie; a shared win counts for both)."""
+    n = len(rows)
+    by = [{r["seats"][w] for w in r["winners"]} for r in rows]
+    return {
+        "stronger won": wilson(sum(strong in b for b in by), n),
+        "weaker won": wilson(sum(any(s != strong for s in b) for b in by), n),
+        "nobody won": wilson(sum(not b for b in by), n),
+    }
