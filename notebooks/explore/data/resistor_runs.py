@@ -265,3 +265,13 @@ def top_dead_1(ctx: RunContext) -> Rows:
 )
 def top_dead_2(ctx: RunContext) -> Rows:
     return _top_dead(ctx, 10, 10)
+
+
+@register(
+    "resistor-top-noconvert",
+    notebook=NOTEBOOK,
+    about="resistors that never convert at the top rung, mcts:1000 both sides (seeds 0-19)",
+)
+def top_noconvert(ctx: RunContext) -> Rows:
+    # paired seed by seed with the rules' top-rung windows (resistor-top-check, -recharge, -more)
+    return q.windows(ctx, "never convert", {}, [TOP, "mcts-choosy:noconvert:1000"], 20)
