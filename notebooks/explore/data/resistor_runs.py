@@ -275,3 +275,13 @@ def top_dead_2(ctx: RunContext) -> Rows:
 def top_noconvert(ctx: RunContext) -> Rows:
     # paired seed by seed with the rules' top-rung windows (resistor-top-check, -recharge, -more)
     return q.windows(ctx, "never convert", {}, [TOP, "mcts-choosy:noconvert:1000"], 20)
+
+
+@register(
+    "resistor-top-dead-eight",
+    notebook=NOTEBOOK,
+    about="eight dead spaces at the top rung, mcts:1000 both sides (seeds 0-19)",
+)
+def top_dead_eight(ctx: RunContext) -> Rows:
+    label, options = VARIANTS[4]
+    return q.windows(ctx, label, options, [TOP, TOP], 20)
