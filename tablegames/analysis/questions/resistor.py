@@ -71,8 +71,9 @@ def _fourth(before: State, after: State) -> bool:
     return amperes_on_board(_st(after).board) > max(3, amperes_on_board(_st(before).board))
 
 
-#: What each variant of the greedy bot refuses (``noconvert``: a resistor-player variant) while another move is
-#: legal (besides forfeiting, which none of them does while it has another move).
+#: What each variant of the greedy bot refuses while another move is legal (besides
+#: forfeiting, which none of them does while it has another move); ``noconvert`` is the
+#: resistor player's variant, the others the ampere player's.
 AVOIDS: dict[str, Avoid | None] = {
     "patient": None,
     "norecharge": _recharges,
