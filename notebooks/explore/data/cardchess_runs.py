@@ -132,7 +132,7 @@ def _register_top3000(k: int) -> None:
         return _top3000_batch(ctx, k)
 
 
-for _k in range(3):
+for _k in range(4):
     _register_top3000(_k)
 
 
