@@ -142,3 +142,30 @@ def test_resistor_round_report_counts_how_rounds_ended_and_their_hours() -> None
     assert lines[4].endswith("[3600], that is [10.0] hours")
     assert "33.0" in lines[5] and lines[6].endswith("drain 0.21  recharge 0.11  overload 0.01")
     assert "ended: none ended" in resistor.round_report(rows[1:], "x")
+
+
+def test_cardchess_minutes_gap_leaves_out_capped_games() -> None:
+    a = [{"moves": m, "placements": 16, "capped": False} for m in (30, 36)]
+    b = [{"moves": m, "placements": 0, "capped": c} for m, c in ((33, False), (300, True))]
+    gap, low, high = cardchess.minutes_gap(a, b)
+    assert gap == (33 * 20 + 16 * 10) / 60 - 33 * 20 / 60
+    assert low < gap < high
+
+
+def test_cardchess_share_gap_holds_zero_for_equal_small_tables() -> None:
+    gap, low, high = cardchess.share_gap(wilson(5, 10), wilson(5, 10))
+    assert gap == 0 and low < 0 < high
+
+
+def test_resistor_noconvert_resistors_never_convert_while_another_move_is_legal() -> None:
+    game = tg.make("resistor", first_amperes=0)
+    plain = play(game, ["choosy:patient", "choosy:patient"], 3, keep=True, max_decisions=400)
+    steps = list(zip(plain.states, plain.states[1:]))
+    assert any(resistor._converts(s, n) for s, n in steps)  # the plain resistors do convert
+    p = play(game, ["choosy:patient", "choosy:noconvert"], 3, keep=True, max_decisions=400)
+    converts = [
+        s
+        for s, n in zip(p.states, p.states[1:])
+        if s.current_player == 1 and resistor._converts(s, n)
+    ]
+    assert all(len(s.legal_moves()) == 1 for s in converts)

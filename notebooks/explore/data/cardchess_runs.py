@@ -101,3 +101,46 @@ DEALS_TOP = 400
 )
 def deals_top(ctx: RunContext) -> Rows:
     return q.deals(ctx, TOP, DEALS_TOP, surfaces=(True,))
+
+
+# ---- issue 29's strict reading: the set-up questions at the ladder's top rung ----
+#: The ladder's top rung (about 1.7 CPU s a game compiled): its set-up tables are played
+#: in batches of :data:`TOP3000_BATCH` games of each set-up (terrain), each batch its own
+#: file, so that whatever batches the budget allows are stored.
+TOP3000 = ("mcts:3000", "mcts:3000")
+TOP3000_BATCH = 40
+
+
+def _top3000_batch(ctx: RunContext, k: int) -> Rows:
+    """Games ``k * TOP3000_BATCH`` on of the fixed and the progressive set-up (terrain)."""
+    rows: Rows = []
+    start, stop = k * TOP3000_BATCH, (k + 1) * TOP3000_BATCH
+    for setup in ("fixed", "progressive"):
+        label = f"{setup} terrain {' v '.join(TOP3000)}"
+        table = Table(label, q.game_row, "cardchess", q.options(setup, True), TOP3000)
+        rows += [{**r, "setup": setup, "terrain": True} for r in table.play(ctx, start, stop)]
+    return rows
+
+
+def _register_top3000(k: int) -> None:
+    @register(
+        f"cardchess-top3000-{k + 1}",
+        notebook=NOTEBOOK,
+        about=f"set-ups at mcts:3000, batch {k + 1} ({TOP3000_BATCH} games of each set-up)",
+    )
+    def batch(ctx: RunContext) -> Rows:
+        return _top3000_batch(ctx, k)
+
+
+for _k in range(4):
+    _register_top3000(_k)
+
+
+@register(
+    "cardchess-duels-top-fixed",
+    notebook=NOTEBOOK,
+    about="mcts:300 v greedy in the fixed set-up: does skill count as much as in the progressive?",
+)
+def duels_top_fixed(ctx: RunContext) -> Rows:
+    # the same duel as cardchess-duels-top, in the other set-up: "more competitive"
+    return q.duels(ctx, [(TOP[0], GREEDY[0])], 400, setup="fixed")

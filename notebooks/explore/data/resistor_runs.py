@@ -226,3 +226,62 @@ def top_rounds(ctx: RunContext) -> Rows:
 )
 def top_duty12(ctx: RunContext) -> Rows:
     return q.windows(ctx, VARIANTS[2][0], VARIANTS[2][1], [TOP, TOP], 20)
+
+
+# ---- issue 29, last pass: convert's worth, and the dead spaces at the top rung ----
+
+
+@register(
+    "resistor-mcts-noconvert",
+    notebook=NOTEBOOK,
+    about="resistors that never convert, mcts:100 both sides (seeds 0-39, paired with the rules)",
+)
+def mcts_noconvert(ctx: RunContext) -> Rows:
+    # the rules' mcts:100 windows are seeds 0-19 (resistor-mcts-variants) and 20-79
+    # (resistor-mcts-dead-spaces): the same deals with a resistor player that never converts
+    return q.windows(ctx, "never convert", {}, [MCTS, "mcts-choosy:noconvert:100"], 40)
+
+
+def _top_dead(ctx: RunContext, first: int, n: int) -> Rows:
+    """``n`` top-rung windows without dead spaces from seed ``first`` (paired with the
+    rules' top-rung windows of the same seeds)."""
+    label, options = VARIANTS[3]
+    return q.windows(ctx, label, options, [TOP, TOP], n, first=first)
+
+
+@register(
+    "resistor-top-dead-spaces-1",
+    notebook=NOTEBOOK,
+    about="no dead spaces at the top rung, mcts:1000 both sides (seeds 0-9)",
+)
+def top_dead_1(ctx: RunContext) -> Rows:
+    return _top_dead(ctx, 0, 10)
+
+
+@register(
+    "resistor-top-dead-spaces-2",
+    notebook=NOTEBOOK,
+    about="no dead spaces at the top rung, mcts:1000 both sides (seeds 10-19)",
+)
+def top_dead_2(ctx: RunContext) -> Rows:
+    return _top_dead(ctx, 10, 10)
+
+
+@register(
+    "resistor-top-noconvert",
+    notebook=NOTEBOOK,
+    about="resistors that never convert at the top rung, mcts:1000 both sides (seeds 0-19)",
+)
+def top_noconvert(ctx: RunContext) -> Rows:
+    # paired seed by seed with the rules' top-rung windows (resistor-top-check, -recharge, -more)
+    return q.windows(ctx, "never convert", {}, [TOP, "mcts-choosy:noconvert:1000"], 20)
+
+
+@register(
+    "resistor-top-dead-eight",
+    notebook=NOTEBOOK,
+    about="eight dead spaces at the top rung, mcts:1000 both sides (seeds 0-19)",
+)
+def top_dead_eight(ctx: RunContext) -> Rows:
+    label, options = VARIANTS[4]
+    return q.windows(ctx, label, options, [TOP, TOP], 20)

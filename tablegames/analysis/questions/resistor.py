@@ -61,18 +61,25 @@ def _overloads(before: State, after: State) -> bool:
     return any(e.kind == "overload" for e in _st(after).events)
 
 
+def _converts(before: State, after: State) -> bool:
+    """A resistor move that catches a charger (converts it back to an ampere)."""
+    return any(e.kind == "convert" for e in _st(after).events)
+
+
 def _fourth(before: State, after: State) -> bool:
     """A move that brings a fourth (or later) ampere onto the board."""
     return amperes_on_board(_st(after).board) > max(3, amperes_on_board(_st(before).board))
 
 
-#: What each ampere-player variant of the greedy bot refuses while another move is
-#: legal (besides forfeiting, which none of them does while it has another move).
+#: What each variant of the greedy bot refuses while another move is legal (besides
+#: forfeiting, which none of them does while it has another move); ``noconvert`` is the
+#: resistor player's variant, the others the ampere player's.
 AVOIDS: dict[str, Avoid | None] = {
     "patient": None,
     "norecharge": _recharges,
     "nooverload": _overloads,
     "light": _fourth,
+    "noconvert": _converts,
 }
 
 
