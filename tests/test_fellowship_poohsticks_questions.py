@@ -63,6 +63,15 @@ def test_richer_boat_share_counts_either_seat() -> None:
     assert poohsticks.richer_boat(rows, least=3)[0].total == 1
 
 
+def test_game_row_counts_the_bridge_cards_turned_over() -> None:
+    """Under the Bridge: each flip of a bridge card is counted; none without the bridge."""
+    game = tg.make("poohsticks", **poohsticks.options(bridge=True))
+    flips = [poohsticks.game_row(game, ["greedy", "greedy"], seed)["flips"] for seed in range(6)]
+    assert any(flips) and all(0 <= f <= 2 for f in flips)  # the bridge row has two cards
+    plain = tg.make("poohsticks", **poohsticks.options())
+    assert poohsticks.game_row(plain, ["greedy", "greedy"], 0)["flips"] == 0
+
+
 def test_median_bounds_read_from_the_order() -> None:
     assert poohsticks.median_bounds(range(10)) == (1.0, 8.0)  # 97.9% cover
     assert poohsticks.median_bounds(range(1, 101)) == (40.0, 61.0)

@@ -105,3 +105,46 @@ def guided_base_more(batch: int) -> None:
 
 for _batch in range(1, len(BASE_MORE) + 1):
     guided_base_more(_batch)
+
+
+#: Deals of each continuation of the two rule sets whose first 60 deals left player 0's
+#: share above a quarter (combination attacks 38.3% [27.1, 51.0], wild split 36.7%
+#: [25.6, 49.3]), where the base rules give 26.5% over 1,900: more deals (the base
+#: table's, so each still compares deal by deal) say whether the rule moves a seat or
+#: the first 60 were chance. One batch of 120 deals each (a run of its own, stored as it
+#: ends; a later batch would continue from deal 180).
+VARIANT_MORE = {"combination attacks": [120], "wild: split": [120]}
+
+
+def guided_variant_more(name: str, batch: int) -> None:
+    """Register ``currents-guided-<slug>-more-<batch>``: the variant's next deals (their
+    seeds continue its first run's; the rows keep its label)."""
+    sizes = VARIANT_MORE[name]
+    start = GUIDED_VARIANTS[name] + sum(sizes[: batch - 1])
+    n = sizes[batch - 1]
+
+    def run(ctx: RunContext) -> Rows:
+        options = {"players": 4, **VARIANTS[name]}
+        return games(ctx, name, "story", options, ["guided:100"] * 4, n, start=start)
+
+    slug = "-".join(name.replace(":", "").split())
+    run.__name__ = run.__qualname__ = f"guided_{slug.replace('-', '_')}_more_{batch}"
+    about = f"{name}; 4p guided:100, deals {start} to {start + n - 1} (continues its first run)"
+    register(f"currents-guided-{slug}-more-{batch}", notebook=DESIGNER, about=about)(run)
+
+
+for _name, _sizes in VARIANT_MORE.items():
+    for _batch in range(1, len(_sizes) + 1):
+        guided_variant_more(_name, _batch)
+
+
+@register(
+    "currents-guided-2p-duel",
+    notebook=DESIGNER,
+    about="2p guided:100 v greedy, seats rotated, 200 games",
+)
+def guided_2p_duel(ctx: RunContext) -> Rows:
+    """The two-player rung the two-player answers come from, against greedy: the step up
+    the ladder that shows guided:100 competent with two players as well as four."""
+    specs = ["guided:100", "greedy"]
+    return games(ctx, "2p guided:100 v greedy", "duel", {"players": 2}, specs, 200, rotate=True)

@@ -144,3 +144,25 @@ def _boat_choice_guided(k: int) -> None:
 
 for _k in range(1, 9):
     _boat_choice_guided(_k)
+
+
+#: The text's two river variants at the competent rung, on the rules' river without
+#: powers (compared with its 340 guided:300 races, poohsticks-seats-guided and -more):
+#: Under the Bridge (the middle row face down, each card turned over as a boat reaches
+#: it, ending that turn) and Rocks in the Rapids with two rocks (a sixth of the river's
+#: twelve cards: "a few"). About 1 CPU-second a race compiled.
+RIVER_VARIANTS = {"bridge": {"bridge": True}, "rocks": {"rocks": 2}}
+
+
+def _river_variant(name: str) -> None:
+    @register(
+        f"poohsticks-{name}-guided",
+        notebook=NOTEBOOK,
+        about=f"{name} on the rules' river, guided:300, 200 races",
+    )
+    def run(ctx: RunContext) -> Rows:
+        return q.fixed(ctx, name, RIVER_VARIANTS[name], GUIDED, 200)
+
+
+for _name in RIVER_VARIANTS:
+    _river_variant(_name)

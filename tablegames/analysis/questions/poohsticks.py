@@ -54,16 +54,19 @@ def options(**variant: object) -> dict[str, object]:
 
 
 def game_row(game: Game, seats: list[str], seed: int) -> Row:
-    """One game: winners, turns, decisions, powers used, the cap, and how many river
-    cards share each boat's suit (what a boat power can use)."""
+    """One game: winners, turns, decisions, powers used, bridge cards flipped, the cap,
+    and how many river cards share each boat's suit (what a boat power can use)."""
     p = play(game, seats, seed, keep=True)
     river = _st(p.first).river
     players = len(seats)
     powers = [0] * players
+    flips = 0  # bridge cards turned over (Under the Bridge), each ending a turn
     for s in p.states:
         for e in s.events:  # type: ignore[attr-defined]
             if e.kind == "power":
                 powers[e.player] += 1
+            elif e.kind == "flip":
+                flips += 1
     return {
         "seed": seed,
         "seats": seats,
@@ -72,6 +75,7 @@ def game_row(game: Game, seats: list[str], seed: int) -> Row:
         "decisions": p.decisions,
         "capped": p.capped,
         "powers": powers,
+        "flips": flips,
         "suit_cards": [
             sum(c is not None and c[-1] == BOAT_SUITS[q] for c in river) for q in range(players)
         ],
