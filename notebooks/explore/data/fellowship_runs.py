@@ -117,10 +117,10 @@ def duels_top(ctx: RunContext) -> Rows:
     return q.duels(ctx, [("mcts:300", "mcts:30")], 200)
 
 
-#: Three players at the top rung (about 0.93 CPU s a game): one stored batch of 300
-#: games. Four players (about 1.6 CPU s a game) are left to mcts:30; a batch of them
-#: would be ``Table("4p mcts:300", ...)`` registered the same way.
+#: Three and four players at the top rung (about 0.93 and 1.6 CPU s a game): one stored
+#: batch of 300 games each.
 TOP_SEATS_3P = Table("3p mcts:300", q.multi_row, "fellowship", {"players": 3}, ["mcts:300"] * 3)
+TOP_SEATS_4P = Table("4p mcts:300", q.multi_row, "fellowship", {"players": 4}, ["mcts:300"] * 4)
 
 
 @register(
@@ -130,6 +130,15 @@ TOP_SEATS_3P = Table("3p mcts:300", q.multi_row, "fellowship", {"players": 3}, [
 )
 def seats_3p_top(ctx: RunContext) -> Rows:
     return TOP_SEATS_3P.play(ctx, 0, 300)
+
+
+@register(
+    "fellowship-seats-4p-mcts300-1",
+    notebook=NOTEBOOK,
+    about="player 0's share, 4p mcts:300, games 0-300",
+)
+def seats_4p_top(ctx: RunContext) -> Rows:
+    return TOP_SEATS_4P.play(ctx, 0, 300)
 
 
 @register(
