@@ -117,28 +117,28 @@ def duels_top(ctx: RunContext) -> Rows:
     return q.duels(ctx, [("mcts:300", "mcts:30")], 200)
 
 
-#: Three and four players at the top rung (about 0.93 and 1.6 CPU s a game): one stored
-#: batch of 300 games each.
-TOP_SEATS_3P = Table("3p mcts:300", q.multi_row, "fellowship", {"players": 3}, ["mcts:300"] * 3)
-TOP_SEATS_4P = Table("4p mcts:300", q.multi_row, "fellowship", {"players": 4}, ["mcts:300"] * 4)
+def _top_seats(players: int) -> None:
+    """Register ``fellowship-seats-<players>p-mcts300-1``: player 0's share at the top rung
+    (about 0.93 CPU s a game with three players and with four), one stored batch of 300
+    games, which decided it for both."""
+    table = Table(
+        f"{players}p mcts:300",
+        q.multi_row,
+        "fellowship",
+        {"players": players},
+        ["mcts:300"] * players,
+    )
+
+    def run(ctx: RunContext) -> Rows:
+        return table.play(ctx, 0, 300)
+
+    run.__name__ = run.__qualname__ = f"seats_{players}p_top"
+    about = f"player 0's share, {players}p mcts:300, games 0-300"
+    register(f"fellowship-seats-{players}p-mcts300-1", notebook=NOTEBOOK, about=about)(run)
 
 
-@register(
-    "fellowship-seats-3p-mcts300-1",
-    notebook=NOTEBOOK,
-    about="player 0's share, 3p mcts:300, games 0-300",
-)
-def seats_3p_top(ctx: RunContext) -> Rows:
-    return TOP_SEATS_3P.play(ctx, 0, 300)
-
-
-@register(
-    "fellowship-seats-4p-mcts300-1",
-    notebook=NOTEBOOK,
-    about="player 0's share, 4p mcts:300, games 0-300",
-)
-def seats_4p_top(ctx: RunContext) -> Rows:
-    return TOP_SEATS_4P.play(ctx, 0, 300)
+for _players in (3, 4):
+    _top_seats(_players)
 
 
 @register(

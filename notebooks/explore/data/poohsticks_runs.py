@@ -155,13 +155,14 @@ RIVER_VARIANTS = {"bridge": {"bridge": True}, "rocks": {"rocks": 2}}
 
 
 def _river_variant(name: str) -> None:
-    @register(
-        f"poohsticks-{name}-guided",
-        notebook=NOTEBOOK,
-        about=f"{name} on the rules' river, guided:300, 200 races",
-    )
+    """Register ``poohsticks-<name>-guided``: 200 guided:300 races of the variant."""
+
     def run(ctx: RunContext) -> Rows:
         return q.fixed(ctx, name, RIVER_VARIANTS[name], GUIDED, 200)
+
+    run.__name__ = run.__qualname__ = f"{name}_guided"
+    about = f"{name} on the rules' river, guided:300, 200 races"
+    register(f"poohsticks-{name}-guided", notebook=NOTEBOOK, about=about)(run)
 
 
 for _name in RIVER_VARIANTS:
