@@ -15,16 +15,17 @@ there, else pure Python; ``--pure`` forces pure Python), so two revisions are me
 the same way; ``TABLEGAMES_PURE`` is set for the child either way.
 
 2026-11-28 (issue 31), before: 2662369 (the tree before the issue's first change), pure
-Python; after: this tree, compiled (``make compiled``):
+Python; after: a9f2a14 (the engine of every later commit that day), compiled (``make
+compiled``):
 
 | game | before | after | speed-up |
 |---|---|---|---|
 | Currents 2p | 821k | 339k | 2.42x |
 | Currents 4p | 843k | 357k | 2.36x |
-| Fellowship 2p | 2.50M | 1.06M | 2.36x |
-| Poohsticks 2p | 2.83M | 1.34M | 2.11x |
-| Card Chess | 150k | 66.6k | 2.25x |
-| Resistor | 86k | 32.9k | 2.61x |
+| Fellowship 2p | 2.50M | 925k | 2.70x |
+| Poohsticks 2p | 2.83M | 1.29M | 2.19x |
+| Card Chess | 150k | 66.3k | 2.26x |
+| Resistor | 86k | 32.7k | 2.63x |
 """
 
 from __future__ import annotations
