@@ -111,9 +111,9 @@ for _batch in range(1, len(BASE_MORE) + 1):
 #: share above a quarter (combination attacks 38.3% [27.1, 51.0], wild split 36.7%
 #: [25.6, 49.3]), where the base rules give 26.5% over 1,900: more deals (the base
 #: table's, so each still compares deal by deal) say whether the rule moves a seat or
-#: the first 60 were chance. One batch of 120 deals each (a run of its own, stored as it
-#: ends; a later batch would continue from deal 180).
-VARIANT_MORE = {"combination attacks": [120], "wild: split": [120]}
+#: the first 60 were chance. Two batches of 120 deals each, every batch a run of its own
+#: (stored as it ends), so each rule set is played on the base table's first 300 deals.
+VARIANT_MORE = {"combination attacks": [120, 120], "wild: split": [120, 120]}
 
 
 def guided_variant_more(name: str, batch: int) -> None:
