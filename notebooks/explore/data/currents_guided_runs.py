@@ -79,47 +79,27 @@ def guided_goals(ctx: RunContext) -> Rows:
     return rows
 
 
-#: Deals of each continuation of currents-guided-base: 300 deals left seats 2 and 3
-#: within some 4.6 points of a fair quarter, and about 1,800 four-player games narrow a
-#: seat's interval to two points either side (1,900 do so for any share up to 27%, so
-#: the last batch is larger). Each batch is a run of its own (some 10 CPU-minutes
-#: compiled per 300 deals), so every batch that ends is stored.
-BASE_MORE = [300, 300, 300, 300, 400]
+#: Deals of each continuation of a rule set's table, 4p guided:100, each batch a run of its
+#: own (stored as it ends). The base rules: 300 deals left seats 2 and 3 within some 4.6
+#: points of a fair quarter, and about 1,800 four-player games narrow a seat's interval
+#: to two points either side (1,900 do so for any share up to 27%, so the last batch is
+#: larger; some 10 CPU-minutes compiled per 300 deals). Combination attacks and wild
+#: split: their first 60 deals left player 0's share above a quarter (38.3% [27.1, 51.0]
+#: and 36.7% [25.6, 49.3]), where the base rules give 26.5% over 1,900; more deals (the
+#: base table's, so each still compares deal by deal) say whether the rule moves a seat
+#: or the first 60 were chance: two batches of 120, so each is played on 300 deals.
+MORE = {
+    "base": [300, 300, 300, 300, 400],
+    "combination attacks": [120, 120],
+    "wild: split": [120, 120],
+}
 
 
-def guided_base_more(batch: int) -> None:
-    """Register ``currents-guided-base-more-<batch>``: the base table's next deals
-    after the earlier batches (their seeds continue currents-guided-base's; the rows
+def guided_more(name: str, batch: int) -> None:
+    """Register ``currents-guided-<slug>-more-<batch>``: a rule set's next deals after its
+    first run and the earlier batches (their seeds continue its first run's; the rows
     keep its label, so the notebook reads them as one table)."""
-    start = GUIDED_VARIANTS["base"] + sum(BASE_MORE[: batch - 1])
-    n = BASE_MORE[batch - 1]
-
-    def run(ctx: RunContext) -> Rows:
-        specs = ["guided:100"] * 4
-        return games(ctx, "base", "story", {"players": 4}, specs, n, start=start)
-
-    run.__name__ = run.__qualname__ = f"guided_base_more_{batch}"
-    about = f"base; 4p guided:100, deals {start} to {start + n - 1} (continues guided-base)"
-    register(f"currents-guided-base-more-{batch}", notebook=DESIGNER, about=about)(run)
-
-
-for _batch in range(1, len(BASE_MORE) + 1):
-    guided_base_more(_batch)
-
-
-#: Deals of each continuation of the two rule sets whose first 60 deals left player 0's
-#: share above a quarter (combination attacks 38.3% [27.1, 51.0], wild split 36.7%
-#: [25.6, 49.3]), where the base rules give 26.5% over 1,900: more deals (the base
-#: table's, so each still compares deal by deal) say whether the rule moves a seat or
-#: the first 60 were chance. Two batches of 120 deals each, every batch a run of its own
-#: (stored as it ends), so each rule set is played on the base table's first 300 deals.
-VARIANT_MORE = {"combination attacks": [120, 120], "wild: split": [120, 120]}
-
-
-def guided_variant_more(name: str, batch: int) -> None:
-    """Register ``currents-guided-<slug>-more-<batch>``: the variant's next deals (their
-    seeds continue its first run's; the rows keep its label)."""
-    sizes = VARIANT_MORE[name]
+    sizes = MORE[name]
     start = GUIDED_VARIANTS[name] + sum(sizes[: batch - 1])
     n = sizes[batch - 1]
 
@@ -129,13 +109,13 @@ def guided_variant_more(name: str, batch: int) -> None:
 
     slug = "-".join(name.replace(":", "").split())
     run.__name__ = run.__qualname__ = f"guided_{slug.replace('-', '_')}_more_{batch}"
-    about = f"{name}; 4p guided:100, deals {start} to {start + n - 1} (continues its first run)"
+    about = f"{name}; 4p guided:100, deals {start} to {start + n - 1} (continues guided-{slug})"
     register(f"currents-guided-{slug}-more-{batch}", notebook=DESIGNER, about=about)(run)
 
 
-for _name, _sizes in VARIANT_MORE.items():
+for _name, _sizes in MORE.items():
     for _batch in range(1, len(_sizes) + 1):
-        guided_variant_more(_name, _batch)
+        guided_more(_name, _batch)
 
 
 @register(
