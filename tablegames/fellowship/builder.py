@@ -85,7 +85,7 @@ class FellowshipBuilder(HandsBuilder[FellowshipState]):
         """The capture or the cover, the draw, then the next turn (or the end)."""
         p = self.player
         card = m.card
-        src, dst = m.src, m.dst  # each field of the (interpreted) move read once
+        src, dst = m.src, m.dst
         rules = self.rules
         players = rules.players
         self.take(p, card)
