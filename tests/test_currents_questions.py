@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import tablegames as tg
-from tablegames.analysis.questions.currents import after_saves, goals, handed_wins, story
+from tablegames.analysis.questions.currents import (
+    after_saves,
+    first_player_won,
+    goals,
+    handed_wins,
+    paired,
+    story,
+)
 
 
 def test_equal_rank_usurps_are_counted_only_under_easier_usurping() -> None:
@@ -48,3 +55,16 @@ def test_after_saves_and_handed_wins_summarise_goals_rows() -> None:
     avoidable, handed, safe = handed_wins(rows)
     assert handed.hits == sum(not r["winner_moved"] for r in rows) == avoidable.total
     assert 0 <= safe <= 1
+
+
+def test_paired_compares_two_rule_sets_deal_by_deal() -> None:
+    base_game = tg.make("currents", players=4)
+    combos = tg.make("currents", players=4, combination_attacks=True)
+    base = [dict(story(base_game, ["greedy"] * 4, seed), index=seed) for seed in range(6)]
+    rows = [dict(story(combos, ["greedy"] * 4, seed), index=seed) for seed in range(1, 6)]
+    assert paired(base, base, "minutes") == (0.0, 0.0, 0.0, 6)  # a table against itself
+    m, low, high, n = paired(base, rows, "minutes")
+    assert n == 5 and low <= m <= high  # only the deals both played
+    by_deal = {r["index"]: r for r in base}
+    gain = sum(first_player_won(r) - first_player_won(by_deal[r["index"]]) for r in rows) / 5
+    assert paired(base, rows, first_player_won)[0] == gain

@@ -16,7 +16,7 @@ module functions so that worker processes (or a Dask cluster) can run them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -375,6 +375,43 @@ def handed_wins(rows: Sequence[Mapping[str, Any]]) -> tuple[Share, Share, float]
         wilson(len(alts), len(rows)),
         sum(safe) / len(safe) if safe else 0.0,
     )
+
+
+def first_player_won(row: Mapping[str, Any]) -> float:
+    """1 if player 0 won the game of ``row``, else 0: the value :func:`paired` compares
+    for the first seat's share."""
+    return float(row["winner"] == 0)
+
+
+def paired(
+    base: Sequence[Mapping[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
+    key: str | Callable[[Mapping[str, Any]], float],
+) -> tuple[float, float, float, int]:
+    """The mean of ``key`` (a row key, or a function of a row such as
+    :func:`first_player_won`) in ``rows`` less ``base``, over the deals both played
+    (rows matched by ``index``, the deal's number in its table), with a 95% normal
+    interval on the per-deal differences, and the number of deals: a rule's effect with
+    the deal's luck taken out.
+
+    >>> base = [{"index": i, "winner": w, "minutes": m} for i, w, m in
+    ...         [(0, 0, 10.0), (1, 2, 12.0), (2, 1, 8.0)]]
+    >>> rows = [{"index": i, "winner": w, "minutes": m} for i, w, m in
+    ...         [(0, 0, 12.0), (1, 0, 13.0), (2, 1, 11.0), (3, 0, 9.0)]]
+    >>> mean, low, high, n = paired(base, rows, "minutes")
+    >>> mean, n, round(low, 2), round(high, 2)
+    (2.0, 3, 0.87, 3.13)
+    >>> round(paired(base, rows, first_player_won)[0], 3)  # one deal of three went to P0
+    0.333
+    """
+    value = (lambda r: float(r[key])) if isinstance(key, str) else key
+    by_deal = {r["index"]: value(r) for r in base}
+    d = [value(r) - by_deal[r["index"]] for r in rows if r["index"] in by_deal]
+    if len(d) < 2:
+        raise ValueError(f"paired needs two or more deals in both tables, got {len(d)}")
+    m = sum(d) / len(d)
+    half = 1.959964 * (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+    return m, m - half, m + half, len(d)
 
 
 _GAMES: dict[str, Game] = {}
