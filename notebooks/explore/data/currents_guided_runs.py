@@ -33,6 +33,11 @@ GUIDED_VARIANTS = {
 GOALS = {4: 200, 2: 200}
 
 
+def _slug(name: str) -> str:
+    """A rule set's name as it appears in run names: ``jokers (compass)`` -> ``jokers-compass``."""
+    return "-".join(name.replace(":", "").replace("(", "").replace(")", "").split())
+
+
 def guided_run(name: str, n: int) -> None:
     """Register ``currents-guided-<name>``: ``n`` four-player guided:100 games of a variant."""
 
@@ -40,7 +45,7 @@ def guided_run(name: str, n: int) -> None:
         options = {"players": 4, **VARIANTS[name]}
         return games(ctx, name, "story", options, ["guided:100"] * 4, n)
 
-    slug = "-".join(name.replace(":", "").replace("(", "").replace(")", "").split())
+    slug = _slug(name)
     run.__name__ = run.__qualname__ = f"guided_{slug.replace('-', '_')}"
     about = f"{name}; 4p guided:100, {n} deals"
     register(f"currents-guided-{slug}", notebook=DESIGNER, about=about)(run)
@@ -92,6 +97,11 @@ MORE = {
     "base": [300, 300, 300, 300, 400],
     "combination attacks": [120, 120],
     "wild: split": [120, 120],
+    "easier usurping": [120, 120],
+    "riptides": [120, 120],
+    "wild: currents": [120],
+    "wild: both": [120],
+    "jokers (compass)": [120],
 }
 
 
@@ -107,7 +117,7 @@ def guided_more(name: str, batch: int) -> None:
         options = {"players": 4, **VARIANTS[name]}
         return games(ctx, name, "story", options, ["guided:100"] * 4, n, start=start)
 
-    slug = "-".join(name.replace(":", "").split())
+    slug = _slug(name)
     run.__name__ = run.__qualname__ = f"guided_{slug.replace('-', '_')}_more_{batch}"
     about = f"{name}; 4p guided:100, deals {start} to {start + n - 1} (continues guided-{slug})"
     register(f"currents-guided-{slug}-more-{batch}", notebook=DESIGNER, about=about)(run)
