@@ -1,13 +1,14 @@
-"""The guided:100 runs of currents-designer-questions.ipynb (see run.py): 300 four-player
-games of the base rules (the seat shares and lengths at the top rung), and the optional
-rules whose worth lies in planning (easier usurping, combination attacks), the riptides
-and the two really wild jokers on the first 60 of the same deals, so that each compares
-with the base rules deal by deal. The deals are those of the greedy table
-``currents-variants``. A guided:100 four-player game costs some 3 CPU-seconds on the
-compiled engine (8 on pure Python), a greedy one 0.1: the eight rule-set runs take about
-35 CPU-minutes. One run per rule set, so each is stored as it ends. The goals run
-replays the first base deals (four and two players) for what the story rows leave out
-(currents-first-look.ipynb reads it too)."""
+"""The guided:100 runs of currents-designer-questions.ipynb (see run.py): four-player
+games of the base rules (the seat shares and lengths at the top rung: 300 deals,
+continued in MORE until every seat was decided), and the seven rule changes the text
+suggests (easier usurping and combination attacks, whose worth lies in planning, the
+riptides, the jokers and the three really wild jokers), each on the first 60 of the same
+deals and continued in MORE on the base table's next ones, so that each compares with the
+base rules deal by deal. The deals are those of the greedy table ``currents-variants``. A
+guided:100 four-player game costs some 2 CPU-seconds on the compiled engine (8 on pure
+Python), a greedy one 0.1. One run per rule set and per batch, so each is stored as it
+ends. The goals run replays the first base deals (four and two players) for what the
+story rows leave out (currents-first-look.ipynb reads it too)."""
 
 from __future__ import annotations
 
@@ -90,9 +91,13 @@ def guided_goals(ctx: RunContext) -> Rows:
 #: to two points either side (1,900 do so for any share up to 27%, so the last batch is
 #: larger; some 10 CPU-minutes compiled per 300 deals). Combination attacks and wild
 #: split: their first 60 deals left player 0's share above a quarter (38.3% [27.1, 51.0]
-#: and 36.7% [25.6, 49.3]), where the base rules give 26.5% over 1,900; more deals (the
-#: base table's, so each still compares deal by deal) say whether the rule moves a seat
-#: or the first 60 were chance: two batches of 120, so each is played on 300 deals.
+#: and 36.7% [25.6, 49.3]), where the base rules give 26.5% over 1,900; two batches of
+#: 120 (the base table's deals, so each still compares deal by deal) say whether the rule
+#: moves a seat or the first 60 were chance. The other five: 60 deals left player 0's gain
+#: over the base rules within some +-15 points and the length within some +-4.5 minutes;
+#: a batch of 120 each (3 to 4 CPU-minutes) brings both to about +-8.5 points and +-3
+#: minutes, and a second for easier usurping and riptides, the planning rules the text
+#: asks about, to about +-6.5 points, each as wide as the two rule sets grown first.
 MORE = {
     "base": [300, 300, 300, 300, 400],
     "combination attacks": [120, 120],
