@@ -5,6 +5,7 @@ from __future__ import annotations
 import tablegames as tg
 from tablegames.analysis.questions.currents import (
     after_saves,
+    against_base,
     first_player_won,
     goals,
     handed_wins,
@@ -68,3 +69,17 @@ def test_paired_compares_two_rule_sets_deal_by_deal() -> None:
     by_deal = {r["index"]: r for r in base}
     gain = sum(first_player_won(r) - first_player_won(by_deal[r["index"]]) for r in rows) / 5
     assert paired(base, rows, first_player_won)[0] == gain
+
+
+def test_against_base_is_paired_on_the_same_deals_and_uses_the_whole_base_table() -> None:
+    game, combos = (
+        tg.make("currents", players=4),
+        tg.make("currents", players=4, combination_attacks=True),
+    )
+    base = [dict(story(game, ["greedy"] * 4, seed), index=seed) for seed in range(8)]
+    rows = [dict(story(combos, ["greedy"] * 4, seed), index=seed) for seed in range(8)]
+    for key in ("minutes", first_player_won):
+        got, want = against_base(base, rows, key), paired(base, rows, key)
+        assert all(abs(a - b) < 1e-9 for a, b in zip(got[:4], want))
+    gain, low, high, n, rho = against_base(base, rows[:5], "minutes")
+    assert n == 5 and low <= gain <= high and -1 <= rho <= 1
