@@ -115,6 +115,19 @@ def variants(ctx: RunContext) -> Rows:
     return rows
 
 
+@register(
+    "currents-greedy-base-more",
+    notebook=DESIGNER,
+    about="4p greedy, base rules, deals 300 to 1499 (continues currents-balance's 4p table)",
+)
+def greedy_base_more(ctx: RunContext) -> Rows:
+    """The base rules' four-player greedy table (``currents-balance``, stopped at 300 deals
+    once decided) continued to the 1,500 deals of ``currents-jokers-balance``: the jokers
+    then compare with the base rules deal by deal, and every greedy rule set of
+    ``currents-variants`` with a base table six times its size (some 0.1 CPU-s a game)."""
+    return games(ctx, "4p greedy", "story", {"players": 4}, ["greedy"] * 4, 1200, start=300)
+
+
 @register("currents-ladder-top", notebook=DESIGNER, about="mcts:300 v greedy; 1 greedy v 3 random")
 def ladder_top(ctx: RunContext) -> Rows:
     return games(
