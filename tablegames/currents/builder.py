@@ -13,7 +13,7 @@ from ..cards import SUIT, add_to_hand
 from ..events import Event as _Event
 from ..events import new_event as _new_event
 from . import moves as mv
-from .accept import PLACE_BITS
+from .accept import FULL, PLACE_BITS, PLACE_MASK, Board
 from .geometry import (
     CLOCKWISE,
     OPPOSITE,
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 _TARGET_INDEX: Final = mv.TARGET_INDEX
 _PLACE_BITS: Final = PLACE_BITS
+#: Per place: every bit of an accept board's word but that place's (see accept.PLACE_MASK).
+_KEEP: Final = tuple(FULL ^ PLACE_MASK << t for t in range(20))
 # Final: compiled, the module keeps these in C statics; an imported name is looked up in
 # the module's globals each time it is read, and ``apply`` makes several events a move
 Event: Final = _Event
@@ -66,7 +68,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     combo: str | None
     #: the accept board (see accept.PLACE_BITS): :meth:`put` keeps it right; whatever
     #: changes the compass or the currents otherwise resets it to None
-    _board: int | None
+    _board: Board | None
 
     def __init__(self, state: CurrentsState, move: mv.CurrentsMove | None = None) -> None:
         """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
@@ -150,9 +152,17 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             places[idx - 4] = card
             self.currents = tuple(places)
         board = self._board
-        if board is not None:
-            bits = _PLACE_BITS[self.game.easier_usurping][idx]
-            self._board = board - bits[old] + bits[card]
+        if board is not None:  # place idx's bits cleared in every group, then the card's
+            new = _PLACE_BITS[self.game.easier_usurping][idx][card]
+            keep = _KEEP[idx]
+            self._board = (
+                board[0] & keep | new[0],
+                board[1] & keep | new[1],
+                board[2] & keep | new[2],
+                board[3] & keep | new[3],
+                board[4] & keep | new[4],
+                board[5] & keep | new[5],
+            )
         return old
 
     # ---- set-up ----------------------------------------------------------------------
