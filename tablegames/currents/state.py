@@ -37,10 +37,25 @@ if TYPE_CHECKING:
 
 HAND_SIZE: Final = 4  #: a turn starts by drawing up to this many cards
 _EMPTY_COMPASS: Final = (None, None, None, None)
+_QUARTER: Final = _GROUP // 4
+_Quarter = tuple[tuple[mv.CurrentsMove, ...], ...]
+
+
+def _by_quarter(place: tuple[mv.CurrentsMove, ...]) -> tuple[_Quarter, ...]:
+    """A card's 20 placements (mv.PLACE) in four quarters of five places: per quarter,
+    per set of its places (five bits, place t at bit t), those placements in target
+    order, so move generation adds a quarter's moves at once."""
+    return tuple(
+        tuple(tuple(place[q + t] for t in range(_QUARTER) if m >> t & 1) for m in range(32))
+        for q in range(0, _GROUP, _QUARTER)
+    )
+
+
 #: Per placeable card: the word and shift of its rank's group and of its suit's group in
-#: the accept board (see accept.word), and its 20 placements (mv.PLACE).
-_CARD_SHIFTS: Final[dict[str, tuple[int, int, int, int, tuple[mv.CurrentsMove, ...]]]] = {
-    c: (*word(RANK[c] - 2), *word(13 + SUITS.index(c[1])), mv.PLACE[c]) for c in PLACEABLE
+#: the accept board (see accept.word), and its placements by quarter (_by_quarter).
+_CARD_SHIFTS: Final[dict[str, tuple[int, int, int, int, tuple[_Quarter, ...]]]] = {
+    c: (*word(RANK[c] - 2), *word(13 + SUITS.index(c[1])), _by_quarter(mv.PLACE[c]))
+    for c in PLACEABLE
 }
 #: The word and shift of the accept board's occupied group.
 _OCCUPIED_WORD: Final = word(OCCUPIED)[0]
@@ -253,12 +268,12 @@ class CurrentsState(NativeBuiltState):
                 out.append(_JOKER[card])
                 continue
             # the places that accept the card, in target order (compass, then slots)
-            rank_word, by_rank, suit_word, by_suit, place = shifts
+            rank_word, by_rank, suit_word, by_suit, quarters = shifts
             mask = (board[rank_word] >> by_rank | board[suit_word] >> by_suit) & _PLACES_MASK
-            for t in _SET_BITS[mask & _HALF_MASK]:  # the first ten places
-                out.append(place[t])
-            for t in _SET_BITS[mask >> _HALF]:  # the last ten
-                out.append(place[_HALF + t])
+            out.extend(quarters[0][mask & 31])  # places 0-4 (N E S W N0), then 5-9, ...
+            out.extend(quarters[1][mask >> 5 & 31])
+            out.extend(quarters[2][mask >> 10 & 31])
+            out.extend(quarters[3][mask >> 15])  # ... to 15-19 (W0-W3)
             r = card[0]
             if r == "J":
                 jacks = _JACK[card]
