@@ -270,10 +270,11 @@ class CurrentsState(NativeBuiltState):
             # the places that accept the card, in target order (compass, then slots)
             rank_word, by_rank, suit_word, by_suit, quarters = shifts
             mask = (board[rank_word] >> by_rank | board[suit_word] >> by_suit) & _PLACES_MASK
-            out.extend(quarters[0][mask & 31])  # places 0-4 (N E S W N0), then 5-9, ...
-            out.extend(quarters[1][mask >> 5 & 31])
-            out.extend(quarters[2][mask >> 10 & 31])
-            out.extend(quarters[3][mask >> 15])  # ... to 15-19 (W0-W3)
+            # += rather than extend: compiled, extend is a slice assignment, twice the cost
+            out += quarters[0][mask & 31]  # places 0-4 (N E S W N0), then 5-9, ...
+            out += quarters[1][mask >> 5 & 31]
+            out += quarters[2][mask >> 10 & 31]
+            out += quarters[3][mask >> 15]  # ... to 15-19 (W0-W3)
             r = card[0]
             if r == "J":
                 jacks = _JACK[card]
@@ -286,7 +287,7 @@ class CurrentsState(NativeBuiltState):
                 for i in range(15):
                     row = rows[i]
                     if occupied >> i & 1:  # slot i holds a card: every swap (i, j)
-                        out.extend(row)
+                        out += row
                         continue
                     above = occupied >> (i + 1)  # else the swaps with a card at j
                     for t in _SET_BITS[above & _HALF_MASK]:
@@ -294,7 +295,7 @@ class CurrentsState(NativeBuiltState):
                     for t in _SET_BITS[above >> _HALF]:
                         out.append(row[_HALF + t])
             elif r == "K" and compass != _EMPTY_COMPASS:
-                out.extend(_KING[card])
+                out += _KING[card]
         if None not in compass or not out:
             for card in hand:
                 out.append(_DISCARD[card])
