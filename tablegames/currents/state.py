@@ -335,10 +335,11 @@ class CurrentsState(NativeBuiltState):
     def _check(self, m: Any) -> None:
         """Raise IllegalMove, naming the rule, unless ``m`` is legal here."""
         board = self._board
-        if board is not None and self.phase == "play":
+        if board is not None and self.phase == "play" and isinstance(m, mv.CurrentsMove):
             # the commonest moves, read off the accept board: one of the table's moves (so
             # well formed), its card in hand, and a place that accepts it, a queen swap
-            # moving a card, or a discard with the compass full
+            # moving a card, or a discard with the compass full (isinstance: compiled, the
+            # fields are then read natively, not looked up)
             kind = m.kind
             card = m.card
             if id(m) in _BUILT and card in self.hands[self.player]:
