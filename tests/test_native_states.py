@@ -93,7 +93,7 @@ def test_copies_and_pickles_are_equal_states(case: Case, how: Any) -> None:
 
 
 #: Games whose move is a plain class on tablegames.value's FrozenValue, not a dataclass.
-NATIVE_MOVE_GAMES = ["fellowship", "poohsticks"]
+NATIVE_MOVE_GAMES = ["currents", "fellowship", "poohsticks"]
 
 
 @pytest.mark.parametrize("name", NATIVE_MOVE_GAMES)

@@ -13,7 +13,7 @@ from ..cards import SUIT, add_to_hand
 from ..events import Event as _Event
 from ..events import new_event as _new_event
 from . import moves as mv
-from .accept import PLACE_BITS
+from .accept import FULL, PLACE_BITS, PLACE_MASK, Board
 from .geometry import (
     CLOCKWISE,
     OPPOSITE,
@@ -24,6 +24,7 @@ from .geometry import (
     crossings,
 )
 from .rules import (
+    CurrentsRules,
     advantage_order,
     is_demotion,
     pushed_to,
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 
 _TARGET_INDEX: Final = mv.TARGET_INDEX
 _PLACE_BITS: Final = PLACE_BITS
+#: Per place: every bit of an accept board's word but that place's (see accept.PLACE_MASK).
+_KEEP: Final = tuple(FULL ^ PLACE_MASK << t for t in range(20))
 # Final: compiled, the module keeps these in C statics; an imported name is looked up in
 # the module's globals each time it is read, and ``apply`` makes several events a move
 Event: Final = _Event
@@ -52,6 +55,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     carry = ("_board",)
 
     game: CurrentsGame
+    rules: CurrentsRules  #: the game's, read off it once
     turn_player: int
     turn: int
     pawn: tuple[int, int]
@@ -66,11 +70,12 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     combo: str | None
     #: the accept board (see accept.PLACE_BITS): :meth:`put` keeps it right; whatever
     #: changes the compass or the currents otherwise resets it to None
-    _board: int | None
+    _board: Board | None
 
     def __init__(self, state: CurrentsState, move: mv.CurrentsMove | None = None) -> None:
         """Copy ``state``; ``move`` becomes the new state's ``last_move``."""
-        self.game = state.game
+        self.game = game = state.game
+        self.rules = game.rules
         self.phase = state.phase
         self.player = state.player
         self.turn_player = state.turn_player
@@ -150,9 +155,17 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             places[idx - 4] = card
             self.currents = tuple(places)
         board = self._board
-        if board is not None:
-            bits = _PLACE_BITS[self.game.easier_usurping][idx]
-            self._board = board - bits[old] + bits[card]
+        if board is not None:  # place idx's bits cleared in every group, then the card's
+            new = _PLACE_BITS[self.rules.easier_usurping][idx][card]
+            keep = _KEEP[idx]
+            self._board = (
+                board[0] & keep | new[0],
+                board[1] & keep | new[1],
+                board[2] & keep | new[2],
+                board[3] & keep | new[3],
+                board[4] & keep | new[4],
+                board[5] & keep | new[5],
+            )
         return old
 
     # ---- set-up ----------------------------------------------------------------------
@@ -160,7 +173,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     def place_ace(self, m: mv.CurrentsMove) -> None:
         self._place_ace(m.card, _TARGET_INDEX[m.target])  # type: ignore[arg-type]
         while self.aside:
-            order = self.game.setup_order
+            order = self.rules.setup_order
             self.player = order[len(order) - len(self.aside)]
             empty = [i for i in range(4) if self.compass[i] is None]
             if len(self.aside) > 1 or len(empty) > 1:
@@ -196,14 +209,14 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
 
     def end_turn(self) -> None:
         turn = self.turn = self.turn + 1
-        game = self.game
-        max_turns = game.max_turns
+        rules = self.rules
+        max_turns = rules.max_turns
         if max_turns is not None and turn >= max_turns:
             self.phase = "over"
             self.player = -1
             self.events.append(Event("max_turns", value=(turn,)))
             return
-        self.start_turn((self.turn_player + 1) % game.players)
+        self.start_turn((self.turn_player + 1) % rules.players)
 
     # ---- the Play phase ----------------------------------------------------------------
 
@@ -229,11 +242,11 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             events.append(new_event(Event, (kind, p, (card,), target, (), "")))
             self.discard_pile += (old,)
             events.append(new_event(Event, ("discard", p, (old,), target, (), "")))
-            game = self.game
-            easier = game.easier_usurping
+            rules = self.rules
+            easier = rules.easier_usurping
             if (
                 demoted
-                and game.combination_attacks
+                and rules.combination_attacks
                 and any(follows_up(c, card, idx < 4, easier) for c in self.hands[p])
             ):
                 self.combo = target  # the player may follow up
@@ -265,7 +278,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
                 self.compass = tuple([before[CLOCKWISE[q]] for q in POINTS])
         else:
             self._board = None
-            mode = self.game.wild_jokers
+            mode = self.rules.wild_jokers
             if mode in ("off", "both") or (mode == "split" and card == "RJ"):
                 self.compass = self.shuffle_occupied(self.compass, "compass")
             if mode in ("currents", "both") or (mode == "split" and card == "BJ"):
@@ -310,23 +323,23 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             return
         target = (x, y)
         over = crossings(x, y)
-        game = self.game
+        rules = self.rules
         self.target = target
         self.queue = tuple(
-            advantage_order(list(over), game.owner, self.turn_player, game.num_players)
+            advantage_order(list(over), rules.owner, self.turn_player, rules.players)
         )
         for edge in self.queue:
-            self.events.append(Event("cross", game.owner[edge], where=edge, value=(over[edge],)))
+            self.events.append(Event("cross", rules.owner[edge], where=edge, value=(over[edge],)))
         self.resolve()
 
     def resolve(self) -> None:
         """Ask the goaltender of the next crossing, or settle it when nobody can choose."""
-        game = self.game
+        rules = self.rules
         while self.queue:
             edge = self.queue[0]
             assert self.target is not None
             over = crossings(*self.target)[edge]
-            defender = game.goaltender[edge]
+            defender = rules.goaltender[edge]
             card = self.compass[POINTS.index(OPPOSITE[edge])]
             s = SUIT[card] if card else None
             if s is not None and sum(1 for c in self.hands[defender] if SUIT[c] == s) >= over:
@@ -359,7 +372,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.resolve()
 
     def win(self, edge: str) -> None:
-        winner = self.game.owner[edge]
+        winner = self.rules.owner[edge]
         self.winners = frozenset((winner,))
         self.phase = "over"
         self.player = -1
@@ -371,15 +384,15 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.events.append(Event("win", winner, where=edge))
 
     def finish_move(self, dest: tuple[int, int]) -> None:
-        game = self.game
+        rules = self.rules
         pawn = self.pawn
         why = (
             dest != pawn
-            and (game.obstacle_set or game.riptides)
-            and stopped_by(game.obstacle_set, game.riptides, pawn, dest)
+            and (rules.obstacle_set or rules.riptides)
+            and stopped_by(rules.obstacle_set, rules.riptides, pawn, dest)
         )
         if why:
-            riptide = game.riptides.get(dest, "")
+            riptide = rules.riptides.get(dest, "")
             self.events.append(
                 Event(
                     "blocked", self.turn_player, value=dest, text=riptide and f"riptide {riptide}"

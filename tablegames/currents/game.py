@@ -12,6 +12,7 @@ from ..parts import GameParts
 from .builder import CurrentsBuilder  # noqa: F401  (the state's builder: see tablegames.builder)
 from .geometry import SIZE, edge_roles
 from .influence import edge_prospects
+from .rules import CurrentsRules
 from .state import CurrentsState
 
 ACES = ("AC", "AD", "AH", "AS")
@@ -136,6 +137,7 @@ class CurrentsGame(Game):
     combination_attacks: bool
     wild_jokers: str
     max_turns: int | None
+    rules: CurrentsRules
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -163,6 +165,19 @@ class CurrentsGame(Game):
         self.deck: tuple[str, ...] = standard_deck(o["jokers"])
         #: the deck without its aces, in deck order: what each new game shuffles and deals
         self.pile: tuple[str, ...] = tuple(c for c in self.deck if c not in ACES)
+        #: the switches above that ``apply`` reads, as one compiled-friendly tuple
+        self.rules = CurrentsRules(
+            self.players,
+            self.max_turns,
+            self.easier_usurping,
+            self.combination_attacks,
+            self.wild_jokers,
+            self.obstacle_set,
+            self.riptides,
+            self.owner,
+            self.goaltender,
+            self.setup_order,
+        )
 
     @property
     def num_players(self) -> int:

@@ -24,12 +24,13 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..cards import ALL_CARDS, JOKERS, sort_cards
 from ..core import Move
 from ..errors import IllegalMove, InvalidMoveError
 from ..notation import MoveTable, invalid, move_repr
+from ..value import FrozenValue, field_table
 from .geometry import POINTS, SLOTS
 
 #: Placement targets by index: compass points 0-3 (N E S W), then slots 4-19.
@@ -38,18 +39,35 @@ TARGET_INDEX = {t: i for i, t in enumerate(TARGETS)}
 SLOT_PAIRS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(16), 2))
 
 
-@dataclass(frozen=True, slots=True)
-class CurrentsMove(Move):
+_FIELDS = ("kind", "card", "target", "cards")
+
+
+class CurrentsMove(FrozenValue):
     """One Currents decision. ``kind`` is one of place, jack, queen, king, joker,
     discard, defend, decline, stop; ``target`` and ``cards`` as the notation shows.
 
     ``repr`` rebuilds the move, ``eval`` giving an equal one with the class in scope
-    (``tablegames.currents.CurrentsMove``): ``CurrentsMove.from_notation('7H>N')``."""
+    (``tablegames.currents.CurrentsMove``): ``CurrentsMove.from_notation('7H>N')``.
+
+    A frozen value as a frozen dataclass is (:class:`~tablegames.value.FrozenValue`), a
+    plain class so that the compiled engine makes it native (its fields are then read
+    as a native state's are, not looked up); registered as a :class:`~tablegames.core.Move`."""
 
     kind: str
-    card: str | None = None
-    target: str = ""
-    cards: tuple[str, ...] = ()
+    card: str | None
+    target: str
+    cards: tuple[str, ...]
+
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS)
+
+    def __init__(
+        self, kind: str, card: str | None = None, target: str = "", cards: tuple[str, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "cards", cards)
 
     def __str__(self) -> str:
         k = self.kind
@@ -67,10 +85,12 @@ class CurrentsMove(Move):
         return move_repr(self, parse)
 
     @classmethod
-    def from_notation(cls, text: str) -> CurrentsMove:
+    def from_notation(cls, text: Any) -> CurrentsMove:  # Any: as parse
         """The move ``text`` names (syntax only, as :func:`parse`); what ``repr`` shows."""
         return parse(text)
 
+
+Move.register(CurrentsMove)  # isinstance(move, Move) holds
 
 PLACE: dict[str, tuple[CurrentsMove, ...]] = {
     c: tuple(CurrentsMove("place", c, t) for t in TARGETS) for c in ALL_CARDS if c not in JOKERS
@@ -206,7 +226,7 @@ TABLE: MoveTable[CurrentsMove] = MoveTable(
 )
 
 
-def parse(text: str) -> CurrentsMove:
+def parse(text: Any) -> CurrentsMove:  # Any: a bad value gets the table's refusal
     """Read a move from its notation (syntax only; the state checks legality).
 
     >>> parse("qd!n0~e3")

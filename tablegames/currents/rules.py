@@ -5,7 +5,7 @@ inspection. Everything rank- or suit-based is precomputed once per card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUITS
 from ..value import i64
@@ -70,6 +70,23 @@ def net_vector(
     """The pawn's net move from ``at``: opposite units cancel, so it is a plain sum."""
     x, y = pushed_to(compass, currents, at)
     return x - at[0], y - at[1]
+
+
+class CurrentsRules(NamedTuple):
+    """The game's switches that ``apply`` reads, copied off the game once
+    (``CurrentsGame.rules``). Compiled, a field is read as a tuple item; read off the
+    interpreted game object, each cost about 190 instructions, several times a turn."""
+
+    players: int
+    max_turns: int | None
+    easier_usurping: bool
+    combination_attacks: bool
+    wild_jokers: str
+    obstacle_set: frozenset[tuple[int, int]]
+    riptides: dict[tuple[int, int], str]
+    owner: dict[str, int]  #: edge -> the player who wins by pushing the pawn over it
+    goaltender: dict[str, int]  #: edge -> the player asked to defend it
+    setup_order: tuple[int, ...]
 
 
 def pushed_to(

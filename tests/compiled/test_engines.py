@@ -148,6 +148,7 @@ NATIVE_STATES = {
 #: Moves written as plain classes on tablegames.value's compiled FrozenValue, registered
 #: with core.Move: plug-ins subclass core.Move, never a game's move class.
 NATIVE_MOVES = {
+    "tablegames/currents/moves.py",
     "tablegames/fellowship/moves.py",
     "tablegames/poohsticks/moves.py",
 }

@@ -113,8 +113,8 @@ def test_the_accept_board_lets_each_card_go_where_the_tables_say(easier: bool) -
             board = accept_board(tuple(compass), tuple(currents), easier)
             table = (COMPASS_ACCEPTS if t < 4 else CURRENT_ACCEPTS)[easier][old]
             for card in PLACEABLE - {old}:
-                by_rank, by_suit, _ = _CARD_SHIFTS[card]
-                allowed = (board >> by_rank | board >> by_suit) >> t & 1
+                rank_word, by_rank, suit_word, by_suit, _ = _CARD_SHIFTS[card]
+                allowed = (board[rank_word] >> by_rank | board[suit_word] >> by_suit) >> t & 1
                 assert allowed == (card in table), (t, old, card)
 
 
