@@ -86,13 +86,22 @@ def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None
     return pays
 
 
-def blocked(
-    cell: int, face_down: tuple[int, ...], rocks: tuple[int, ...], boats: Sequence[int | None]
-) -> bool:
-    """Whether no boat may move onto ``cell``: a face-down card (a bridge card not yet
-    turned over, or a rock) or another boat lies there. The variants' tuples are most
-    often empty, and then not searched."""
-    return bool(face_down and cell in face_down) or bool(rocks and cell in rocks) or cell in boats
+def taken_cells(
+    face_down: tuple[int, ...], rocks: tuple[int, ...], boats: Sequence[int | None]
+) -> int:
+    """The cells no boat may move onto, as a bit mask (cell c at bit c): a face-down card
+    (a bridge card not yet turned over, or a rock) or another boat lies there. Made once
+    per listing: each neighbour is then one bit test, where searching the three tuples
+    for it cost a comparison with every boat."""
+    taken = 0
+    for c in face_down:
+        taken |= 1 << c
+    for c in rocks:
+        taken |= 1 << c
+    for b in boats:
+        if b is not None:
+            taken |= 1 << b
+    return taken
 
 
 # Paid moves and discards are made afresh at each listing (PoohsticksMove, imported by
@@ -384,9 +393,10 @@ def listing(
     power = g.boat_powers and not powers_used[p]
     names = g.names
     pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
+    taken = taken_cells(face_down, rocks, boats)
     # the player's own boat is never on a cell next to it
     for cell in g.first_row if here is None else g.neighbours[here]:
-        if blocked(cell, face_down, rocks, boats):
+        if taken >> cell & 1:
             continue
         card = river[cell]
         assert card is not None
@@ -439,8 +449,9 @@ def more_to_decide(
         return False
     pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
     suit = BOAT_SUITS[p]
+    taken = taken_cells(face_down, rocks, boats)
     for cell in g.first_row if here is None else g.neighbours[here]:
-        if blocked(cell, face_down, rocks, boats):
+        if taken >> cell & 1:
             continue
         card = river[cell]
         assert card is not None
