@@ -246,10 +246,15 @@ def mcts_noconvert(ctx: RunContext) -> Rows:
 #: (each stored as it ends): the variants each batch plays, its first seed and how many.
 #: Batches 1-2 played no dead spaces on the seeds of the rules' top-rung windows 0-19
 #: (resistor-top-check, -recharge, -more); 3-5 play both tables on seeds 20-79, paired
-#: seed by seed, as resistor-mcts-dead-spaces did at mcts:100.
-TOP_DEAD_BATCHES: list[tuple[tuple[int, ...], int, int]] = [((3,), 0, 10), ((3,), 10, 10)] + [
-    ((0, 3), first, 20) for first in (20, 40, 60)
-]
+#: seed by seed, as resistor-mcts-dead-spaces did at mcts:100; 6-7 play eight dead spaces
+#: on seeds 20-59 (0-19 are resistor-top-dead-eight's), paired with 3-4's rules windows.
+TOP_DEAD_BATCHES: list[tuple[tuple[int, ...], int, int]] = (
+    [((3,), 0, 10), ((3,), 10, 10)]
+    + [((0, 3), first, 20) for first in (20, 40, 60)]
+    + [((4,), first, 20) for first in (20, 40)]
+)
+#: The variants' short names in the batches' descriptions.
+SHORT = {0: "the rules", 3: "no dead spaces", 4: "eight dead spaces"}
 
 
 def _top_dead(ctx: RunContext, k: int) -> Rows:
@@ -264,7 +269,7 @@ def _top_dead(ctx: RunContext, k: int) -> Rows:
 
 def _register_top_dead(k: int) -> None:
     which, first, n = TOP_DEAD_BATCHES[k]
-    tables = "no dead spaces" if which == (3,) else "the rules and no dead spaces"
+    tables = " and ".join(SHORT[v] for v in which)
 
     @register(
         f"resistor-top-dead-spaces-{k + 1}",
