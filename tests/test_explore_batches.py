@@ -59,3 +59,7 @@ def test_resistor_top_dead_batches_pair_the_rules_with_no_dead_spaces(
     assert none[0] == (0, 10) and all(a[1] == b[0] for a, b in itertools.pairwise(none))
     # the rules' seeds 0-19 are other tables' (resistor-top-check, -recharge, -more)
     assert played["rules (duty 3, 4 dead spaces)"] == none[2:] and none[2][0] == 20
+    # eight dead spaces continue resistor-top-dead-eight's seeds 0-19, on the rules' seeds
+    eight = played["8 dead spaces"]
+    assert eight[0][0] == 20 and all(a[1] == b[0] for a, b in itertools.pairwise(eight))
+    assert eight[-1][1] <= none[-1][1]
