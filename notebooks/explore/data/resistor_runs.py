@@ -242,29 +242,46 @@ def mcts_noconvert(ctx: RunContext) -> Rows:
     return q.windows(ctx, "never convert", {}, [MCTS, "mcts-choosy:noconvert:100"], 40)
 
 
-def _top_dead(ctx: RunContext, first: int, n: int) -> Rows:
-    """``n`` top-rung windows without dead spaces from seed ``first`` (paired with the
-    rules' top-rung windows of the same seeds)."""
-    label, options = VARIANTS[3]
-    return q.windows(ctx, label, options, [TOP, TOP], n, first=first)
-
-
-@register(
-    "resistor-top-dead-spaces-1",
-    notebook=NOTEBOOK,
-    about="no dead spaces at the top rung, mcts:1000 both sides (seeds 0-9)",
+#: The dead-space question at the top rung, in batches ``resistor-top-dead-spaces-<k>``
+#: (each stored as it ends): the variants each batch plays, its first seed and how many.
+#: Batches 1-2 played no dead spaces on the seeds of the rules' top-rung windows 0-19
+#: (resistor-top-check, -recharge, -more); 3-5 play both tables on seeds 20-79, paired
+#: seed by seed, as resistor-mcts-dead-spaces did at mcts:100; 6-7 play eight dead spaces
+#: on seeds 20-59 (0-19 are resistor-top-dead-eight's), paired with 3-4's rules windows.
+TOP_DEAD_BATCHES: list[tuple[tuple[int, ...], int, int]] = (
+    [((3,), 0, 10), ((3,), 10, 10)]
+    + [((0, 3), first, 20) for first in (20, 40, 60)]
+    + [((4,), first, 20) for first in (20, 40)]
 )
-def top_dead_1(ctx: RunContext) -> Rows:
-    return _top_dead(ctx, 0, 10)
+#: The variants' short names in the batches' descriptions.
+SHORT = {0: "the rules", 3: "no dead spaces", 4: "eight dead spaces"}
 
 
-@register(
-    "resistor-top-dead-spaces-2",
-    notebook=NOTEBOOK,
-    about="no dead spaces at the top rung, mcts:1000 both sides (seeds 10-19)",
-)
-def top_dead_2(ctx: RunContext) -> Rows:
-    return _top_dead(ctx, 10, 10)
+def _top_dead(ctx: RunContext, k: int) -> Rows:
+    """Batch ``k`` (from 0) of :data:`TOP_DEAD_BATCHES`."""
+    which, first, n = TOP_DEAD_BATCHES[k]
+    rows: Rows = []
+    for v in which:
+        label, options = VARIANTS[v]
+        rows += q.windows(ctx, label, options, [TOP, TOP], n, first=first)
+    return rows
+
+
+def _register_top_dead(k: int) -> None:
+    which, first, n = TOP_DEAD_BATCHES[k]
+    tables = " and ".join(SHORT[v] for v in which)
+
+    @register(
+        f"resistor-top-dead-spaces-{k + 1}",
+        notebook=NOTEBOOK,
+        about=f"{tables} at the top rung, mcts:1000 both sides (seeds {first}-{first + n - 1})",
+    )
+    def batch(ctx: RunContext) -> Rows:
+        return _top_dead(ctx, k)
+
+
+for _k in range(len(TOP_DEAD_BATCHES)):
+    _register_top_dead(_k)
 
 
 @register(

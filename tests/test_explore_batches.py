@@ -1,0 +1,65 @@
+"""The batched top-rung runs of cardchess-setups and resistor-balance: each batch plays
+the games after its predecessors', so the batches together are one table with no game
+played twice and none skipped."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.scripts import load_script
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "explore" / "data"
+load_script(DATA / "run.py", "explore_data_run").load_runs()
+
+
+def test_cardchess_top3000_batches_continue_each_set_ups_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    runs = sys.modules["cardchess_runs"]
+    played: dict[str, list[tuple[int, int]]] = {}
+
+    class Recorder:
+        def __init__(self, label: str, *args: Any, **kwargs: Any) -> None:
+            self.label = label
+
+        def play(self, ctx: object, start: int, stop: int) -> list[dict[str, object]]:
+            played.setdefault(self.label.split()[0], []).append((start, stop))
+            return []
+
+    monkeypatch.setattr(runs, "Table", Recorder)
+    for k in range(len(runs.TOP3000_BATCHES)):
+        runs._top3000_batch(None, k)
+    assert played["fixed"] == [(0, 40), (40, 80), (80, 120), (120, 160)]
+    progressive = played["progressive"]
+    assert progressive[:4] == played["fixed"]
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(progressive))
+    assert progressive[-1][1] == 160 + 80 * (len(runs.TOP3000_BATCHES) - 4)
+
+
+def test_resistor_top_dead_batches_pair_the_rules_with_no_dead_spaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    runs = sys.modules["resistor_runs"]
+    played: dict[str, list[tuple[int, int]]] = {}
+
+    def windows(
+        ctx: object, label: str, options: object, seats: object, n: int, first: int = 0
+    ) -> list[dict[str, object]]:
+        played.setdefault(label, []).append((first, first + n))
+        return []
+
+    monkeypatch.setattr(runs.q, "windows", windows)
+    for k in range(len(runs.TOP_DEAD_BATCHES)):
+        runs._top_dead(None, k)
+    none = played["no dead spaces"]
+    assert none[0] == (0, 10) and all(a[1] == b[0] for a, b in itertools.pairwise(none))
+    # the rules' seeds 0-19 are other tables' (resistor-top-check, -recharge, -more)
+    assert played["rules (duty 3, 4 dead spaces)"] == none[2:] and none[2][0] == 20
+    # eight dead spaces continue resistor-top-dead-eight's seeds 0-19, on the rules' seeds
+    eight = played["8 dead spaces"]
+    assert eight[0][0] == 20 and all(a[1] == b[0] for a, b in itertools.pairwise(eight))
+    assert eight[-1][1] <= none[-1][1]
