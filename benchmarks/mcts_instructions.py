@@ -15,16 +15,16 @@ there, else pure Python; ``--pure`` forces pure Python), so two revisions are me
 the same way; ``TABLEGAMES_PURE`` is set for the child either way.
 
 2026-11-28 (issue 31), before: 2662369 (the tree before the issue's first change), pure
-Python; after: a9f2a14 (the engine of every later commit that day), compiled (``make
-compiled``):
+Python; after: 6ae5d77 (Currents' six-word accept board, native moves and rules tuple,
+Poohsticks' taken-cell mask), compiled (``make compiled``):
 
 | game | before | after | speed-up |
 |---|---|---|---|
-| Currents 2p | 821k | 339k | 2.42x |
-| Currents 4p | 843k | 357k | 2.36x |
-| Fellowship 2p | 2.50M | 925k | 2.70x |
-| Poohsticks 2p | 2.83M | 1.29M | 2.19x |
-| Card Chess | 150k | 66.3k | 2.26x |
+| Currents 2p | 821k | 309k | 2.65x |
+| Currents 4p | 843k | 327k | 2.58x |
+| Fellowship 2p | 2.50M | 923k | 2.71x |
+| Poohsticks 2p | 2.83M | 1.26M | 2.24x |
+| Card Chess | 150k | 66.9k | 2.24x |
 | Resistor | 86k | 32.7k | 2.63x |
 """
 
