@@ -77,6 +77,16 @@ def commit_mcts(ctx: RunContext) -> Rows:
     return q.search_commit(ctx, (5, 15, 30), 800)
 
 
+@register(
+    "fellowship-commit-mcts300",
+    notebook=NOTEBOOK,
+    about="commit to red at K cards left at the top rung, mcts:300 v mcts:300",
+)
+def commit_mcts300(ctx: RunContext) -> Rows:
+    # the same question at the ladder's top (about 0.83 CPU s a game): 300 games a K
+    return q.search_commit(ctx, (5, 15, 30), 300, iterations=300)
+
+
 #: The ladder's top rung (about 0.64 CPU s a two-player game compiled). Its tables are
 #: played in batches of games ``[start, stop)`` of one seeded sequence, each a
 #: registered run that ends within about half an hour on one low-priority worker, so

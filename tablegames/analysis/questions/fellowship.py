@@ -107,11 +107,13 @@ def jack_to_opponent(state: State, opponent: int, pick: int) -> State:
 
 
 #: ``commit:K``: :class:`CommitBot` committing at K cards left to draw; ``searchcommit:K``:
-#: :class:`CommitSearchBot` (mcts:30) doing the same.
+#: :class:`CommitSearchBot` (mcts:30) doing the same; ``searchcommit300:K`` at the ladder's
+#: top, mcts:300.
 add_local_bots(
     {
         "commit": lambda arg, seed: CommitBot(seed, int(arg)),
         "searchcommit": lambda arg, seed: CommitSearchBot(seed, int(arg)),
+        "searchcommit300": lambda arg, seed: CommitSearchBot(seed, int(arg), 300),
     }
 )
 
@@ -238,9 +240,13 @@ def commit(ctx: RunContext, n: int = 600) -> list[Row]:
     return _committing(ctx, "commit", "greedy", COMMIT_AT, n)
 
 
-def search_commit(ctx: RunContext, ks: Sequence[int], n: int) -> list[Row]:
-    """``searchcommit:K`` against ``mcts:30``, seats rotated, ``n`` games for each K."""
-    return _committing(ctx, "searchcommit", "mcts:30", ks, n)
+def search_commit(
+    ctx: RunContext, ks: Sequence[int], n: int, iterations: int = 30
+) -> list[Row]:
+    """``searchcommit:K`` against ``mcts:30`` (or, with 300 ``iterations``,
+    ``searchcommit300:K`` against ``mcts:300``), seats rotated, ``n`` games for each K."""
+    bot = "searchcommit" if iterations == 30 else f"searchcommit{iterations}"
+    return _committing(ctx, bot, f"mcts:{iterations}", ks, n)
 
 
 def _committing(ctx: RunContext, bot: str, against: str, ks: Sequence[int], n: int) -> list[Row]:
