@@ -240,9 +240,7 @@ def commit(ctx: RunContext, n: int = 600) -> list[Row]:
     return _committing(ctx, "commit", "greedy", COMMIT_AT, n)
 
 
-def search_commit(
-    ctx: RunContext, ks: Sequence[int], n: int, iterations: int = 30
-) -> list[Row]:
+def search_commit(ctx: RunContext, ks: Sequence[int], n: int, iterations: int = 30) -> list[Row]:
     """``searchcommit:K`` against ``mcts:30`` (or, with 300 ``iterations``,
     ``searchcommit300:K`` against ``mcts:300``), seats rotated, ``n`` games for each K."""
     bot = "searchcommit" if iterations == 30 else f"searchcommit{iterations}"
