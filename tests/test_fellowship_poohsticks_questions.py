@@ -49,6 +49,9 @@ def test_search_commit_bot_commits_only_within_its_pile() -> None:
     assert (None, None) in seen
     bot = make_bot("searchcommit:5", "1")
     assert isinstance(bot, fellowship.CommitSearchBot) and bot.iterations == 30
+    top = make_bot("searchcommit300:15", "1")  # the ladder's top rung
+    assert isinstance(top, fellowship.CommitSearchBot)
+    assert (top.iterations, top.pile) == (300, 15)
 
 
 def test_richer_boat_share_counts_either_seat() -> None:
