@@ -162,3 +162,15 @@ def early_balance(ctx: RunContext) -> Rows:
         table = Table(f"2p {spec} v {spec}", q.early_row, "fellowship", {}, (spec, spec))
         out += table.rows(ctx, 300)
     return out
+
+
+@register(
+    "fellowship-early-balance-mcts300-more",
+    notebook=NOTEBOOK,
+    about="black's lead before and when the jack is drawn, 2p mcts:300, games 300-899",
+)
+def early_balance_more(ctx: RunContext) -> Rows:
+    # the top rung's 300 games left the lead-at-the-draw shares some 20 points wide
+    spec = "mcts:300"
+    table = Table(f"2p {spec} v {spec}", q.early_row, "fellowship", {}, (spec, spec))
+    return table.play(ctx, 300, 900)
