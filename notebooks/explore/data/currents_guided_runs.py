@@ -102,10 +102,12 @@ def guided_goals(ctx: RunContext) -> Rows:
 #: Measured against the whole base table (a rule set's game and the base game on the same
 #: deal are nearly unrelated), wild split's gain for player 0 over 300 deals was decided
 #: only just (+6.6 [+0.9, +12.3]) and its 240 later deals alone did not confirm it: a
-#: third batch (deals 300 to 419) tests it on deals chosen by no one.
+#: third batch (deals 300 to 419) tests it on deals chosen by no one. Combination attacks'
+#: gain was then +4.3 [-0.7, +9.3] over 300 deals, the nearest to decided: two more
+#: batches (deals 300 to 539, some 6 CPU-minutes) say whether it is.
 MORE = {
     "base": [300, 300, 300, 300, 400],
-    "combination attacks": [120, 120],
+    "combination attacks": [120, 120, 120, 120],
     "wild: split": [120, 120, 120],
     "easier usurping": [120, 120],
     "riptides": [120, 120],
