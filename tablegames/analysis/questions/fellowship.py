@@ -106,14 +106,42 @@ def jack_to_opponent(state: State, opponent: int, pick: int) -> State:
     return state.game.state_from_json(d)
 
 
+class EvenBot(MCTSBot):
+    """``mcts:300`` that follows the text's advice to keep the colours even while nobody
+    holds the Jack of Spades: among the moves its search rates within ``margin`` of the
+    most visited one's win chance (and visited at least a tenth as often), it plays the one
+    leaving black's and red's stacks closest to level (ties: the most visited). Once a
+    player holds the jack, plain search."""
+
+    def __init__(self, seed: int | str = 0, margin: float = 0.05, iterations: int = 300) -> None:
+        super().__init__(iterations=iterations, seed=seed)
+        self.margin = margin
+
+    def choose(self, state: State) -> Any:
+        if None not in _st(state).roles:  # the jack is in a hand: colours are known
+            return super().choose(state)
+        stats = self.analyse(state).moves
+        best = stats[0]  # the most visited
+        near = {
+            m.move
+            for m in stats
+            if m.visits * 10 >= best.visits and m.win_chance >= best.win_chance - self.margin
+        }
+        order = {m.move: i for i, m in enumerate(stats)}
+        options = [m for m in state.legal_moves() if str(m) in near]
+        return min(options, key=lambda m: (abs(lead(state.apply(m))), order[str(m)]))
+
+
 #: ``commit:K``: :class:`CommitBot` committing at K cards left to draw; ``searchcommit:K``:
 #: :class:`CommitSearchBot` (mcts:30) doing the same; ``searchcommit300:K`` at the ladder's
-#: top, mcts:300.
+#: top, mcts:300; ``even300:P``: :class:`EvenBot` keeping the colours level among moves
+#: within P points of the best.
 add_local_bots(
     {
         "commit": lambda arg, seed: CommitBot(seed, int(arg)),
         "searchcommit": lambda arg, seed: CommitSearchBot(seed, int(arg)),
         "searchcommit300": lambda arg, seed: CommitSearchBot(seed, int(arg), 300),
+        "even300": lambda arg, seed: EvenBot(seed, int(arg) / 100),
     }
 )
 
@@ -258,6 +286,22 @@ def _committing(ctx: RunContext, bot: str, against: str, ks: Sequence[int], n: i
         )
         out += [{**r, "commit_at": k} for r in table.rows(ctx, n)]
     return out
+
+
+def keep_even(ctx: RunContext, n: int, margin: int = 5) -> list[Row]:
+    """``even300:margin`` against plain ``mcts:300``, seats rotated, ``n`` games read as
+    :func:`early_row` (black's lead at the jack's draw, the gap before it)."""
+    players = [f"even300:{margin}", "mcts:300"]
+    label = f"{players[0]} v mcts:300"
+    return Table(label, early_row, "fellowship", {}, players, rotate=True).rows(ctx, n)
+
+
+def even_share(rows: Sequence[Row]) -> tuple[Share, float]:
+    """The ``even300`` bot's win share over ``rows`` and a fair player's (half of the
+    games with a winner)."""
+    won = sum(any(r["seats"][w].startswith("even300") for w in r["winners"]) for r in rows)
+    decided = sum(bool(r["winners"]) for r in rows)
+    return wilson(won, len(rows)), decided / len(rows) / 2
 
 
 def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
