@@ -109,3 +109,33 @@ def test_seat_gap_is_the_difference_of_player_0s_shares_with_the_z_tests_p() -> 
     assert round(gap, 3) == round(166 / 280 - 96 / 140, 3) and low < gap < high
     assert round(p, 3) == 0.064  # the notebook's earlier hand computation: z = 1.85
     assert poohsticks.seat_gap(a, a)[3] == 1.0
+
+
+def test_even_bot_keeps_the_colours_level_among_near_best_moves() -> None:
+    """Before the jack is drawn it plays, of the moves its search rates near the best, one
+    leaving the colours at least as level as the search's own choice; the spec sets P."""
+    game = tg.make("fellowship")
+    state = next(
+        s
+        for seed in range(50)
+        if None in (s := game.initial_state(seed)).roles and len(s.legal_moves()) > 3
+    )
+    bot = fellowship.EvenBot("1", margin=1.0, iterations=40)
+    chosen = bot.choose(state)
+    assert chosen in state.legal_moves()
+    best = bot.last.moves[0].move  # the plain search's choice, from the same analysis
+    plain = next(m for m in state.legal_moves() if str(m) == best)
+    assert abs(fellowship.lead(state.apply(chosen))) <= abs(fellowship.lead(state.apply(plain)))
+    spec = make_bot("even300:5", "1")
+    assert isinstance(spec, fellowship.EvenBot) and (spec.margin, spec.iterations) == (0.05, 300)
+
+
+def test_even_share_counts_the_even_bot_in_either_seat() -> None:
+    rows = [
+        {"seats": ["even300:5", "mcts:300"], "winners": [0]},
+        {"seats": ["mcts:300", "even300:5"], "winners": [1]},
+        {"seats": ["mcts:300", "even300:5"], "winners": [0]},
+        {"seats": ["even300:5", "mcts:300"], "winners": []},
+    ]
+    share, fair = fellowship.even_share(rows)
+    assert (share.hits, share.total, fair) == (2, 4, 0.375)
