@@ -108,12 +108,13 @@ def deals_top(ctx: RunContext) -> Rows:
 #: are played in batches, each its own file ``cardchess-top3000-<k>``, so that whatever
 #: batches the budget allows are stored. Each batch is the set-ups it plays and how many
 #: games of each; a set-up's games continue where its previous batch stopped. Batches 1-4
-#: played both set-ups; 5-7 only the progressive one, whose first mover's edge was still
-#: undecided after 160 games (the fixed one's was decided).
+#: played both set-ups; 5-16 only the progressive one, whose first mover's edge was still
+#: undecided after 160 games (the fixed one's was decided), and after 400 (batches 8-16
+#: aim at an interval of about +-2.5 points).
 TOP3000 = ("mcts:3000", "mcts:3000")
 TOP3000_BATCHES: list[tuple[tuple[str, ...], int]] = [(("fixed", "progressive"), 40)] * 4 + [
     (("progressive",), 80)
-] * 3
+] * 12
 
 
 def _top3000_batch(ctx: RunContext, k: int) -> Rows:

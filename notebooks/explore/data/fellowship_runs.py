@@ -184,3 +184,13 @@ def early_balance_more(ctx: RunContext) -> Rows:
 def keep_even(ctx: RunContext) -> Rows:
     # about 0.9 CPU s a game: 400 games settle a gain or loss of some five points
     return q.keep_even(ctx, 400)
+
+
+@register(
+    "fellowship-keep-even-mcts300-more",
+    notebook=NOTEBOOK,
+    about="even300:5 v mcts:300, games 400-1599: a five-point gain told from none",
+)
+def keep_even_more(ctx: RunContext) -> Rows:
+    # 400 games left the keep-even bot's share about +-5 points wide
+    return q.keep_even(ctx, 1200, start=400)

@@ -288,12 +288,14 @@ def _committing(ctx: RunContext, bot: str, against: str, ks: Sequence[int], n: i
     return out
 
 
-def keep_even(ctx: RunContext, n: int, margin: int = 5) -> list[Row]:
-    """``even300:margin`` against plain ``mcts:300``, seats rotated, ``n`` games read as
-    :func:`early_row` (black's lead at the jack's draw, the gap before it)."""
+def keep_even(ctx: RunContext, n: int, margin: int = 5, start: int = 0) -> list[Row]:
+    """``even300:margin`` against plain ``mcts:300``, seats rotated, games ``start`` to
+    ``start + n`` read as :func:`early_row` (black's lead at the jack's draw, the gap
+    before it)."""
     players = [f"even300:{margin}", "mcts:300"]
     label = f"{players[0]} v mcts:300"
-    return Table(label, early_row, "fellowship", {}, players, rotate=True).rows(ctx, n)
+    table = Table(label, early_row, "fellowship", {}, players, rotate=True)
+    return table.play(ctx, start, start + n)
 
 
 def even_share(rows: Sequence[Row]) -> tuple[Share, float]:
