@@ -13,7 +13,7 @@ from ..cards import SUIT, add_to_hand
 from ..events import Event as _Event
 from ..events import new_event as _new_event
 from . import moves as mv
-from .accept import FULL, PLACE_BITS, PLACE_MASK, Board
+from .accept import FULL, PLACE_BITS, PLACE_MASK, Board, accept_board
 from .geometry import (
     CLOCKWISE,
     OPPOSITE,
@@ -23,11 +23,11 @@ from .geometry import (
     clamp_axis,
     crossings,
 )
+from .push import pushed_to
 from .rules import (
     CurrentsRules,
     advantage_order,
     is_demotion,
-    pushed_to,
     stopped_by,
 )
 from .state import HAND_SIZE, CurrentsState, follows_up
@@ -317,7 +317,11 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     # ---- the Move phase and goaltending ------------------------------------------------
 
     def move_phase(self) -> None:
-        x, y = pushed_to(self.compass, self.currents, self.pawn)
+        board = self._board
+        if board is None:  # kept for the next state, which lists its moves by it
+            board = accept_board(self.compass, self.currents, self.rules.easier_usurping)
+            self._board = board
+        x, y = pushed_to(board, self.pawn)
         if 0 <= x <= SIZE and 0 <= y <= SIZE:  # no edge crossed
             self.finish_move((x, y))
             return
