@@ -7,15 +7,18 @@ from typing import Final
 
 from ..cards import SUITS
 from ..value import i64
-from .accept import FIRST_SUIT, GROUP, Board, accept_board, word
+from .accept import FIRST_SUIT, Board, accept_board, word
 from .geometry import INFLUENCING, SIZE
 
-#: Per intersection, ``x * (SIZE + 1) + y``: the places of the current slots that
-#: influence it, as bits (place ``4 + slot``, as in the accept board's groups).
+#: Per intersection, ``x * (SIZE + 1) + y``: the current slots that influence it, as
+#: the bits of their places in an accept board group (place ``4 + slot``).
 _INFLUENCING: Final = tuple(
     sum(1 << (4 + i) for i in INFLUENCING[(x, y)]) for x in range(SIZE + 1) for y in range(SIZE + 1)
 )
-_PLACES: Final = (1 << GROUP) - 1
+#: Per suit (SUITS order): the word and shift of its group in the accept board.
+_SUIT_GROUPS: Final = tuple(word(FIRST_SUIT + s) for s in range(len(SUITS)))
+#: The number of set bits of each byte.
+_BITS: Final = bytes(bin(b).count("1") for b in range(256))
 
 
 def pushed_to(board: Board, at: tuple[int, int]) -> tuple[int, int]:
@@ -29,37 +32,22 @@ def pushed_to(board: Board, at: tuple[int, int]) -> tuple[int, int]:
     >>> pushed_to(accept_board(compass, currents, False), (4, 4))
     (5, 4)
     """
-    # per compass point: the places holding its card's suit (nothing when it is empty);
-    # i64: compiled, machine integers (each int read out of a tuple costs a conversion)
-    north: i64 = 0
-    east: i64 = 0
-    south: i64 = 0
-    west: i64 = 0
-    for s in range(len(SUITS)):
-        w, shift = word(FIRST_SUIT + s)
-        holds: i64 = board[w] >> shift & _PLACES
-        if holds & 1:
-            north = holds
-        if holds & 2:
-            east = holds
-        if holds & 4:
-            south = holds
-        if holds & 8:
-            west = holds
     x: i64 = at[0]
     y: i64 = at[1]
     slots: i64 = _INFLUENCING[x * (SIZE + 1) + y]
-    while slots:  # each influencing slot, by its bit
-        bit = slots & -slots
-        slots ^= bit
-        if north & bit:
-            y += 1
-        if south & bit:
-            y -= 1
-        if east & bit:
-            x += 1
-        if west & bit:
-            x -= 1
+    for w, shift in _SUIT_GROUPS:
+        holds: i64 = board[w] >> shift  # the places holding the suit (and higher groups')
+        if holds & 15:  # on the compass: its influencing currents push towards its points
+            mine: i64 = (holds & slots) >> 4
+            n = _BITS[mine & 255] + _BITS[mine >> 8]
+            if holds & 1:
+                y += n
+            if holds & 2:
+                x += n
+            if holds & 4:
+                y -= n
+            if holds & 8:
+                x -= n
     return x, y
 
 
