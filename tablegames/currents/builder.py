@@ -246,7 +246,9 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         assert card is not None
         kind = m.kind
         hand = self.hands[p]  # take(p, card), written out
-        i = hand.index(card)
+        i = 0
+        while hand[i] != card:  # hand.index(card): compiled, a loop costs a fifth of the call
+            i += 1
         self.hands[p] = hand[:i] + hand[i + 1 :]
         if kind == "place":
             target = m.target
