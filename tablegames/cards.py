@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 from . import rng
+from .rng import shuffle as shuffle_in_place
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -130,10 +131,8 @@ def standard_deck(jokers: object = 0) -> tuple[str, ...]:
 
 def shuffled(cards: Sequence[str], rng: random.Random) -> tuple[str, ...]:
     """A new tuple with ``cards`` shuffled by ``rng`` (the caller's seeded generator)."""
-    from .rng import shuffle
-
     out = list(cards)
-    shuffle(rng, out)
+    shuffle_in_place(rng, out)
     return tuple(out)
 
 

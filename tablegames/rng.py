@@ -8,18 +8,29 @@ module-level generator is ever touched.
 
 from __future__ import annotations
 
+import _random
 import random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
+
+#: The C seeding under ``random.Random.seed`` (which, for an int, only adds the check of its
+#: type and ``gauss_next``).
+_seed: Final = _random.Random.seed
 
 #: Seeds stay below 2**52 so they survive a trip through JavaScript numbers.
 SEED_BITS = 52
 
 
 def generator(seed: int) -> random.Random:
-    """A generator for one random event of a state whose seed is ``seed``."""
-    return random.Random(seed)
+    """A generator for one random event of a state whose seed is ``seed``: exactly
+    ``random.Random(seed)``, seeded once by the C seeding (``Random()`` goes through
+    ``Random.__init__`` and ``Random.seed`` in Python first: a new game and every reshuffle
+    make one)."""
+    gen = random.Random.__new__(random.Random)
+    _seed(gen, seed)
+    gen.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it (for gauss())
+    return gen
 
 
 def next_seed(rng: random.Random) -> int:

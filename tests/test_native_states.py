@@ -73,7 +73,8 @@ def test_a_state_is_a_state_and_its_fields_are_the_dataclass_fields(case: Case) 
 def test_equal_states_hash_alike_and_the_caches_are_not_compared(case: Case) -> None:
     state = played(case)
     fresh = type(state)(*[getattr(state, name) for name in type(state).fields])
-    assert fresh._moves is None and state._moves is not None
+    # Currents lists its moves afresh on each call (it keeps the accept board instead)
+    assert fresh._moves is None and (state._moves is not None) == (case.game != "currents")
     assert fresh == state and hash(fresh) == hash(state)
     assert fresh.legal_moves() == state.legal_moves()
 

@@ -8,11 +8,13 @@ import pytest
 
 import tablegames as tg
 from tablegames.builder import builder_of
-from tablegames.rng import randbelow, shuffle
+from tablegames.rng import generator, randbelow, shuffle
 
 
-@pytest.mark.parametrize("length", [0, 1, 2, 5, 40, 54])
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 5, 17, 33, 40, 54, 65, 300])
 def test_rng_shuffle_matches_random_shuffle_and_leaves_the_same_generator(length: int) -> None:
+    # lengths across powers of two (the bound's bit length drops there) and past one batch
+    # of words rejected many times over
     for seed in range(300):
         plain, fast = list(range(length)), list(range(length))
         g1, g2 = random.Random(seed), random.Random(seed)
@@ -20,6 +22,14 @@ def test_rng_shuffle_matches_random_shuffle_and_leaves_the_same_generator(length
         shuffle(g2, fast)
         assert fast == plain
         assert g2.getrandbits(52) == g1.getrandbits(52)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**31 - 1, 2**32, 2**51 + 5, 2**52 - 1, -3, 10**40])
+def test_rng_generator_is_random_random_of_its_seed(seed: int) -> None:
+    fast, plain = generator(seed), random.Random(seed)
+    assert type(fast) is random.Random
+    assert fast.getstate() == plain.getstate()
+    assert [fast.random(), fast.gauss(0, 1)] == [plain.random(), plain.gauss(0, 1)]
 
 
 @pytest.mark.parametrize("bound", [1, 2, 3, 7, 64, 100, 2**40 + 1])

@@ -27,6 +27,7 @@ from .rules import PLACEABLE, beats_by_rank
 GROUP: Final = 20
 PER_WORD: Final = 3
 WORDS: Final = 6
+FIRST_SUIT: Final = len(RANKS)  #: the group of the first suit (13; SUITS order)
 OCCUPIED: Final = 17  #: the group of the places that hold a card
 #: Every place's bit in each of a word's three groups: ``word & (FULL ^ PLACE_MASK << t)``
 #: clears place t (a positive mask: a negative one costs pure Python a complement).
@@ -54,10 +55,10 @@ def _place_bits(easier: bool) -> tuple[dict[str | None, int], ...]:
     360-bit integer (group g at bits 20g)."""
     shares = {}  # per kind of place (compass: True), per occupant: its share at place 0
     for on_compass in (True, False):
-        table: dict[str | None, int] = {None: sum(1 << (r * GROUP) for r in range(13))}
+        table: dict[str | None, int] = {None: sum(1 << (r * GROUP) for r in range(FIRST_SUIT))}
         for old in PLACEABLE:
-            bits = 1 << ((13 + SUITS.index(old[1])) * GROUP) | 1 << (OCCUPIED * GROUP)
-            for r in range(13):
+            bits = 1 << ((FIRST_SUIT + SUITS.index(old[1])) * GROUP) | 1 << (OCCUPIED * GROUP)
+            for r in range(FIRST_SUIT):
                 if beats_by_rank(RANKS[r] + "C", old, on_compass, easier):
                     bits |= 1 << (r * GROUP)
             table[old] = bits

@@ -13,7 +13,7 @@ from ..cards import SUIT, add_to_hand
 from ..events import Event as _Event
 from ..events import new_event as _new_event
 from . import moves as mv
-from .accept import FULL, PLACE_BITS, PLACE_MASK, Board
+from .accept import FULL, PLACE_BITS, PLACE_MASK, Board, accept_board
 from .geometry import (
     CLOCKWISE,
     OPPOSITE,
@@ -23,11 +23,12 @@ from .geometry import (
     clamp_axis,
     crossings,
 )
+from .push import pushed_to
 from .rules import (
+    PLACEABLE,
     CurrentsRules,
     advantage_order,
     is_demotion,
-    pushed_to,
     stopped_by,
 )
 from .state import HAND_SIZE, CurrentsState, follows_up
@@ -43,6 +44,20 @@ _KEEP: Final = tuple(FULL ^ PLACE_MASK << t for t in range(20))
 # the module's globals each time it is read, and ``apply`` makes several events a move
 Event: Final = _Event
 new_event: Final = _new_event
+#: Events that recur, made once and handed out again (an event is an immutable tuple, and
+#: a new one cost about 900 instructions compiled, four a move). Per placeable card: its
+#: placements (or demotions) by each player, at ``(place * 2 + demotes) * 4 + player``.
+_PLACED: Final[dict[str, tuple[_Event, ...]]] = {
+    card: tuple(
+        new_event(Event, (kind, p, (card,), mv.TARGETS[t], (), ""))
+        for t in range(len(mv.TARGETS))
+        for kind in ("place", "demote")
+        for p in range(4)
+    )
+    for card in PLACEABLE
+}
+#: Each turn's start, at ``turn * 4 + player``: filled as turns are reached.
+_TURNS: Final[dict[int, _Event]] = {}
 
 
 class CurrentsBuilder(HandsBuilder[CurrentsState]):
@@ -184,7 +199,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     def _place_ace(self, ace: str, idx: int) -> None:
         self.put(idx, ace)
         self.aside = tuple(a for a in self.aside if a != ace)
-        self.events.append(new_event(Event, ("place", self.player, (ace,), POINTS[idx], (), "")))
+        self.events.append(_PLACED[ace][idx * 8 + self.player])
 
     # ---- turns -----------------------------------------------------------------------
 
@@ -192,7 +207,12 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.phase = "play"
         self.player = self.turn_player = player
         events = self.events
-        events.append(new_event(Event, ("turn", player, (), "", (self.turn,), "")))
+        key = self.turn * 4 + player
+        event = _TURNS.get(key)
+        if event is None:
+            event = new_event(Event, ("turn", player, (), "", (self.turn,), ""))
+            _TURNS[key] = event
+        events.append(event)
         hand = self.hands[player]
         need = HAND_SIZE - len(hand)
         pile = self.draw_pile
@@ -226,7 +246,9 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         assert card is not None
         kind = m.kind
         hand = self.hands[p]  # take(p, card), written out
-        i = hand.index(card)
+        i = 0
+        while hand[i] != card:  # hand.index(card): compiled, a loop costs a fifth of the call
+            i += 1
         self.hands[p] = hand[:i] + hand[i + 1 :]
         if kind == "place":
             target = m.target
@@ -234,12 +256,11 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             old = self.put(idx, card)
             events = self.events
             if old is None:
-                events.append(new_event(Event, ("place", p, (card,), target, (), "")))
+                events.append(_PLACED[card][idx * 8 + p])
                 self.move_phase()
                 return
             demoted = is_demotion(card, old, idx < 4)
-            kind = "demote" if demoted else "place"
-            events.append(new_event(Event, (kind, p, (card,), target, (), "")))
+            events.append(_PLACED[card][idx * 8 + demoted * 4 + p])
             self.discard_pile += (old,)
             events.append(new_event(Event, ("discard", p, (old,), target, (), "")))
             rules = self.rules
@@ -317,7 +338,11 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     # ---- the Move phase and goaltending ------------------------------------------------
 
     def move_phase(self) -> None:
-        x, y = pushed_to(self.compass, self.currents, self.pawn)
+        board = self._board
+        if board is None:  # kept for the next state, which lists its moves by it
+            board = accept_board(self.compass, self.currents, self.rules.easier_usurping)
+            self._board = board
+        x, y = pushed_to(board, self.pawn)
         if 0 <= x <= SIZE and 0 <= y <= SIZE:  # no edge crossed
             self.finish_move((x, y))
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rng
-from ..cards import deal, shuffled, sort_cards, standard_deck
+from ..cards import standard_deck
 from ..core import Game, GameInfo, State, relative
 from ..options import Option, boolean, choice, max_turns_option
 from ..parts import GameParts
@@ -13,11 +13,7 @@ from .builder import CurrentsBuilder  # noqa: F401  (the state's builder: see ta
 from .geometry import SIZE, edge_roles
 from .influence import edge_prospects
 from .rules import CurrentsRules
-from .state import CurrentsState
-
-ACES = ("AC", "AD", "AH", "AS")
-START = (SIZE // 2, SIZE // 2)
-
+from .state import ACES, START, CurrentsState, first_state
 
 #: A riptide's direction: where it points (the pawn may not enter it moving against it).
 RIPTIDE_DIRECTIONS = ("N", "E", "S", "W")
@@ -184,25 +180,9 @@ class CurrentsGame(Game):
         return self.players
 
     def initial_state(self, seed: int = 0) -> CurrentsState:  # type: ignore[override]
-        """Aces aside, three cards dealt to each player, the last player to place an ace."""
-        gen = rng.generator(rng.check_seed(seed))
-        pile = shuffled(self.pile, gen)
-        hands, rest = deal(pile, self.players, 3)
-        return CurrentsState(
-            game=self,
-            phase="setup",
-            player=self.setup_order[0],
-            turn_player=0,
-            turn=0,
-            pawn=START,
-            compass=(None,) * 4,
-            currents=(None,) * 16,
-            hands=tuple(sort_cards(h) for h in hands),
-            draw_pile=rest,
-            discard_pile=(),
-            aside=ACES,
-            seed=rng.next_seed(gen),
-        )
+        """Aces aside, three cards dealt to each player, the last player to place an ace
+        (see :func:`tablegames.currents.state.first_state`)."""
+        return first_state(self, rng.check_seed(seed))
 
     #: MCTS searches with the evaluation alone and explores little: at 600 iterations it
     #: won 23 of 30 games against the greedy bot so, 15 of 30 with exploration 1.0, and

@@ -21,7 +21,8 @@ from .geometry import (
     crossings,
     slot_lines,
 )
-from .rules import advantage_order, pushed_to, stopped_by
+from .push import pushed_to
+from .rules import advantage_order, stopped_by
 
 if TYPE_CHECKING:
     from .state import CurrentsState
@@ -236,7 +237,7 @@ def edge_prospects(state: CurrentsState, owner: dict[str, int], players: int) ->
     ``inspect()`` says) lies to the nearer of that player's own edges (``owner``: edge ->
     player): 1 on the edge, 0 a board's length away. The bots' evaluation (compiled here,
     since the searches call it once per playout)."""
-    x, y = pushed_to(state.compass, state.currents, state.pawn)
+    x, y = pushed_to(state._accept_board(), state.pawn)
     gap = {"N": SIZE - y, "E": SIZE - x, "S": y, "W": x}
     near = [SIZE] * players
     for edge, p in owner.items():

@@ -4,12 +4,9 @@ inspection. Everything rank- or suit-based is precomputed once per card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUITS
-from ..value import i64
-from .geometry import INFLUENCING, POINTS, VECTOR
+from ..cards import ALL_CARDS, JOKERS, RANK, SUIT
 
 PLACEABLE = frozenset(c for c in ALL_CARDS if c not in JOKERS)
 
@@ -51,27 +48,6 @@ def is_demotion(new: str, old: str | None, on_compass: bool) -> bool:
     return RANK[new] > RANK[old] if on_compass else RANK[new] < RANK[old]
 
 
-def suit_vectors(compass: tuple[str | None, ...]) -> dict[str, tuple[int, int]]:
-    """Each suit on the compass mapped to the sum of the unit vectors of its points."""
-    out: dict[str, tuple[int, int]] = {}
-    for point, card in zip(POINTS, compass):
-        if card is not None:
-            s = SUIT[card]
-            assert s is not None
-            vx, vy = VECTOR[point]
-            ox, oy = out.get(s, (0, 0))
-            out[s] = (ox + vx, oy + vy)
-    return out
-
-
-def net_vector(
-    compass: tuple[str | None, ...], currents: Sequence[str | None], at: tuple[int, int]
-) -> tuple[int, int]:
-    """The pawn's net move from ``at``: opposite units cancel, so it is a plain sum."""
-    x, y = pushed_to(compass, currents, at)
-    return x - at[0], y - at[1]
-
-
 class CurrentsRules(NamedTuple):
     """The game's switches that ``apply`` reads, copied off the game once
     (``CurrentsGame.rules``). Compiled, a field is read as a tuple item; read off the
@@ -87,40 +63,6 @@ class CurrentsRules(NamedTuple):
     owner: dict[str, int]  #: edge -> the player who wins by pushing the pawn over it
     goaltender: dict[str, int]  #: edge -> the player asked to defend it
     setup_order: tuple[int, ...]
-
-
-def pushed_to(
-    compass: tuple[str | None, ...], currents: Sequence[str | None], at: tuple[int, int]
-) -> tuple[int, int]:
-    """Where the currents push a pawn standing at ``at`` (maybe past an edge): ``at`` plus
-    :func:`net_vector`, written out for ``apply``'s Move phase: each influencing current
-    moves the pawn one step towards every compass point that holds its suit."""
-    north = _SUIT_INDEX[compass[0]]
-    east = _SUIT_INDEX[compass[1]]
-    south = _SUIT_INDEX[compass[2]]
-    west = _SUIT_INDEX[compass[3]]
-    x: i64 = at[0]
-    y: i64 = at[1]
-    for i in INFLUENCING[at]:
-        s = _SUIT_INDEX[currents[i]]
-        if s < 0:  # an empty slot
-            continue
-        if s == north:
-            y += 1
-        if s == east:
-            x += 1
-        if s == south:
-            y -= 1
-        if s == west:
-            x -= 1
-    return x, y
-
-
-#: Each card's suit as an index into SUITS; -1 for no suit (a joker, or None: no card).
-_SUIT_INDEX: Final[dict[str | None, int]] = {
-    c: (-1 if SUIT[c] is None else SUITS.index(SUIT[c] or "")) for c in ALL_CARDS
-}
-_SUIT_INDEX[None] = -1
 
 
 def advantage_order(

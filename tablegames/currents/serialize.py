@@ -16,7 +16,8 @@ from .. import stateio
 from ..cards import JOKERS, ORDER, RANK, SUIT
 from . import moves as mv
 from .geometry import OPPOSITE, POINTS, SIZE, clamp_axis, crossings, on_board
-from .rules import advantage_order, net_vector
+from .push import net_vector
+from .rules import advantage_order
 from .state import HAND_SIZE, PHASES, CurrentsState, follows_up
 
 if TYPE_CHECKING:

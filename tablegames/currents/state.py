@@ -13,17 +13,17 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..builder import listed
+from .. import rng
 from ..built import BuiltState
-from ..cards import JOKERS, RANK, SUIT, SUIT_NAMES, SUITS
+from ..cards import JOKERS, RANK, SUIT, SUIT_NAMES, SUITS, deal, shuffled, sort_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..nativebuilt import NativeBuiltState
 from ..value import field_table, i64
 from . import moves as mv
+from .accept import FIRST_SUIT, OCCUPIED, Board, accept_board, word
 from .accept import GROUP as _GROUP
-from .accept import OCCUPIED, Board, accept_board, word
-from .geometry import OPPOSITE, POINTS, SLOTS, crossings
+from .geometry import OPPOSITE, POINTS, SIZE, SLOTS, crossings
 from .influence import Influence, influence
 from .rules import (
     COMPASS_ACCEPTS,
@@ -36,6 +36,9 @@ if TYPE_CHECKING:
     from .game import CurrentsGame
 
 HAND_SIZE: Final = 4  #: a turn starts by drawing up to this many cards
+DEALT: Final = 3  #: cards dealt to each player at the start
+ACES: Final = ("AC", "AD", "AH", "AS")  #: set aside, then placed on the compass
+START: Final = (SIZE // 2, SIZE // 2)  #: the pawn's intersection at the start
 _EMPTY_COMPASS: Final = (None, None, None, None)
 _QUARTER: Final = _GROUP // 4
 _Quarter = tuple[tuple[mv.CurrentsMove, ...], ...]
@@ -54,7 +57,7 @@ def _by_quarter(place: tuple[mv.CurrentsMove, ...]) -> tuple[_Quarter, ...]:
 #: Per placeable card: the word and shift of its rank's group and of its suit's group in
 #: the accept board (see accept.word), and its placements by quarter (_by_quarter).
 _CARD_SHIFTS: Final[dict[str, tuple[int, int, int, int, tuple[_Quarter, ...]]]] = {
-    c: (*word(RANK[c] - 2), *word(13 + SUITS.index(c[1])), _by_quarter(mv.PLACE[c]))
+    c: (*word(RANK[c] - 2), *word(FIRST_SUIT + SUITS.index(c[1])), _by_quarter(mv.PLACE[c]))
     for c in PLACEABLE
 }
 #: The word and shift of the accept board's occupied group.
@@ -212,6 +215,13 @@ class CurrentsState(NativeBuiltState):
 
     # ---- the contract -------------------------------------------------------------
 
+    def legal_moves(self) -> list[mv.CurrentsMove]:
+        """Every legal move, listed afresh on each call and not kept (unlike the other
+        games' states): ``_check`` reads the accept board, which is kept, not the list,
+        and a kept list would have to be copied for every caller, who may change it (a
+        tenth of a random game's cost)."""
+        return self._generate()
+
     def _generate(self) -> list[mv.CurrentsMove]:
         phase = self.phase
         if phase == "play":
@@ -353,8 +363,6 @@ class CurrentsState(NativeBuiltState):
                         return
                 elif kind == "discard" and None not in self.compass:
                     return
-        if listed(m, self._moves):  # one of the very moves legal_moves() gave
-            return
         mv.check_form(m)
         phase = self.phase
         if phase == "play":
@@ -488,6 +496,30 @@ class CurrentsState(NativeBuiltState):
         if self.winners:
             return "won by player " + " and ".join(map(str, sorted(self.winners)))
         return "ended without a winner"
+
+
+def first_state(game: CurrentsGame, seed: int) -> CurrentsState:
+    """The position a game starts from (``game.initial_state(seed)``): the aces set aside,
+    the rest shuffled by ``seed``'s generator, three cards dealt to each player, and the
+    last player in turn order to place the first ace. (Here, with the state, so that the
+    compiled engine builds it natively.)"""
+    gen = rng.generator(seed)
+    hands, rest = deal(shuffled(game.pile, gen), game.players, DEALT)
+    return CurrentsState(
+        game=game,
+        phase="setup",
+        player=game.setup_order[0],
+        turn_player=0,
+        turn=0,
+        pawn=START,
+        compass=(None,) * 4,
+        currents=(None,) * 16,
+        hands=tuple([sort_cards(h) for h in hands]),
+        draw_pile=rest,
+        discard_pile=(),
+        aside=ACES,
+        seed=rng.next_seed(gen),
+    )
 
 
 def _cards(n: int) -> str:
