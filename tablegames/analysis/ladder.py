@@ -57,11 +57,11 @@ from typing import Any
 
 from ..bots import check_specs
 from ..core import Game, make
+from .metrics import Z95
 from .rows import game_seeds
 from .simulate import play_row, progress_bar
 
 Row = dict[str, Any]
-Z95 = 1.959964
 Z99 = 2.575829
 
 

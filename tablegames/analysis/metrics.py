@@ -40,7 +40,12 @@ class Share(NamedTuple):
         return f"{100 * self.share:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
 
 
-def wilson(count: int, total: int, z: float = 1.959964) -> Share:
+#: The normal quantile of a two-sided 95% interval, used by every interval here and in the
+#: question modules.
+Z95 = 1.959964
+
+
+def wilson(count: int, total: int, z: float = Z95) -> Share:
     """The share ``count / total`` with its Wilson score interval (95% by default).
 
     >>> s = wilson(60, 100)

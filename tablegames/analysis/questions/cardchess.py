@@ -15,7 +15,7 @@ from typing import Any, cast
 from ...bots import GreedyBot
 from ...cardchess.state import CardChessState
 from ...core import Game, State
-from ..metrics import Share, wilson
+from ..metrics import Z95, Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, play
 from .strategies import add_local_bots
@@ -180,7 +180,7 @@ def minutes_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float
     (ma, va), (mb, vb) = (
         _mean_var([game_minutes(r) for r in t if not r["capped"]]) for t in (a, b)
     )
-    half = 1.959964 * (va + vb) ** 0.5
+    half = Z95 * (va + vb) ** 0.5
     return ma - mb, ma - mb - half, ma - mb + half
 
 
@@ -192,6 +192,6 @@ def share_gap(a: Share, b: Share) -> tuple[float, float, float]:
     """
     va = a.share * (1 - a.share) / max(1, a.total)
     vb = b.share * (1 - b.share) / max(1, b.total)
-    half = 1.959964 * (va + vb) ** 0.5
+    half = Z95 * (va + vb) ** 0.5
     gap = a.share - b.share
     return gap, gap - half, gap + half

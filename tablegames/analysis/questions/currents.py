@@ -23,7 +23,7 @@ from typing import Any
 from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
-from ..metrics import Share, quantile, wilson
+from ..metrics import Z95, Share, quantile, wilson
 
 Row = dict[str, Any]
 
@@ -383,6 +383,15 @@ def first_player_won(row: Mapping[str, Any]) -> float:
     return float(row["winner"] == 0)
 
 
+def _reader(
+    key: str | Callable[[Mapping[str, Any]], float],
+) -> Callable[[Mapping[str, Any]], float]:
+    """A row's value of ``key``: the row's item of that name, or the function itself."""
+    if isinstance(key, str):
+        return lambda r: float(r[key])
+    return key
+
+
 def paired(
     base: Sequence[Mapping[str, Any]],
     rows: Sequence[Mapping[str, Any]],
@@ -404,13 +413,13 @@ def paired(
     >>> round(paired(base, rows, first_player_won)[0], 3)  # one deal of three went to P0
     0.333
     """
-    value = (lambda r: float(r[key])) if isinstance(key, str) else key
+    value = _reader(key)
     by_deal = {r["index"]: value(r) for r in base}
     d = [value(r) - by_deal[r["index"]] for r in rows if r["index"] in by_deal]
     if len(d) < 2:
         raise ValueError(f"paired needs two or more deals in both tables, got {len(d)}")
     m = sum(d) / len(d)
-    half = 1.959964 * (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
+    half = Z95 * (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
     return m, m - half, m + half, len(d)
 
 
@@ -438,7 +447,7 @@ def against_base(
     >>> against_base(base, base, "minutes")[:4]  # a table against itself
     (0.0, 0.0, 0.0, 6)
     """
-    value = (lambda r: float(r[key])) if isinstance(key, str) else key
+    value = _reader(key)
     every = [value(r) for r in base]
     by_deal = {r["index"]: value(r) for r in base}
     pairs = [(value(r), by_deal[r["index"]]) for r in rows if r["index"] in by_deal]
@@ -456,7 +465,7 @@ def against_base(
     rho = sxy / (sxx * syy) ** 0.5 if sxx and syy else 0.0
     gain = my - beta * (mx - m_all) - m_all
     var = syy * (1 - rho**2) / n + (1 - beta) ** 2 * s_all / big
-    half = 1.959964 * max(var, 0.0) ** 0.5
+    half = Z95 * max(var, 0.0) ** 0.5
     return gain, gain - half, gain + half, n, rho
 
 

@@ -15,7 +15,7 @@ from typing import cast
 
 from ...core import Game, State
 from ...poohsticks.state import PoohsticksState
-from ..metrics import Share, wilson
+from ..metrics import Z95, Share, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, median, play, seat_share
 
@@ -163,7 +163,7 @@ def seat_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float, f
     wa, wb = (sum(0 in r["winners"] for r in t) for t in (a, b))
     na, nb = len(a), len(b)
     pa, pb = wa / na, wb / nb
-    half = 1.959964 * math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb)
+    half = Z95 * math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb)
     pooled = (wa + wb) / (na + nb)
     se = math.sqrt(pooled * (1 - pooled) * (1 / na + 1 / nb))
     p = math.erfc(abs(pa - pb) / se / math.sqrt(2)) if se else 1.0

@@ -25,7 +25,7 @@ from ...bots import Bot, GreedyBot, MCTSBot
 from ...core import Game, State
 from ...resistor.board import amperes_on_board
 from ...resistor.state import ResistorState
-from ..metrics import Share, wilson
+from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
 from ..runs import RunContext
 from .common import Row, Table, play
@@ -261,7 +261,7 @@ def points_ci(rows: Sequence[Row]) -> tuple[float, float, float]:
     n = len(xs)
     mean = sum(xs) / n
     var = sum((x - mean) ** 2 for x in xs) / max(1, n - 1)
-    half = 1.96 * (var / n) ** 0.5
+    half = Z95 * (var / n) ** 0.5
     return mean, mean - half, mean + half
 
 
