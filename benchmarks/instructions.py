@@ -18,6 +18,12 @@ a thin margin may still be missed on time.
 that day's changes, tic-tac-toe 187,900 there: Poohsticks 2p 104,800 -> 72,800, 4p
 110,700 -> 78,600, Resistor 96,000 -> 91,300, Currents 2p 111,700 -> 110,600.
 
+2026-11-29, ``--engines both`` at 939b77a (issue 31), tic-tac-toe 197,329: compiled (pure)
+Currents 2p 38,736 (145,717), 0.196x (0.738x); 4p 39,120 (146,106); 4p jokers 39,325
+(146,649), 0.199x (0.743x); Fellowship 2p 37,943, 4p 36,322; Poohsticks 2p 36,820, 4p
+38,748 (0.196x); Card Chess 33,388 and 32,449; Resistor 32,973 and 33,796 (that run's
+tic-tac-toe 196,606). Tic-tac-toe's own count moves by about 3% from run to run.
+
 ``--engines both`` counts each configuration on both engines (issue 31): pure Python (the
 child run with ``TABLEGAMES_PURE=1``) and the compiled one (``make compiled``), with the
 compiled engine's share of pure Python's count; ``--engines pure`` or ``compiled`` only
