@@ -24,9 +24,9 @@ SEED_BITS = 52
 
 def generator(seed: int) -> random.Random:
     """A generator for one random event of a state whose seed is ``seed``: exactly
-    ``random.Random(seed)``, seeded once by the C seeding (``Random()`` goes through
-    ``Random.__init__`` and ``Random.seed`` in Python first: a new game and every reshuffle
-    make one)."""
+    ``random.Random(seed)`` (same state), seeded by the C seeding directly, without the
+    interpreted ``Random.__init__`` and ``Random.seed`` that ``Random(seed)`` runs first:
+    every new game and every reshuffle makes one."""
     gen = random.Random.__new__(random.Random)
     _seed(gen, seed)
     gen.gauss_next = None  # type: ignore[attr-defined]  # as Random.seed sets it (for gauss())
