@@ -45,17 +45,23 @@ def _bot(name: str, game: Any, player: int, seed: int) -> Any:
     if name == "os-ismcts":
         return ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
     if name == "greedy":
-        return _Greedy(game, f"{seed}:{player}")
-    raise ValueError(f"unknown bot {name!r}")
-
-
-class _Greedy:
-    """tablegames' GreedyBot as an OpenSpiel bot (``step(state) -> action``)."""
-
-    def __init__(self, game: Any, seed: str) -> None:
         from tablegames.bots import GreedyBot
 
-        self.bot = GreedyBot(seed)
+        return _Engine(game, GreedyBot(f"{seed}:{player}"))
+    if name.startswith("os-"):
+        raise ValueError(f"unknown bot {name!r}")
+    from tablegames.bots import make_bot
+
+    # any other name is a tablegames bot spec, e.g. guided:100 (the ladder's top rung)
+    return _Engine(game, make_bot(f"{name}:{budget}" if budget else name, f"{seed}:{player}"))
+
+
+class _Engine:
+    """A tablegames bot as an OpenSpiel bot (``step(state) -> action``): it chooses on the
+    engine state behind the adapter, from its own player's view as the bot itself keeps."""
+
+    def __init__(self, game: Any, bot: Any) -> None:
+        self.bot = bot
         self.space = game.space
 
     def step(self, state: Any) -> int:
@@ -65,7 +71,7 @@ class _Greedy:
 
 def deal(pair: tuple[str, str], deal: int) -> dict[str, Any]:
     """Deal ``deal`` of two-player Currents between the pair, ``pair[0]`` in seat
-    ``deal % 2``: the seats and the winner."""
+    ``deal % 2``: the seats, the winner and the decisions played."""
     from tablegames.adapters import openspiel
 
     game = openspiel.load_game("currents", players=2)
@@ -73,11 +79,14 @@ def deal(pair: tuple[str, str], deal: int) -> dict[str, Any]:
     bots = [_bot(name, game, p, deal) for p, name in enumerate(seats)]
     state = game.new_initial_state()
     state.apply_action(deal)
+    decisions = 0
     while not state.is_terminal():
         state.apply_action(bots[state.current_player()].step(state))
+        decisions += 1
     returns = state.returns()
     winner = next((p for p, r in enumerate(returns) if r > 0), None)
-    return {"pair": f"{pair[0]} v {pair[1]}", "deal": deal, "seats": seats, "winner": winner}
+    row = {"pair": f"{pair[0]} v {pair[1]}", "deal": deal, "seats": seats, "winner": winner}
+    return {**row, "decisions": decisions}
 
 
 @register("adapters-openspiel-bots", notebook=NOTEBOOK, about="OpenSpiel MCTS/ISMCTS v our bots")
@@ -272,3 +281,38 @@ for _batch in range(1, ISMCTS_BATCHES + 1):
     _continue("adapters-ismcts-640", SWEEP_FAIR[0], ISMCTS_MORE, _batch)
 for _batch in range(1, TOP_BATCHES + 1):
     _continue("adapters-budget-top", SWEEP_TOP[0], TOP_MORE, _batch)
+
+
+# ---- the strict reading's last gaps: the top rung against OpenSpiel's honest searcher
+# played directly (not inferred through greedy), and more deals for the rung check ----
+
+#: guided:100 against os-ismcts:640 through the adapter, deals 0-39, seats alternating.
+DIRECT = [("guided:100", "os-ismcts:640", 40)]
+#: The two-player rung check's next deals (adapters-hidden-cards played deals 0-19).
+RUNG_MORE = 40
+
+
+@register(
+    "adapters-guided-v-ismcts",
+    notebook=NOTEBOOK,
+    about="guided:100 v OpenSpiel's ISMCTS at 640 simulations, played through the adapter",
+)
+def guided_v_ismcts(ctx: RunContext) -> Rows:
+    return _os_pairs(ctx, DIRECT)
+
+
+@register(
+    "adapters-rung-check-more",
+    notebook=NOTEBOOK,
+    about="guided:100 v greedy in the two-player game, deals 20-59 (each seating)",
+)
+def rung_check_more(ctx: RunContext) -> Rows:
+    pair, label = (GUIDED, "greedy"), f"{GUIDED} v greedy"
+    games = range(2 * RUNG_DEALS, 2 * (RUNG_DEALS + RUNG_MORE))
+    rows = ctx.map(partial(engine_game, pair), games, label=label)
+    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
+    ctx.bots[label] = list(pair)
+    ctx.seeds[label] = (
+        f"deals {RUNG_DEALS}-{RUNG_DEALS + RUNG_MORE - 1}, each with the seats swapped"
+    )
+    return rows
