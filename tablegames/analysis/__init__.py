@@ -13,7 +13,15 @@ progress bar); a notebook may put the rows into pandas or matplotlib.
 """
 
 from ..bots.specs import BOTS, make_bot  # kept here for older callers; tablegames.bots holds them
-from .metrics import Share, compare_table, metrics, metrics_lines, quantile, wilson
+from .metrics import (
+    Share,
+    compare_table,
+    metrics,
+    metrics_lines,
+    quantile,
+    share_gap,
+    wilson,
+)
 from .rows import (
     AvoidingBot,
     format_summaries,
@@ -43,6 +51,7 @@ __all__ = [
     "play_row",
     "quantile",
     "random_bots",
+    "share_gap",
     "simulate",
     "summarise",
     "wilson",

@@ -65,6 +65,20 @@ def wilson(count: int, total: int, z: float = Z95) -> Share:
     return Share(count, total, p, low, high)
 
 
+def share_gap(a: Share, b: Share) -> tuple[float, float, float]:
+    """``a``'s share less ``b``'s, with a 95% normal interval (independent tables):
+    how far two tables' shares differ, e.g. two bots' results against one opponent.
+
+    >>> [round(x, 3) for x in share_gap(wilson(60, 100), wilson(50, 100))]
+    [0.1, -0.037, 0.237]
+    """
+    va = a.share * (1 - a.share) / max(1, a.total)
+    vb = b.share * (1 - b.share) / max(1, b.total)
+    half = Z95 * (va + vb) ** 0.5
+    gap = a.share - b.share
+    return gap, gap - half, gap + half
+
+
 def quantile(values: Sequence[float], q: float) -> float:
     """The ``q`` quantile (0..1) of ``values``, linearly interpolated.
 

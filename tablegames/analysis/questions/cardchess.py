@@ -16,6 +16,7 @@ from ...bots import GreedyBot
 from ...cardchess.state import CardChessState
 from ...core import Game, State
 from ..metrics import Z95, Share, wilson
+from ..metrics import share_gap as share_gap  # the notebook's cc.share_gap, kept
 from ..runs import RunContext
 from .common import Row, Table, duel_row, play
 from .strategies import add_local_bots
@@ -182,16 +183,3 @@ def minutes_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float
     )
     half = Z95 * (va + vb) ** 0.5
     return ma - mb, ma - mb - half, ma - mb + half
-
-
-def share_gap(a: Share, b: Share) -> tuple[float, float, float]:
-    """``a``'s share less ``b``'s, with a 95% normal interval (independent tables).
-
-    >>> [round(x, 3) for x in share_gap(wilson(60, 100), wilson(50, 100))]
-    [0.1, -0.037, 0.237]
-    """
-    va = a.share * (1 - a.share) / max(1, a.total)
-    vb = b.share * (1 - b.share) / max(1, b.total)
-    half = Z95 * (va + vb) ** 0.5
-    gap = a.share - b.share
-    return gap, gap - half, gap + half

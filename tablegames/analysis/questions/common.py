@@ -212,10 +212,13 @@ def load(name: str, folder: str | Path = "data") -> list[Row]:
 LOADED: dict[str, dict[str, Any]] = {}
 
 
-def costs() -> str:
-    """What the loaded tables rest on: games, wall and CPU time, where, which commit."""
+def costs(*names: str) -> str:
+    """What the loaded tables rest on (``names`` only, if given): games, wall and CPU
+    time, which commit."""
     lines = [f"{'table':28}{'games':>7}{'wall s':>8}{'CPU s':>8}  commit"]
     for name, p in LOADED.items():
+        if names and name not in names:
+            continue
         games = sum(v for v in p["counts"].values() if isinstance(v, int))
         lines.append(
             f"{name:28}{games:>7}{p['wall_seconds']:>8.0f}{p['cpu_seconds']:>8.0f}  "

@@ -42,6 +42,19 @@ ACE_DECISIONS = 3
 MAX_DECISIONS = 5000
 
 
+def decision_minutes(decisions: float) -> float:
+    """Minutes of human play (:data:`SECONDS`) for a base-rules game known only by its
+    number of ``decisions``: :data:`ACE_DECISIONS` at the ace rate and every other one at
+    a turn's. A goaltending answer (15 s in the model) is counted as a turn (30 s), so
+    the figure is high by 15 seconds for each answer the game held.
+
+    >>> decision_minutes(23)
+    10.5
+    """
+    aces = min(decisions, ACE_DECISIONS)
+    return (SECONDS["ace"] * aces + SECONDS["turn"] * (decisions - aces)) / 60
+
+
 def goaltending(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> dict[str, Any]:
     """Currents' goaltending over :func:`tablegames.analysis.rows.game_rows` rows, for
     ``summarise(rows, more=goaltending)``: the totals of asks, saves, declines and
