@@ -186,10 +186,33 @@ def _peeking(iterations: int, seed: str) -> Any:
     return PeekingGuided(iterations=iterations, seed=seed)
 
 
+def _hand_peeking(iterations: int, seed: str) -> Any:
+    """``guided:N`` that sees the other player's hand but not the draw pile: every
+    iteration samples the draw pile's order (and so every future draw) from the bot's own
+    view with the other hand turned face up, as at a table played with open hands."""
+    from tablegames.bots import GuidedMCTSBot
+    from tablegames.determinize import InformationSet
+
+    class HandPeekingGuided(GuidedMCTSBot):
+        def analyse(self, state: Any) -> Any:
+            view = state.observation(state.current_player)
+            view["hands"] = state.to_json()["hands"]
+            self._open = InformationSet(state.game, view)
+            return super().analyse(state)
+
+        def _ismcts(self, root: Any, state: Any) -> None:
+            super()._ismcts(root, self._open.sample(self.rng))
+
+    return HandPeekingGuided(iterations=iterations, seed=seed)
+
+
 def _engine_bot(name: str, seed: str) -> Any:
-    """``peek:N`` (see :func:`_peeking`) or any bot spec of tablegames."""
+    """``peek:N`` (see :func:`_peeking`), ``peek-hand:N`` (:func:`_hand_peeking`) or any
+    bot spec of tablegames."""
     from tablegames.bots import make_bot
 
+    if name.startswith("peek-hand:"):
+        return _hand_peeking(int(name.split(":")[1]), seed)
     if name.startswith("peek:"):
         return _peeking(int(name.split(":")[1]), seed)
     return make_bot(name, seed)
@@ -316,3 +339,13 @@ def rung_check_more(ctx: RunContext) -> Rows:
         f"deals {RUNG_DEALS}-{RUNG_DEALS + RUNG_MORE - 1}, each with the seats swapped"
     )
     return rows
+
+
+@register(
+    "adapters-hand-peek",
+    notebook=NOTEBOOK,
+    about="guided:100 seeing only the other hand v guided:100 (2p), until decided",
+)
+def hand_peek(ctx: RunContext) -> Rows:
+    # peek:100 saw the hand and the draw pile's order at once: this separates the hand
+    return _until_decided(ctx, ("peek-hand:100", GUIDED), MAX_DEALS)
