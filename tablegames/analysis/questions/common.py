@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...core import Game, State, make
 from ..metrics import Share, wilson
@@ -184,6 +184,55 @@ def duel_share(rows: Sequence[Row], bot: str) -> Share:
     """How often ``bot`` won its games of a duel (shared wins count)."""
     wins = sum(any(r["seats"][w] == bot for w in r["winners"]) for r in rows)
     return wilson(wins, len(rows))
+
+
+class Seating(NamedTuple):
+    """One seating of a match between two rungs (:func:`seatings`): the ``lone`` rung
+    (the one on fewer seats, the stronger when they hold as many), its ``seats`` of
+    ``players``, the games its seats won (``share``), the ``fair`` share they would win if
+    both rungs played alike (``seats / players``), and the stronger rung's ``skill``
+    index with its interval: (its share - its fair share) / (1 - its fair share), 0 when
+    it does no better than a weaker player, 1 when it wins every game."""
+
+    lone: str
+    seats: int
+    players: int
+    share: Share
+    fair: float
+    skill: tuple[float, float, float]
+
+
+def seatings(rows: Sequence[Row], strong: str, weak: str) -> list[Seating]:
+    """The games between rungs ``strong`` and ``weak`` split by seating (how many seats
+    each held; rows with ``seats`` and ``winner``), so that a lone player among three
+    and three among one are read against their own fair shares, never pooled.
+
+    >>> rows = [{"seats": ["a", "b", "b", "b"], "winner": w} for w in (0, 0, 1, 2)]
+    >>> rows += [{"seats": ["b", "a", "a", "a"], "winner": w} for w in (1, 2, 3, 3)]
+    >>> for s in seatings(rows, "a", "b"):
+    ...     print(s.lone, s.seats, s.share.share, s.fair, round(s.skill[0], 3))
+    a 1 0.5 0.25 0.333
+    b 1 0.0 0.25 1.0
+    """
+    groups: dict[tuple[str, int, int], list[Row]] = {}
+    for r in rows:
+        seats = r["seats"]
+        lone = weak if seats.count(weak) < seats.count(strong) else strong
+        groups.setdefault((lone, seats.count(lone), len(seats)), []).append(r)
+    out = []
+    for (lone, k, n), rs in sorted(groups.items(), key=lambda g: (g[0][2], g[0][0] != strong)):
+        won = wilson(
+            sum(r["winner"] is not None and r["seats"][r["winner"]] == lone for r in rs), len(rs)
+        )
+        wins = sum(r["winner"] is not None and r["seats"][r["winner"]] == strong for r in rs)
+        theirs, fair = wilson(wins, len(rs)), (k if lone == strong else n - k) / n
+
+        def index(x: float, fair: float = fair) -> float:
+            return (x - fair) / (1 - fair)
+
+        skill = (index(theirs.share), index(theirs.low), index(theirs.high))
+        out.append(Seating(lone, k, n, won, k / n, skill))
+    return out
 
 
 def seat_share(rows: Sequence[Row], seat: int = 0) -> tuple[Share, float]:

@@ -15,6 +15,7 @@ module functions so that worker processes (or a Dask cluster) can run them.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
@@ -394,6 +395,19 @@ def first_player_won(row: Mapping[str, Any]) -> float:
     """1 if player 0 won the game of ``row``, else 0: the value :func:`paired` compares
     for the first seat's share."""
     return float(row["winner"] == 0)
+
+
+def deals_to_compare(half: float, share: float = 0.25) -> int:
+    """Deals each of two tables (a rule set's and the base rules') needs for the gain in
+    a seat's share between them to carry a 95% interval of ``half`` either side, the share
+    being near ``share`` under both rules and the deals' outcomes taken as unrelated (as
+    they nearly are between ``guided:100`` players, whose r is at most +0.18): the
+    deals that decide a rule's effect on a seat, whatever it is, to ``half``.
+
+    >>> deals_to_compare(0.02)  # two points either side of a fair four-player seat
+    3602
+    """
+    return math.ceil(2 * share * (1 - share) * (Z95 / half) ** 2)
 
 
 def _reader(
