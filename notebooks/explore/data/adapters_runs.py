@@ -380,3 +380,25 @@ def _register_hand_more(batch: int) -> None:
 
 for _batch in range(1, HAND_BATCHES + 1):
     _register_hand_more(_batch)
+
+
+#: The full sight's next deals (adapters-hidden-cards played deals 0-39), so that its gap
+#: over the hand-only sight (+9.1 [-2.2, +20.3] with 40 deals) can be told: 120 deals.
+PEEK_MORE = 120
+
+
+@register(
+    "adapters-peek-more",
+    notebook=NOTEBOOK,
+    about="peek:100 v guided:100 (2p), deals 40-159 (continues adapters-hidden-cards)",
+)
+def peek_more(ctx: RunContext) -> Rows:
+    pair, label = ("peek:100", GUIDED), f"peek:100 v {GUIDED}"
+    first = 2 * BATCH  # the hidden-cards table stopped after two batches, 40 deals
+    rows = ctx.map(
+        partial(engine_game, pair), range(2 * first, 2 * (first + PEEK_MORE)), label=label
+    )
+    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
+    ctx.bots[label] = list(pair)
+    ctx.seeds[label] = f"deals {first}-{first + PEEK_MORE - 1}, each with the seats swapped"
+    return rows
