@@ -243,6 +243,18 @@ def engine_game(pair: tuple[str, str], game_no: int) -> dict[str, Any]:
     }
 
 
+def _engine_deals(ctx: RunContext, pair: tuple[str, str], first: int, deals: int) -> Rows:
+    """Deals ``first`` to ``first + deals - 1`` of ``pair`` on the engine, each in both
+    seatings (:func:`engine_game`), with their options, bots and seeds noted."""
+    label = f"{pair[0]} v {pair[1]}"
+    games = range(2 * first, 2 * (first + deals))
+    rows = ctx.map(partial(engine_game, pair), games, label=label)
+    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
+    ctx.bots[label] = list(pair)
+    ctx.seeds[label] = f"deals {first}-{first + deals - 1}, each with the seats swapped"
+    return rows
+
+
 def _decided(rows: Rows) -> bool:
     """The first bot's share of wins excludes half, or is known to within 2 points."""
     from tablegames.analysis import wilson
@@ -253,16 +265,13 @@ def _decided(rows: Rows) -> bool:
 
 def _until_decided(ctx: RunContext, pair: tuple[str, str], max_deals: int) -> Rows:
     """Batches of BATCH deals (both seatings) until :func:`_decided` or ``max_deals``."""
-    label = f"{pair[0]} v {pair[1]}"
     rows: Rows = []
     while len(rows) < 2 * max_deals:
-        start = len(rows)
-        rows += ctx.map(partial(engine_game, pair), range(start, start + 2 * BATCH), label=label)
+        rows += _engine_deals(ctx, pair, len(rows) // 2, BATCH)
         if _decided(rows):
             break
-    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
-    ctx.bots[label] = list(pair)
-    ctx.seeds[label] = f"deals 0-{len(rows) // 2 - 1}, each with the seats swapped"
+    seeds = f"deals 0-{len(rows) // 2 - 1}, each with the seats swapped"
+    ctx.seeds[f"{pair[0]} v {pair[1]}"] = seeds
     return rows
 
 
@@ -330,15 +339,7 @@ def guided_v_ismcts(ctx: RunContext) -> Rows:
     about="guided:100 v greedy in the two-player game, deals 20-59 (each seating)",
 )
 def rung_check_more(ctx: RunContext) -> Rows:
-    pair, label = (GUIDED, "greedy"), f"{GUIDED} v greedy"
-    games = range(2 * RUNG_DEALS, 2 * (RUNG_DEALS + RUNG_MORE))
-    rows = ctx.map(partial(engine_game, pair), games, label=label)
-    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
-    ctx.bots[label] = list(pair)
-    ctx.seeds[label] = (
-        f"deals {RUNG_DEALS}-{RUNG_DEALS + RUNG_MORE - 1}, each with the seats swapped"
-    )
-    return rows
+    return _engine_deals(ctx, (GUIDED, "greedy"), RUNG_DEALS, RUNG_MORE)
 
 
 @register(
@@ -361,17 +362,10 @@ HAND_MORE, HAND_BATCHES = 100, 1
 def _register_hand_more(batch: int) -> None:
     """Register ``adapters-hand-peek-more-<batch>``: deals 120 + 100 * (batch - 1) on."""
     first = MAX_DEALS + HAND_MORE * (batch - 1)
-    pair = ("peek-hand:100", GUIDED)
-    label = f"{pair[0]} v {pair[1]}"
+    label = f"peek-hand:100 v {GUIDED}"
 
     def run(ctx: RunContext) -> Rows:
-        games = range(2 * first, 2 * (first + HAND_MORE))
-        rows = ctx.map(partial(engine_game, pair), games, label=label)
-        ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
-        ctx.bots[label] = list(pair)
-        last = first + HAND_MORE - 1
-        ctx.seeds[label] = f"deals {first}-{last}, each with the seats swapped"
-        return rows
+        return _engine_deals(ctx, ("peek-hand:100", GUIDED), first, HAND_MORE)
 
     run.__name__ = run.__qualname__ = f"hand_peek_more_{batch}"
     about = f"{label}, deals {first}-{first + HAND_MORE - 1} (continues adapters-hand-peek)"
@@ -393,12 +387,5 @@ PEEK_MORE = 120
     about="peek:100 v guided:100 (2p), deals 40-159 (continues adapters-hidden-cards)",
 )
 def peek_more(ctx: RunContext) -> Rows:
-    pair, label = ("peek:100", GUIDED), f"peek:100 v {GUIDED}"
-    first = 2 * BATCH  # the hidden-cards table stopped after two batches, 40 deals
-    rows = ctx.map(
-        partial(engine_game, pair), range(2 * first, 2 * (first + PEEK_MORE)), label=label
-    )
-    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
-    ctx.bots[label] = list(pair)
-    ctx.seeds[label] = f"deals {first}-{first + PEEK_MORE - 1}, each with the seats swapped"
-    return rows
+    # the hidden-cards table stopped after two batches, 40 deals
+    return _engine_deals(ctx, ("peek:100", GUIDED), 2 * BATCH, PEEK_MORE)
