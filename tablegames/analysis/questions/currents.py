@@ -65,8 +65,8 @@ def costed_minutes(row: Mapping[str, Any], turn: float = 30.0, step: float = 0.0
     >>> costed_minutes(row), costed_minutes(row, turn=30, step=10)
     (2.5, 3.5)
     """
-    steps = sum(g[1] for g in row["glance"])
-    extra = (turn - SECONDS["turn"]) * row["phases"] + step * steps
+    steps = sum(int(g[1]) for g in row["glance"])
+    extra = (turn - SECONDS["turn"]) * int(row["phases"]) + step * steps
     return float(row["minutes"]) + extra / 60
 
 
