@@ -56,6 +56,20 @@ def decision_minutes(decisions: float) -> float:
     return (SECONDS["ace"] * aces + SECONDS["turn"] * (decisions - aces)) / 60
 
 
+def costed_minutes(row: Mapping[str, Any], turn: float = 30.0, step: float = 0.0) -> float:
+    """A :func:`story` row's minutes re-costed at ``turn`` seconds a turn plus ``step``
+    seconds a scout step (the steps its ``glance`` counts), the rest of :data:`SECONDS`
+    as played: the flat model's minutes with the defaults.
+
+    >>> row = {"minutes": 2.5, "phases": 4, "glance": [[4, 6, 0, 0, 0, 0]]}
+    >>> costed_minutes(row), costed_minutes(row, turn=30, step=10)
+    (2.5, 3.5)
+    """
+    steps = sum(int(g[1]) for g in row["glance"])
+    extra = (turn - SECONDS["turn"]) * int(row["phases"]) + step * steps
+    return float(row["minutes"]) + extra / 60
+
+
 def goaltending(rows: Sequence[Mapping[str, Any]], digits: int = 3) -> dict[str, Any]:
     """Currents' goaltending over :func:`tablegames.analysis.rows.game_rows` rows, for
     ``summarise(rows, more=goaltending)``: the totals of asks, saves, declines and
