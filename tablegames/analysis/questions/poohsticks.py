@@ -122,17 +122,23 @@ def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row
     return out
 
 
+def suit_order(row: Row) -> str:
+    """Whether player 0's boat's suit has ``"more"``, ``"as many"`` or ``"fewer"`` river
+    cards than player 1's in a two-player game.
+
+    >>> [suit_order({"suit_cards": c}) for c in ([3, 1], [2, 2], [0, 4])]
+    ['more', 'as many', 'fewer']
+    """
+    a, b = row["suit_cards"][:2]
+    return "more" if a > b else "fewer" if a < b else "as many"
+
+
 def suit_edge(rows: Sequence[Row]) -> dict[str, tuple[Share, int]]:
     """Player 0's win share by whether its boat's suit has more, as many or fewer river
-    cards than player 1's (two players)."""
+    cards than player 1's (two players; :func:`suit_order`)."""
     out = {}
-    for name, test in (("more", 1), ("as many", 0), ("fewer", -1)):
-        sub = [
-            r
-            for r in rows
-            if (r["suit_cards"][0] > r["suit_cards"][1]) - (r["suit_cards"][0] < r["suit_cards"][1])
-            == test
-        ]
+    for name in ("more", "as many", "fewer"):
+        sub = [r for r in rows if suit_order(r) == name]
         out[name] = (wilson(sum(0 in r["winners"] for r in sub), len(sub)), len(sub))
     return out
 
