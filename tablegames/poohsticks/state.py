@@ -20,7 +20,7 @@ from ..built import BuiltState
 from ..cards import SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
-from ..nativebuilt import NativeBuiltState
+from ..nativebuilt import KeptMovesState
 from ..pickers import picker
 from ..value import field_table
 from . import moves as mv
@@ -131,7 +131,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class PoohsticksState(NativeBuiltState):
+class PoohsticksState(KeptMovesState):
     """A Poohsticks position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
