@@ -25,6 +25,7 @@ from .geometry import (
 )
 from .push import pushed_to
 from .rules import (
+    PLACEABLE,
     CurrentsRules,
     advantage_order,
     is_demotion,
@@ -46,9 +47,9 @@ new_event: Final = _new_event
 #: The most players a game has: the placement events below are kept for each of them.
 _PLAYERS: Final = 4
 #: Events that recur, made once and handed out again (an event is an immutable tuple, and
-#: a new one cost about 900 instructions compiled, four a move). Per placeable card, once
-#: it is first placed (so importing tablegames makes none of the 8,320): its placements
-#: and demotions by each player, in the order :func:`_placed` reads.
+#: a new one cost about 900 instructions compiled, four a move). Per placeable card: its
+#: placements and demotions by each player, in the order :func:`_placed` reads; made on
+#: the first placement of a game (so importing tablegames makes none of the 8,320).
 _PLACED: Final[dict[str, tuple[_Event, ...]]] = {}
 #: Each turn's start, at ``turn * _PLAYERS + player``, kept for the turns below this one
 #: (a random game rarely lasts 100 turns; a longer one makes its later turn events anew
@@ -59,16 +60,18 @@ _TURNS: Final[dict[int, _Event]] = {}
 
 def _placed(card: str, idx: int, demoted: bool, player: int) -> _Event:
     """The event of ``player`` placing ``card`` at target ``idx`` (``demoted``: a
-    demotion), made on the card's first placement with all its others."""
+    demotion)."""
     events = _PLACED.get(card)
-    if events is None:
-        events = tuple(
-            new_event(Event, (kind, p, (card,), target, (), ""))
-            for target in mv.TARGETS
-            for kind in ("place", "demote")
-            for p in range(_PLAYERS)
-        )
-        _PLACED[card] = events
+    if events is None:  # the first placement: every card's events at once
+        for c in PLACEABLE:
+            cards = (c,)
+            _PLACED[c] = tuple(
+                new_event(Event, (kind, p, cards, target, (), ""))
+                for target in mv.TARGETS
+                for kind in ("place", "demote")
+                for p in range(_PLAYERS)
+            )
+        events = _PLACED[card]
     return events[(idx * 2 + demoted) * _PLAYERS + player]
 
 
