@@ -40,33 +40,22 @@ class NativeBuiltState(FrozenValue):
     :class:`~tablegames.built.BuiltState`), compiled: see the module.
 
     ``legal_moves`` lists the game's moves (of its ``move_type``) by its ``_generate``
-    once per state. (Typed ``list[Any]``, as ``State.legal_moves``: a generic base would
-    make the game's state an interpreted class.)"""
+    afresh on each call; :class:`KeptMovesState` keeps the list instead. (Typed
+    ``list[Any]``, as ``State.legal_moves``: a generic base would make the game's state
+    an interpreted class.)"""
 
     phase: str
     player: int
     winners: frozenset[int]
     events: tuple[Event, ...]
-    #: ``legal_moves()`` once listed (the state's ``__init__`` sets it to None; a builder
-    #: that already knows the new state's moves gives them by :meth:`_keep_moves`)
-    _moves: list[Any] | None
 
     def legal_moves(self) -> list[Any]:
-        """Every legal move, listed by the game's ``_generate`` on the first call and kept
-        (a cache: the state stays the same); a copy, so a caller may change it."""
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-            self._keep_moves(moves)
-        return moves.copy()
+        """Every legal move, listed by the game's ``_generate`` on each call."""
+        return self._generate()
 
     def _generate(self) -> list[Any]:
         """The legal moves of this position, in the game's order (each game says how)."""
         raise NotImplementedError
-
-    def _keep_moves(self, moves: list[Any] | None) -> None:
-        """Set the cached legal moves."""
-        object.__setattr__(self, "_moves", moves)
 
     def _keep_caches(self, other: NativeBuiltState) -> None:
         """Take over whatever of ``other``'s caches holds for this state too: called on a
@@ -127,3 +116,25 @@ class NativeBuiltState(FrozenValue):
     def _repr_png_(self) -> bytes | None:
         out: bytes | None = _STATE._repr_png_(self)
         return out
+
+
+class KeptMovesState(NativeBuiltState):
+    """A native state that keeps its legal moves once listed, in the private field
+    ``_moves`` (its ``__init__`` sets it to None)."""
+
+    #: ``legal_moves()`` once listed (a builder that already knows the new state's moves
+    #: gives them by :meth:`_keep_moves`)
+    _moves: list[Any] | None
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move, listed by the game's ``_generate`` on the first call and kept
+        (a cache: the state stays the same); a copy, so a caller may change it."""
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+            self._keep_moves(moves)
+        return moves.copy()
+
+    def _keep_moves(self, moves: list[Any] | None) -> None:
+        """Set the cached legal moves."""
+        object.__setattr__(self, "_moves", moves)

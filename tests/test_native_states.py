@@ -52,7 +52,8 @@ def private(state: Any) -> list[str]:
 
 def test_no_attribute_can_be_assigned_or_deleted(case: Case) -> None:
     state = played(case)
-    assert "_moves" in private(state)
+    # Currents lists its moves afresh on each call (it keeps the accept board instead)
+    assert ("_moves" in private(state)) == (case.game != "currents")
     for name in [*type(state).fields, *private(state), "unknown"]:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(state, name, None)
@@ -73,8 +74,8 @@ def test_a_state_is_a_state_and_its_fields_are_the_dataclass_fields(case: Case) 
 def test_equal_states_hash_alike_and_the_caches_are_not_compared(case: Case) -> None:
     state = played(case)
     fresh = type(state)(*[getattr(state, name) for name in type(state).fields])
-    # Currents lists its moves afresh on each call (it keeps the accept board instead)
-    assert fresh._moves is None and (state._moves is not None) == (case.game != "currents")
+    if case.game != "currents":  # Currents keeps no list of its moves
+        assert fresh._moves is None and state._moves is not None
     assert fresh == state and hash(fresh) == hash(state)
     assert fresh.legal_moves() == state.legal_moves()
 

@@ -19,7 +19,7 @@ from ..cards import ALL_CARDS, is_red, pretty, shuffled, sort_cards
 from ..errors import IllegalMove
 from ..events import Event
 from ..grid import DIAGONAL, DIRECTION_NAMES, ORTHOGONAL
-from ..nativebuilt import NativeBuiltState
+from ..nativebuilt import KeptMovesState
 from ..value import field_table
 from . import moves as mv
 from .moves import CELL_NAMES, COLS, GRID, SIZE
@@ -143,7 +143,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class CardChessState(NativeBuiltState):
+class CardChessState(KeptMovesState):
     """A Card Chess position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 

@@ -44,20 +44,35 @@ _KEEP: Final = tuple(FULL ^ PLACE_MASK << t for t in range(20))
 # the module's globals each time it is read, and ``apply`` makes several events a move
 Event: Final = _Event
 new_event: Final = _new_event
+#: The most players a game has: the placement events below are kept for each of them.
+_PLAYERS: Final = 4
 #: Events that recur, made once and handed out again (an event is an immutable tuple, and
 #: a new one cost about 900 instructions compiled, four a move). Per placeable card: its
-#: placements (or demotions) by each player, at ``(place * 2 + demotes) * 4 + player``.
-_PLACED: Final[dict[str, tuple[_Event, ...]]] = {
-    card: tuple(
-        new_event(Event, (kind, p, (card,), mv.TARGETS[t], (), ""))
-        for t in range(len(mv.TARGETS))
-        for kind in ("place", "demote")
-        for p in range(4)
-    )
-    for card in PLACEABLE
-}
-#: Each turn's start, at ``turn * 4 + player``: filled as turns are reached.
+#: placements and demotions by each player, in the order :func:`_placed` reads; made on
+#: the first placement of a game (so importing tablegames makes none of the 8,320).
+_PLACED: Final[dict[str, tuple[_Event, ...]]] = {}
+#: Each turn's start, at ``turn * _PLAYERS + player``, kept for the turns below this one
+#: (a random game rarely lasts 100 turns; a longer one makes its later turn events anew
+#: rather than grow the table with the longest game ever played).
+_KEPT_TURNS: Final = 200
 _TURNS: Final[dict[int, _Event]] = {}
+
+
+def _placed(card: str, idx: int, demoted: bool, player: int) -> _Event:
+    """The event of ``player`` placing ``card`` at target ``idx`` (``demoted``: a
+    demotion)."""
+    events = _PLACED.get(card)
+    if events is None:  # the first placement: every card's events at once
+        for c in PLACEABLE:
+            cards = (c,)
+            _PLACED[c] = tuple(
+                new_event(Event, (kind, p, cards, target, (), ""))
+                for target in mv.TARGETS
+                for kind in ("place", "demote")
+                for p in range(_PLAYERS)
+            )
+        events = _PLACED[card]
+    return events[(idx * 2 + demoted) * _PLAYERS + player]
 
 
 class CurrentsBuilder(HandsBuilder[CurrentsState]):
@@ -109,7 +124,6 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.winners = state.winners
         self.events = []
         self.last_move = move
-        self._moves = None
         self._board = state._board
 
     def freeze(self) -> CurrentsState:
@@ -199,7 +213,7 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
     def _place_ace(self, ace: str, idx: int) -> None:
         self.put(idx, ace)
         self.aside = tuple(a for a in self.aside if a != ace)
-        self.events.append(_PLACED[ace][idx * 8 + self.player])
+        self.events.append(_placed(ace, idx, False, self.player))
 
     # ---- turns -----------------------------------------------------------------------
 
@@ -207,11 +221,13 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
         self.phase = "play"
         self.player = self.turn_player = player
         events = self.events
-        key = self.turn * 4 + player
+        turn = self.turn
+        key = turn * _PLAYERS + player
         event = _TURNS.get(key)
         if event is None:
-            event = new_event(Event, ("turn", player, (), "", (self.turn,), ""))
-            _TURNS[key] = event
+            event = new_event(Event, ("turn", player, (), "", (turn,), ""))
+            if turn < _KEPT_TURNS:
+                _TURNS[key] = event
         events.append(event)
         hand = self.hands[player]
         need = HAND_SIZE - len(hand)
@@ -256,11 +272,11 @@ class CurrentsBuilder(HandsBuilder[CurrentsState]):
             old = self.put(idx, card)
             events = self.events
             if old is None:
-                events.append(_PLACED[card][idx * 8 + p])
+                events.append(_placed(card, idx, False, p))
                 self.move_phase()
                 return
             demoted = is_demotion(card, old, idx < 4)
-            events.append(_PLACED[card][idx * 8 + demoted * 4 + p])
+            events.append(_placed(card, idx, demoted, p))
             self.discard_pile += (old,)
             events.append(new_event(Event, ("discard", p, (old,), target, (), "")))
             rules = self.rules

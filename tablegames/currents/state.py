@@ -143,7 +143,7 @@ class CurrentsState(NativeBuiltState):
     _board: Board | None
 
     fields: ClassVar[tuple[str, ...]] = _FIELDS
-    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_moves", "_board"))
+    __dataclass_fields__: ClassVar[dict[str, Any]] = field_table(_FIELDS, ("_board",))
 
     def __init__(
         self,
@@ -188,7 +188,6 @@ class CurrentsState(NativeBuiltState):
         object.__setattr__(self, "winners", winners)
         object.__setattr__(self, "events", events)
         object.__setattr__(self, "last_move", last_move)
-        self._keep_moves(None)
         object.__setattr__(self, "_board", None)
 
     def _keep_board(self, board: Board | None) -> None:
@@ -215,12 +214,10 @@ class CurrentsState(NativeBuiltState):
 
     # ---- the contract -------------------------------------------------------------
 
-    def legal_moves(self) -> list[mv.CurrentsMove]:
-        """Every legal move, listed afresh on each call and not kept (unlike the other
-        games' states): ``_check`` reads the accept board, which is kept, not the list,
-        and a kept list would have to be copied for every caller, who may change it
-        (about 1,100 instructions a decision, compiled)."""
-        return self._generate()
+    # legal_moves (NativeBuiltState's) lists the moves afresh on each call and keeps no
+    # list, unlike the other games' states: ``_check`` reads the accept board, which is
+    # kept, and a kept list would have to be copied for every caller, who may change it
+    # (about 1,100 instructions a decision, compiled)
 
     def _generate(self) -> list[mv.CurrentsMove]:
         phase = self.phase

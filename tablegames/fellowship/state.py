@@ -15,7 +15,7 @@ from ..built import BuiltState
 from ..cards import ALL_CARDS, JOKERS, RANK, SUIT, SUIT_NAMES, is_red, pretty
 from ..errors import IllegalMove
 from ..events import Event
-from ..nativebuilt import NativeBuiltState
+from ..nativebuilt import KeptMovesState
 from ..value import field_table
 from . import moves as mv
 from .moves import NEIGHBOURS, SIZE
@@ -131,7 +131,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class FellowshipState(NativeBuiltState):
+class FellowshipState(KeptMovesState):
     """A Fellowship position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import itemgetter
 
 Value = int | Fraction
 #: One term of a sum: (subtracted?, text, value).
@@ -206,26 +205,25 @@ def expression(cards: Sequence[str], target: int) -> str | None:
     return None if e is None else f"{e[0]} = {target}"
 
 
-_FIRST = itemgetter(0)
-#: :func:`payment` by the ranks paid (in the order given) and the river card's rank: at
-#: most 2,379 x 13 entries, filled as met.
-_PAYMENT: dict[tuple[str, str], tuple[tuple[int], str]] = {}
-#: The ranks of the cards paid (a string, in the order given) by those cards, as met.
-_RANKS: dict[tuple[str, ...], str] = {}
+#: :func:`payment` by the ranks paid (a string, in the order given), then by the river
+#: card's rank: at most 2,379 x 13 answers, filled as met. Keyed by ranks, read anew at
+#: each payment: a table of them by the cards paid grew with every new set of cards paid
+#: (12,800 after 725 random games, toward its bound of 50,000), and its lookups, missing
+#: the processor's caches, cost more time than they spared.
+_PAYMENT: dict[str, dict[str, tuple[tuple[int], str]]] = {}
 
 
 def payment(cards: tuple[str, ...], card: str) -> tuple[tuple[int], str]:
     """The value (as a 1-tuple) and expression by which ``cards``, known to pay for the
     river card ``card``, make its value: what a boat move's event records."""
-    ranks = _RANKS.get(cards)
-    if ranks is None:
-        if len(_RANKS) > 50_000:  # bound the memory: forget and refill
-            _RANKS.clear()
-        ranks = _RANKS[cards] = "".join(map(_FIRST, cards))
-    key = (ranks, card[0])
-    made = _PAYMENT.get(key)
+    ranks = "".join([c[0] for c in cards])
+    by_rank = _PAYMENT.get(ranks)
+    if by_rank is None:
+        by_rank = _PAYMENT[ranks] = {}
+    rank = card[0]
+    made = by_rank.get(rank)
     if made is None:
-        made = _PAYMENT[key] = next(
+        made = by_rank[rank] = next(
             ((v,), t) for v in card_values(card) if (t := expression(cards, v)) is not None
         )
     return made
@@ -245,4 +243,3 @@ def clear_cache() -> None:
     all_used.cache_clear()
     hand_table.cache_clear()
     _PAYMENT.clear()
-    _RANKS.clear()

@@ -20,7 +20,7 @@ from ..built import BuiltState
 from ..cards import SUIT_NAMES, pretty, sort_cards, standard_deck
 from ..errors import IllegalMove, InvalidMoveError
 from ..events import Event
-from ..nativebuilt import NativeBuiltState
+from ..nativebuilt import KeptMovesState
 from ..pickers import picker
 from ..value import field_table
 from . import moves as mv
@@ -64,25 +64,17 @@ def _payments(ranks: str) -> dict[str, tuple[Picker, ...]]:
     return out
 
 
-#: :func:`hand_payments` by hand (its cards, not only their ranks), as met: a hand's
-#: ranks are then read once, not at every decision it makes.
-_BY_HAND: Final[dict[tuple[str, ...], dict[str, tuple[Picker, ...]]]] = {}
-
-
 def hand_payments(hand: tuple[str, ...]) -> dict[str, tuple[Picker, ...]] | None:
     """The payments of ``hand`` for each river rank (see :data:`_PAYMENTS`), None for an
-    empty hand."""
-    pays = _BY_HAND.get(hand)
+    empty hand. Read by the hand's ranks each time: a table by the hand's cards (which
+    spared reading them) grew to some 20,000 hands in random play, and its lookups,
+    missing the processor's caches, cost more time than they spared instructions."""
+    if not hand:
+        return None
+    ranks = "".join([c[0] for c in hand])
+    pays = _PAYMENTS.get(ranks)
     if pays is None:
-        if not hand:
-            return None
-        ranks = "".join([c[0] for c in hand])
-        pays = _PAYMENTS.get(ranks)
-        if pays is None:
-            pays = _PAYMENTS[ranks] = _payments(ranks)
-        if len(_BY_HAND) > 50_000:  # bound the memory: forget and refill
-            _BY_HAND.clear()
-        _BY_HAND[hand] = pays
+        pays = _PAYMENTS[ranks] = _payments(ranks)
     return pays
 
 
@@ -131,7 +123,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class PoohsticksState(NativeBuiltState):
+class PoohsticksState(KeptMovesState):
     """A Poohsticks position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
@@ -392,7 +384,7 @@ def listing(
     out: list[mv.PoohsticksMove] = []
     power = g.boat_powers and not powers_used[p]
     names = g.names
-    pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
+    pays_by_rank = hand_payments(hand)
     taken = taken_cells(face_down, rocks, boats)
     # the player's own boat is never on a cell next to it
     for cell in g.first_row if here is None else g.neighbours[here]:
@@ -447,7 +439,7 @@ def more_to_decide(
     power = g.boat_powers and not powers_used[p]
     if not hand and not power:
         return False
-    pays_by_rank = _BY_HAND.get(hand) or hand_payments(hand)
+    pays_by_rank = hand_payments(hand)
     suit = BOAT_SUITS[p]
     taken = taken_cells(face_down, rocks, boats)
     for cell in g.first_row if here is None else g.neighbours[here]:

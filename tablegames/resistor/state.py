@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from ..builder import listed
 from ..built import BuiltState
 from ..events import Event
-from ..nativebuilt import NativeBuiltState
+from ..nativebuilt import KeptMovesState
 from ..value import field_table
 from . import moves as mv
 from .board import (
@@ -81,7 +81,7 @@ _FIELDS = (
 )  # fmt: skip
 
 
-class ResistorState(NativeBuiltState):
+class ResistorState(KeptMovesState):
     """A Resistor position. Build one with ``game.initial_state(seed)`` or
     ``game.state_from_json(data)``; never change it, ``apply`` returns a new one.
 
