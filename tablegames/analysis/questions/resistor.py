@@ -273,6 +273,21 @@ def ended_shares(rows: Sequence[Row]) -> dict[str, Share]:
     }
 
 
+def tie_chance(rows: Sequence[Row]) -> float:
+    """The chance that two equal players, each on the amperes once, score the same points:
+    the share of pairs of different windows of ``rows`` (one table) with the same points,
+    so a match between them goes to its tie-break.
+
+    >>> round(tie_chance([{"points": p} for p in (3, 3, 5, 7)]), 3)
+    0.167
+    """
+    counts: dict[int, int] = {}
+    for r in rows:
+        counts[r["points"]] = counts.get(r["points"], 0) + 1
+    n = len(rows)
+    return sum(c * (c - 1) for c in counts.values()) / (n * (n - 1))
+
+
 def paired_ci(rows: Sequence[Row], base: Sequence[Row]) -> tuple[float, float, float]:
     """The mean difference in points, ``rows`` less ``base``, over the seeds both tables
     played (the same deal of dead spaces and the same bots' seeds), with a 95% normal
