@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -207,3 +208,28 @@ def minutes_gap_floor(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float,
     (ma, va), (mb, vb) = (_mean_var([game_minutes(at_cap(r)) for r in t]) for t in (a, b))
     half = Z95 * (va + vb) ** 0.5
     return ma - mb, ma - mb - half, ma - mb + half
+
+
+def false_alarm(looks: Sequence[int], win: float, reps: int = 2000, seed: int = 1) -> float:
+    """The chance that a first-mover table with no edge (each game a first-mover win with
+    probability ``win``, a loss with ``win``, capped otherwise), looked at after each of
+    ``looks`` games in all, has an interval excluding fair at some look: the false-alarm
+    risk of growing a table until it is decided.
+
+    >>> false_alarm([100], 0.5, reps=400) < 0.1 < false_alarm(range(40, 1200, 40), 0.5, reps=400)
+    True
+    """
+    rnd, hits = random.Random(seed), 0
+    for _ in range(reps):
+        wins = ended = played = 0
+        for total in looks:
+            for _ in range(total - played):
+                u = rnd.random()
+                wins += u < win
+                ended += u < 2 * win
+            played = total
+            share, fair = wilson(wins, played), ended / played / 2
+            if share.low > fair or share.high < fair:
+                hits += 1
+                break
+    return hits / reps
