@@ -70,12 +70,15 @@ def test_binder_requirements_are_pinned() -> None:
 
 
 def notebook_imports(notebooks: list[Path]) -> list[str]:
-    """Every top-level module the notebooks' code cells import."""
+    """Every top-level module the notebooks' code cells import, less the notebook's own
+    files (a folder or a ``.py`` beside it, such as explore's ``data/*_runs.py``: they come
+    with the repository, not with the environment)."""
     import ast
     import json
 
     names: set[str] = set()
     for nb in notebooks:
+        found: set[str] = set()
         for cell in json.loads(nb.read_text())["cells"]:
             if cell["cell_type"] != "code":
                 continue
@@ -83,9 +86,11 @@ def notebook_imports(notebooks: list[Path]) -> list[str]:
             lines = [x for x in source.splitlines() if not x.lstrip().startswith(("%", "!"))]
             for node in ast.walk(ast.parse("\n".join(lines))):
                 if isinstance(node, ast.Import):
-                    names.update(a.name.split(".")[0] for a in node.names)
+                    found.update(a.name.split(".")[0] for a in node.names)
                 elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    names.add(node.module.split(".")[0])
+                    found.add(node.module.split(".")[0])
+        local = {n for n in found if (nb.parent / n).is_dir() or (nb.parent / f"{n}.py").exists()}
+        names |= found - local
     return sorted(names)
 
 
