@@ -170,6 +170,13 @@ def _mean_var(xs: Sequence[float]) -> tuple[float, float]:
     return mean, sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n
 
 
+def _mean_gap(xs: Sequence[float], ys: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``xs`` less the mean of ``ys``, with a 95% normal (Welch) interval."""
+    (mx, vx), (my, vy) = _mean_var(xs), _mean_var(ys)
+    half = Z95 * (vx + vy) ** 0.5
+    return mx - my, mx - my - half, mx - my + half
+
+
 def minutes_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float]:
     """Mean minutes (:func:`game_minutes`) of ``a``'s games that ended less ``b``'s, with
     a 95% normal (Welch) interval: how much longer one set-up's games take.
@@ -179,11 +186,7 @@ def minutes_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float
     >>> round(minutes_gap(a, b)[0], 2)
     1.0
     """
-    (ma, va), (mb, vb) = (
-        _mean_var([game_minutes(r) for r in t if not r["capped"]]) for t in (a, b)
-    )
-    half = Z95 * (va + vb) ** 0.5
-    return ma - mb, ma - mb - half, ma - mb + half
+    return _mean_gap(*([game_minutes(r) for r in t if not r["capped"]] for t in (a, b)))
 
 
 def at_cap(row: Row) -> Row:
@@ -205,9 +208,7 @@ def minutes_gap_floor(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float,
     >>> round(minutes_gap_floor(a, b)[0], 2)
     -44.0
     """
-    (ma, va), (mb, vb) = (_mean_var([game_minutes(at_cap(r)) for r in t]) for t in (a, b))
-    half = Z95 * (va + vb) ** 0.5
-    return ma - mb, ma - mb - half, ma - mb + half
+    return _mean_gap(*([game_minutes(at_cap(r)) for r in t] for t in (a, b)))
 
 
 def false_alarm(looks: Sequence[int], win: float, reps: int = 2000, seed: int = 1) -> float:

@@ -202,6 +202,12 @@ class Seating(NamedTuple):
     skill: tuple[float, float, float]
 
 
+def _won_by(rows: Sequence[Row], rung: str) -> Share:
+    """The share of ``rows`` (with ``seats`` and ``winner``) won by a seat of ``rung``."""
+    wins = sum(r["winner"] is not None and r["seats"][r["winner"]] == rung for r in rows)
+    return wilson(wins, len(rows))
+
+
 def seatings(rows: Sequence[Row], strong: str, weak: str) -> list[Seating]:
     """The games between rungs ``strong`` and ``weak`` split by seating (how many seats
     each held; rows with ``seats`` and ``winner``), so that a lone player among three
@@ -221,11 +227,9 @@ def seatings(rows: Sequence[Row], strong: str, weak: str) -> list[Seating]:
         groups.setdefault((lone, seats.count(lone), len(seats)), []).append(r)
     out = []
     for (lone, k, n), rs in sorted(groups.items(), key=lambda g: (g[0][2], g[0][0] != strong)):
-        won = wilson(
-            sum(r["winner"] is not None and r["seats"][r["winner"]] == lone for r in rs), len(rs)
-        )
-        wins = sum(r["winner"] is not None and r["seats"][r["winner"]] == strong for r in rs)
-        theirs, fair = wilson(wins, len(rs)), (k if lone == strong else n - k) / n
+        theirs = _won_by(rs, strong)
+        won = theirs if lone == strong else _won_by(rs, lone)
+        fair = (k if lone == strong else n - k) / n
 
         def index(x: float, fair: float = fair) -> float:
             return (x - fair) / (1 - fair)
