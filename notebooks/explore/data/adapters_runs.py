@@ -256,11 +256,12 @@ def _engine_deals(ctx: RunContext, pair: tuple[str, str], first: int, deals: int
 
 
 def _decided(rows: Rows) -> bool:
-    """The first bot's share of wins excludes half, or is known to within 2 points."""
+    """The first bot's share of wins excludes half, or is known to within 2 points
+    (:func:`tablegames.analysis.questions.common.decided`, against a fair half)."""
     from tablegames.analysis import wilson
+    from tablegames.analysis.questions.common import decided
 
-    s = wilson(sum(r["first_won"] for r in rows), len(rows))
-    return not s.low <= 0.5 <= s.high or (s.high - s.low) / 2 <= 0.02
+    return decided(wilson(sum(r["first_won"] for r in rows), len(rows)), 0.5)
 
 
 def _until_decided(ctx: RunContext, pair: tuple[str, str], max_deals: int) -> Rows:
