@@ -98,7 +98,11 @@ def test_the_engine_is_found_from_any_folder(tmp_path: Path) -> None:
     runs the same engine: the compiled modules' shared library is inside the package."""
     here = probe()
     out = probe(cwd=tmp_path)
-    assert Path(out["package"]).resolve() == ROOT / "tablegames" / "__init__.py"
+    found = Path(out["package"]).resolve()
+    assert found == ROOT / "tablegames" / "__init__.py", (
+        f"from another folder Python imports {found}, not this checkout's package: the editable"
+        " install points at another checkout (a git worktree run against the main one's venv?)"
+    )
     assert out["compiled"] == here["compiled"]
 
 
