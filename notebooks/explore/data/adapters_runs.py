@@ -390,3 +390,26 @@ PEEK_MORE = 120
 def peek_more(ctx: RunContext) -> Rows:
     # the hidden-cards table stopped after two batches, 40 deals
     return _engine_deals(ctx, ("peek:100", GUIDED), 2 * BATCH, PEEK_MORE)
+
+
+# ---- the open-hand variant: both hands face up, the draw pile still hidden ----------------
+
+#: Deals of the open-hand table: both players are peek-hand:100 (each sees the other's
+#: hand and samples only the draw pile's order). With the same bot in both seats the two
+#: seatings of a deal are one game, so each deal is played once (seat 0 moves first).
+OPEN_DEALS = 240
+
+
+@register(
+    "adapters-open-hands",
+    notebook=NOTEBOOK,
+    about="open hands: peek-hand:100 v peek-hand:100 (2p), deals 0-239, one game each",
+)
+def open_hands(ctx: RunContext) -> Rows:
+    pair = ("peek-hand:100", "peek-hand:100")
+    label = f"{pair[0]} v {pair[1]}"
+    rows = ctx.map(partial(engine_game, pair), range(0, 2 * OPEN_DEALS, 2), label=label)
+    ctx.options[label] = {"players": 2, "max_decisions": MAX_DECISIONS}
+    ctx.bots[label] = list(pair)
+    ctx.seeds[label] = f"deals 0-{OPEN_DEALS - 1}, one game each (both seats see both hands)"
+    return rows
