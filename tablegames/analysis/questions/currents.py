@@ -265,7 +265,8 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
     """One game seen through its goaltending and its last push, for what :func:`story`
     leaves open: ``threats`` (Move phases that would carry the pawn off the board),
     ``undefendable`` (crossings whose goaltender held too few cards of the suit, or had
-    none on the compass), ``asks``, ``saves`` and ``declines``; ``save_outcomes``, one
+    none on the compass), ``blocked`` (Move phases an obstacle or riptide stopped),
+    ``asks``, ``saves`` and ``declines``; ``save_outcomes``, one
     ``[phases_left, attacker_won, defender_won, same_edge]`` per save (Move phases from
     the save to the end, whether the owner of the saved edge or its goaltender won the
     game, whether the game ended over the same edge); and, when the game was won on
@@ -342,6 +343,7 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
         "phases": phases,
         "threats": threats,
         "undefendable": events["no_defence"],
+        "blocked": events["blocked"],
         "asks": events["ask"],
         "saves": events["defend"],
         "declines": events["decline"],
