@@ -19,6 +19,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from statistics import NormalDist
 from typing import Any
 
 from ...bots import make_bot
@@ -511,6 +512,30 @@ def against_base(
     half = Z95 * max(var, 0.0) ** 0.5
     return gain, gain - half, gain + half, n, rho
 
+
+
+def seat_gains(
+    base: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], looks: int = 1
+) -> list[tuple[Share, float, float, float]]:
+    """Per seat of a rule set's ``rows``: its share of the games won (a Wilson interval)
+    and its gain over the whole ``base`` table (:func:`against_base`), the gain's interval
+    widened for ``looks`` comparisons read together (Bonferroni: each at 95% / ``looks``),
+    so that scanning every seat of every rule set keeps a 5% risk of one false alarm.
+
+    >>> base = [{"index": i, "winner": w, "seats": [0] * 2} for i, w in enumerate([0, 1] * 4)]
+    >>> rows = [{"index": i, "winner": 0, "seats": [0] * 2} for i in range(4)]
+    >>> [(round(g, 2), s.hits) for s, g, _low, _high in seat_gains(base, rows)]
+    [(0.5, 4), (-0.5, 0)]
+    """
+    normal = NormalDist()
+    widen = normal.inv_cdf(1 - 0.025 / looks) / normal.inv_cdf(0.975)
+    out = []
+    for p in range(len(rows[0]["seats"])):
+        gain, _low, high, _n, _rho = against_base(base, rows, lambda r, p=p: r["winner"] == p)
+        half = (high - gain) * widen
+        share = wilson(sum(r["winner"] == p for r in rows), len(rows))
+        out.append((share, gain, gain - half, gain + half))
+    return out
 
 _GAMES: dict[str, Game] = {}
 KINDS = {"story": story, "duel": duel, "board": board, "goals": goals}
