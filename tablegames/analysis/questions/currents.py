@@ -513,7 +513,6 @@ def against_base(
     return gain, gain - half, gain + half, n, rho
 
 
-
 def seat_gains(
     base: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], looks: int = 1
 ) -> list[tuple[Share, float, float, float]]:
@@ -536,6 +535,7 @@ def seat_gains(
         share = wilson(sum(r["winner"] == p for r in rows), len(rows))
         out.append((share, gain, gain - half, gain + half))
     return out
+
 
 _GAMES: dict[str, Game] = {}
 KINDS = {"story": story, "duel": duel, "board": board, "goals": goals}
