@@ -530,7 +530,11 @@ def seat_gains(
     widen = normal.inv_cdf(1 - 0.025 / looks) / normal.inv_cdf(0.975)
     out = []
     for p in range(len(rows[0]["seats"])):
-        gain, _low, high, _n, _rho = against_base(base, rows, lambda r, p=p: r["winner"] == p)
+
+        def won(r: Mapping[str, Any], p: int = p) -> float:
+            return float(r["winner"] == p)
+
+        gain, _low, high, _n, _rho = against_base(base, rows, won)
         half = (high - gain) * widen
         share = wilson(sum(r["winner"] == p for r in rows), len(rows))
         out.append((share, gain, gain - half, gain + half))
