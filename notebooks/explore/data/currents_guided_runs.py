@@ -8,7 +8,9 @@ base rules deal by deal. The deals are those of the greedy table ``currents-vari
 guided:100 four-player game costs some 2 CPU-seconds on the compiled engine (8 on pure
 Python), a greedy one 0.1. One run per rule set and per batch, so each is stored as it
 ends. The goals run replays the first base deals (four and two players) for what the
-story rows leave out (currents-first-look.ipynb reads it too)."""
+story rows leave out (currents-first-look.ipynb reads it too). At the end: a lone
+guided:100 seat among three greedy ones, guided:300 against guided:100 with two players,
+and the goals rows under two riptide layouts."""
 
 from __future__ import annotations
 
