@@ -10,6 +10,7 @@ from tablegames.analysis.questions.currents import (
     goals,
     handed_wins,
     paired,
+    seat_gains,
     story,
 )
 
@@ -83,3 +84,19 @@ def test_against_base_is_paired_on_the_same_deals_and_uses_the_whole_base_table(
         assert all(abs(a - b) < 1e-9 for a, b in zip(got[:4], want))
     gain, low, high, n, rho = against_base(base, rows[:5], "minutes")
     assert n == 5 and low <= gain <= high and -1 <= rho <= 1
+
+
+def test_seat_gains_give_every_seat_its_share_and_its_gain_over_the_base_rules() -> None:
+    game, combos = (
+        tg.make("currents", players=4),
+        tg.make("currents", players=4, combination_attacks=True),
+    )
+    base = [dict(story(game, ["greedy"] * 4, seed), index=seed) for seed in range(8)]
+    rows = [dict(story(combos, ["greedy"] * 4, seed), index=seed) for seed in range(8)]
+    one, scan = seat_gains(base, rows), seat_gains(base, rows, looks=28)
+    assert [s.hits for s, *_ in one] == [sum(r["winner"] == p for r in rows) for p in range(4)]
+    assert abs(sum(gain for _s, gain, _lo, _hi in one)) < 1e-9  # a win moves between seats
+    for (_s, gain, low, high), (_t, same, wide_low, wide_high) in zip(one, scan):
+        assert gain == same and wide_low <= low <= gain <= high <= wide_high
+    paired_p0 = against_base(base, rows, first_player_won)
+    assert abs(one[0][1] - paired_p0[0]) < 1e-9 and abs(one[0][3] - paired_p0[2]) < 1e-9

@@ -8,11 +8,13 @@ base rules deal by deal. The deals are those of the greedy table ``currents-vari
 guided:100 four-player game costs some 2 CPU-seconds on the compiled engine (8 on pure
 Python), a greedy one 0.1. One run per rule set and per batch, so each is stored as it
 ends. The goals run replays the first base deals (four and two players) for what the
-story rows leave out (currents-first-look.ipynb reads it too)."""
+story rows leave out (currents-first-look.ipynb reads it too). At the end: a lone
+guided:100 seat among three greedy ones, guided:300 against guided:100 with two players,
+and the goals rows under two riptide layouts."""
 
 from __future__ import annotations
 
-from currents_runs import DESIGNER, VARIANTS, Rows, games, until_decided
+from currents_runs import DESIGNER, RIPTIDES, VARIANTS, Rows, games, until_decided
 
 from tablegames.analysis.runs import RunContext, register
 
@@ -151,3 +153,96 @@ def guided_2p_duel(ctx: RunContext) -> Rows:
     the ladder that shows guided:100 competent with two players as well as four."""
     specs = ["guided:100", "greedy"]
     return games(ctx, "2p guided:100 v greedy", "duel", {"players": 2}, specs, 200, rotate=True)
+
+
+#: Games of each batch of a lone guided:100 seat among three greedy players (four
+#: players, seats rotated so the lone seat sits in each seat equally often): the stored
+#: ladder holds only 44 such games (40.9% [27.7, 55.6] against a fair quarter), too few
+#: for the four-player skill index. Some 0.2 CPU-seconds a game (a pilot of 4 games:
+#: one guided seat of four).
+LONE = [200, 200]
+
+
+def lone_guided(batch: int) -> None:
+    """Register ``currents-lone-guided`` (batch 0) and ``-more-<batch>``: games of one
+    guided:100 seat among three greedy ones, continuing the earlier batches' seeds and
+    seat rotation (the rows keep one label, so the notebook reads them as one table)."""
+    start, n = sum(LONE[:batch]), LONE[batch]
+    label = "4p guided:100 v 3 greedy"
+
+    def run(ctx: RunContext) -> Rows:
+        specs = ["guided:100", "greedy", "greedy", "greedy"]
+        return games(ctx, label, "duel", {"players": 4}, specs, n, start=start, rotate=True)
+
+    name = "currents-lone-guided" + (f"-more-{batch}" if batch else "")
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    register(
+        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
+    )(run)
+
+
+for _batch in range(len(LONE)):
+    lone_guided(_batch)
+
+
+#: Games of each batch of guided:300 against guided:100, two players, seats alternating:
+#: whether the top rung the rule questions use is the ceiling of what this search reaches
+#: (docs/bots.md quotes 49.0% [39.2, 58.8] of 96 four-player ladder games, not stored
+#: here). Some 1.4 CPU-seconds a game (a pilot of 4 games; guided:300 searches three
+#: times as much as guided:100).
+TOP = [200, 200]
+
+
+def top_duel(batch: int) -> None:
+    """Register ``currents-guided-300-duel`` (batch 0) and ``-more-<batch>``."""
+    start, n = sum(TOP[:batch]), TOP[batch]
+    label = "2p guided:300 v guided:100"
+
+    def run(ctx: RunContext) -> Rows:
+        specs = ["guided:300", "guided:100"]
+        return games(ctx, label, "duel", {"players": 2}, specs, n, start=start, rotate=True)
+
+    name = "currents-guided-300-duel" + (f"-more-{batch}" if batch else "")
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    register(
+        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
+    )(run)
+
+
+for _batch in range(len(TOP)):
+    top_duel(_batch)
+
+
+#: Riptides on the edge lines themselves (the second layout the riptide measure plays),
+#: pointing back into the board at lines 2, 4, 6 of each edge: the pawn reaches an edge
+#: line only between them, so a threat to cross starts from fewer points.
+EDGE_RIPTIDES = [
+    *([x, 8, "S"] for x in (2, 4, 6)),
+    *([x, 0, "N"] for x in (2, 4, 6)),
+    *([8, y, "W"] for y in (2, 4, 6)),
+    *([0, y, "E"] for y in (2, 4, 6)),
+]
+#: Riptide layouts replayed through the goals rows (threats to cross an edge, how many
+#: were stopped, and the Move phases a riptide stopped) on the first deals of
+#: currents-guided-goals' four-player table, so each compares with the base rules deal
+#: by deal: does a riptide make reaching an edge (offence) harder while stopping a
+#: crossing (defence) stays as easy? Some 1.7 CPU-seconds a game (a pilot of 4).
+RIPTIDE_LAYOUTS = {"riptides": RIPTIDES, "edge riptides": EDGE_RIPTIDES}
+RIPTIDE_DEALS = 200
+
+
+def riptide_goals(name: str) -> None:
+    """Register ``currents-goals-<slug>``: 4p guided:100 goals rows under a layout."""
+
+    def run(ctx: RunContext) -> Rows:
+        options = {"players": 4, "obstacles": RIPTIDE_LAYOUTS[name]}
+        return games(ctx, name, "goals", options, ["guided:100"] * 4, RIPTIDE_DEALS)
+
+    slug = _slug(name)
+    run.__name__ = run.__qualname__ = f"goals_{slug.replace('-', '_')}"
+    about = f"goals rows, 4p guided:100, {name}, the first {RIPTIDE_DEALS} base deals"
+    register(f"currents-goals-{slug}", notebook=DESIGNER, about=about)(run)
+
+
+for _name in RIPTIDE_LAYOUTS:
+    riptide_goals(_name)

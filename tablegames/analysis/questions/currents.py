@@ -19,6 +19,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from statistics import NormalDist
 from typing import Any
 
 from ...bots import make_bot
@@ -265,7 +266,8 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
     """One game seen through its goaltending and its last push, for what :func:`story`
     leaves open: ``threats`` (Move phases that would carry the pawn off the board),
     ``undefendable`` (crossings whose goaltender held too few cards of the suit, or had
-    none on the compass), ``asks``, ``saves`` and ``declines``; ``save_outcomes``, one
+    none on the compass), ``blocked`` (Move phases an obstacle or riptide stopped),
+    ``asks``, ``saves`` and ``declines``; ``save_outcomes``, one
     ``[phases_left, attacker_won, defender_won, same_edge]`` per save (Move phases from
     the save to the end, whether the owner of the saved edge or its goaltender won the
     game, whether the game ended over the same edge); and, when the game was won on
@@ -342,6 +344,7 @@ def goals(game: Game, specs: Sequence[str], seed: int) -> Row:
         "phases": phases,
         "threats": threats,
         "undefendable": events["no_defence"],
+        "blocked": events["blocked"],
         "asks": events["ask"],
         "saves": events["defend"],
         "declines": events["decline"],
@@ -508,6 +511,34 @@ def against_base(
     var = syy * (1 - rho**2) / n + (1 - beta) ** 2 * s_all / big
     half = Z95 * max(var, 0.0) ** 0.5
     return gain, gain - half, gain + half, n, rho
+
+
+def seat_gains(
+    base: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], looks: int = 1
+) -> list[tuple[Share, float, float, float]]:
+    """Per seat of a rule set's ``rows``: its share of the games won (a Wilson interval)
+    and its gain over the whole ``base`` table (:func:`against_base`), the gain's interval
+    widened for ``looks`` comparisons read together (Bonferroni: each at 95% / ``looks``),
+    so that scanning every seat of every rule set keeps a 5% risk of one false alarm.
+
+    >>> base = [{"index": i, "winner": w, "seats": [0] * 2} for i, w in enumerate([0, 1] * 4)]
+    >>> rows = [{"index": i, "winner": 0, "seats": [0] * 2} for i in range(4)]
+    >>> [(round(g, 2), s.hits) for s, g, _low, _high in seat_gains(base, rows)]
+    [(0.5, 4), (-0.5, 0)]
+    """
+    normal = NormalDist()
+    widen = normal.inv_cdf(1 - 0.025 / looks) / normal.inv_cdf(0.975)
+    out = []
+    for p in range(len(rows[0]["seats"])):
+
+        def won(r: Mapping[str, Any], p: int = p) -> float:
+            return float(r["winner"] == p)
+
+        gain, _low, high, _n, _rho = against_base(base, rows, won)
+        half = (high - gain) * widen
+        share = wilson(sum(r["winner"] == p for r in rows), len(rows))
+        out.append((share, gain, gain - half, gain + half))
+    return out
 
 
 _GAMES: dict[str, Game] = {}
