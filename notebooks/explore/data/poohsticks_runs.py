@@ -167,3 +167,40 @@ def _river_variant(name: str) -> None:
 
 for _name in RIVER_VARIANTS:
     _river_variant(_name)
+
+
+#: Three and four boats on the rules' river for that many players (one card per player
+#: wide, six long: 3x6 and 4x6), no powers. First a rung check, since guided:300 was
+#: rated on two boats only: one guided:300 seat among greedy ones, seats rotated each
+#: game (a no-skill seat's fair share is a third or a quarter). About 0.4 CPU-s a game
+#: compiled (pilot of 3 games a count).
+MANY_PLAYERS = (3, 4)
+
+
+@register(
+    "poohsticks-rung-check-3-4p",
+    notebook=NOTEBOOK,
+    about="3 and 4 players: one guided:300 among greedy, seats rotated, 90 and 96 games",
+)
+def rung_check_many(ctx: RunContext) -> Rows:
+    return q.lone_rung(ctx, "guided:300", "greedy", {3: 90, 4: 96})
+
+
+def _seats_many(players: int) -> None:
+    """Register ``poohsticks-<players>p-guided``: guided:300 in every seat, looked at
+    every 60 races until player 0's share is decided, at most 180 (pilot: about 1.5
+    CPU-s a race compiled with three or four boats, so at most 4.5 to 6 CPU-minutes)."""
+
+    def run(ctx: RunContext) -> Rows:
+        label = f"{players} players, guided:300"
+        specs = ["guided:300"] * players
+        rows = q.balance(ctx, label, {"players": players}, specs, max_games=180, batch=60)
+        return [{**r, "players": players} for r in rows]
+
+    run.__name__ = run.__qualname__ = f"seats_{players}p"
+    about = f"{players} players on the {players}x6 river, guided:300: seat shares"
+    register(f"poohsticks-{players}p-guided", notebook=NOTEBOOK, about=about)(run)
+
+
+for _players in MANY_PLAYERS:
+    _seats_many(_players)

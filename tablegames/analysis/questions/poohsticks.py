@@ -205,3 +205,30 @@ def minutes(rows: Sequence[Row], speed: str) -> tuple[float, float, float, int]:
     (:func:`median_bounds`), and how many races finished."""
     done = [race_minutes(r, speed) for r in rows if not r["capped"]]
     return (median(done), *median_bounds(done), len(done))
+
+
+def lone_rung(ctx: RunContext, strong: str, weak: str, games: Mapping[int, int]) -> list[Row]:
+    """A rung check beyond two players: one ``strong`` seat among ``weak`` ones on the
+    rules' river for each player count (``games[players]`` games, seats rotated every
+    game so the lone seat visits each)."""
+    out: list[Row] = []
+    for players, n in games.items():
+        specs = [strong] + [weak] * (players - 1)
+        label = f"{players} players: {strong} among {weak}"
+        table = Table(label, duel_row, "poohsticks", options(players=players), specs, rotate=True)
+        out += [{**r, "players": players} for r in table.rows(ctx, n)]
+    return out
+
+
+def lone_share(rows: Sequence[Row], rung: str) -> tuple[Share, float]:
+    """How often the lone ``rung`` seat won (a shared win counts) and a no-skill seat's
+    fair share (the winners per game shared out over the seats).
+
+    >>> rows = [{"seats": ["a", "b", "b"], "winners": w} for w in ([0], [1], [0, 2], [2])]
+    >>> share, fair = lone_share(rows, "a")
+    >>> share.share, round(fair, 3)
+    (0.5, 0.417)
+    """
+    wins = sum(any(r["seats"][w] == rung for w in r["winners"]) for r in rows)
+    fair = sum(len(r["winners"]) for r in rows) / len(rows) / len(rows[0]["seats"])
+    return wilson(wins, len(rows)), fair
