@@ -232,3 +232,30 @@ def lone_share(rows: Sequence[Row], rung: str) -> tuple[Share, float]:
     wins = sum(any(r["seats"][w] == rung for w in r["winners"]) for r in rows)
     fair = sum(len(r["winners"]) for r in rows) / len(rows) / len(rows[0]["seats"])
     return wilson(wins, len(rows)), fair
+
+
+def seat_shares(rows: Sequence[Row]) -> list[tuple[Share, float]]:
+    """Every seat's win share and the fair share (:func:`seat_share` seat by seat)."""
+    return [seat_share(rows, seat) for seat in range(len(rows[0]["seats"]))]
+
+
+def paired_caps(without: Sequence[Row], with_: Sequence[Row]) -> tuple[int, int, int, float]:
+    """Races played on the same seeds under two rules, paired by seed: how many the cap
+    stopped under the first rule only, under the second only, and under both, and the
+    exact two-sided p-value of McNemar's test (the chance, were the rules alike, of the
+    discordant pairs splitting at least this unevenly).
+
+    >>> a = [{"seed": s, "capped": s < 10} for s in range(100)]
+    >>> b = [{"seed": s, "capped": s == 0} for s in range(100)]
+    >>> first, second, both, p = paired_caps(a, b)
+    >>> first, second, both, round(p, 4)
+    (9, 0, 1, 0.0039)
+    """
+    by_seed = {r["seed"]: bool(r["capped"]) for r in with_}
+    pairs = [(bool(r["capped"]), by_seed[r["seed"]]) for r in without if r["seed"] in by_seed]
+    first = sum(a and not b for a, b in pairs)
+    second = sum(b and not a for a, b in pairs)
+    both = sum(a and b for a, b in pairs)
+    n, k = first + second, min(first, second)
+    p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n) if n else 1.0
+    return first, second, both, p
