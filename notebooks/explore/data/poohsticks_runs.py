@@ -233,3 +233,13 @@ def discard_guided(ctx: RunContext) -> Rows:
     for name, (variant, n) in DISCARD_RIVERS.items():
         rows += q.fixed(ctx, f"{name}, discard any turn", {**variant, **DISCARD}, GUIDED, n)
     return rows
+
+
+@register(
+    "poohsticks-ceiling-duel",
+    notebook=NOTEBOOK,
+    about="is guided:300 the ceiling? guided:1000 against it, seats swapped, 100 races",
+)
+def ceiling_duel(ctx: RunContext) -> Rows:
+    # the ladder's setting (the rules' river, no powers); pilot: about 2.5 CPU-s a race
+    return q.duels(ctx, [("guided:1000", "guided:300")], 100)
