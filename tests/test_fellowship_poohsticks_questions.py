@@ -158,3 +158,10 @@ def test_paired_caps_pairs_races_by_seed_not_by_order() -> None:
     with_ = [{"seed": s, "capped": s == 9} for s in reversed(range(10))]
     first, second, both, p = poohsticks.paired_caps(without, with_)
     assert (first, second, both) == (3, 1, 0) and round(p, 3) == 0.625
+
+
+def test_looked_widens_the_interval_with_the_looks_and_keeps_one_look_as_is() -> None:
+    share = poohsticks.wilson(60, 100)
+    assert round(poohsticks.looked(share, 1).low, 6) == round(share.low, 6)
+    wide = poohsticks.looked(share, 3)
+    assert wide.low < share.low and wide.high > share.high and wide.hits == 60
