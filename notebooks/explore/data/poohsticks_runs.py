@@ -3,8 +3,11 @@ tablegames.analysis.questions.poohsticks."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from grow import Growing
 
+from tablegames.analysis.provenance import read_table
 from tablegames.analysis.questions import poohsticks as q
 from tablegames.analysis.questions.common import Table
 from tablegames.analysis.runs import RunContext, register
@@ -209,6 +212,29 @@ for _players in MANY_PLAYERS:
     _seats_many(_players)
 
 
+def _seats_many_more(players: int) -> None:
+    """Register ``poohsticks-<players>p-guided-more-1``: 180 more races of that table,
+    from its last stored race on (its seeds continue it), for when the first table's
+    share, decided at the 95% level at one of its looks, is not once its interval is
+    widened for the looks (``pq.looked``)."""
+
+    def run(ctx: RunContext) -> Rows:
+        first = len(
+            read_table(Path(__file__).with_name(f"poohsticks-{players}p-guided.json"))["rows"]
+        )
+        label = f"{players} players, guided:300"
+        rows = q.fixed(ctx, label, {"players": players}, ["guided:300"] * players, 180, first)
+        return [{**r, "players": players} for r in rows]
+
+    run.__name__ = run.__qualname__ = f"seats_{players}p_more"
+    about = f"{players} players, guided:300: 180 more races (continues {players}p-guided)"
+    register(f"poohsticks-{players}p-guided-more-1", notebook=NOTEBOOK, about=about)(run)
+
+
+for _players in MANY_PLAYERS:
+    _seats_many_more(_players)
+
+
 #: The stall remedy of section 3 (option discard_when_stuck="any turn": a player who has
 #: not moved may discard instead of moving), at guided:300 on the rivers where guided:300
 #: stalled: the rocks' first 100 races (10 of them capped without the option) and the
@@ -235,11 +261,24 @@ def discard_guided(ctx: RunContext) -> Rows:
     return rows
 
 
+#: Is guided:300 the ceiling? guided:1000 against it on the ladder's river (no powers),
+#: seats swapped every race, in two chunks of 50 (pilot: about 2.5 CPU-s a race).
+CEILING = ("guided:1000", "guided:300")
+
+
 @register(
     "poohsticks-ceiling-duel",
     notebook=NOTEBOOK,
-    about="is guided:300 the ceiling? guided:1000 against it, seats swapped, 100 races",
+    about="is guided:300 the ceiling? guided:1000 against it, seats swapped, races 0 to 50",
 )
 def ceiling_duel(ctx: RunContext) -> Rows:
-    # the ladder's setting (the rules' river, no powers); pilot: about 2.5 CPU-s a race
-    return q.duels(ctx, [("guided:1000", "guided:300")], 100)
+    return q.duels(ctx, [CEILING], 50)
+
+
+@register(
+    "poohsticks-ceiling-duel-more-1",
+    notebook=NOTEBOOK,
+    about="guided:1000 against guided:300, races 50 to 100 (continues ceiling-duel)",
+)
+def ceiling_duel_more(ctx: RunContext) -> Rows:
+    return q.duels(ctx, [CEILING], 50, first=50)

@@ -114,12 +114,12 @@ def fixed(
     return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
-def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
-    """Rotated duels on the rules' river, ``n`` games a pair."""
+def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int, first: int = 0) -> list[Row]:
+    """Rotated duels on the rules' river, ``n`` games a pair from game ``first`` on."""
     out: list[Row] = []
     for pair in pairs:
         table = Table(" v ".join(pair), duel_row, "poohsticks", options(), pair, rotate=True)
-        out += table.rows(ctx, n)
+        out += table.play(ctx, first, first + n)
     return out
 
 
