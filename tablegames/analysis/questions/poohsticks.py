@@ -254,7 +254,8 @@ def seat_shares(rows: Sequence[Row]) -> list[tuple[Share, float]]:
 
 
 def paired_caps(without: Sequence[Row], with_: Sequence[Row]) -> tuple[int, int, int, float]:
-    """Races played on the same seeds under two rules, paired by seed: how many the cap
+    """Races of one river played on the same seeds under two rules, paired by seed (a
+    seed names a race only within one river's table): how many the cap
     stopped under the first rule only, under the second only, and under both, and the
     exact two-sided p-value of McNemar's test (the chance, were the rules alike, of the
     discordant pairs splitting at least this unevenly).
@@ -270,6 +271,16 @@ def paired_caps(without: Sequence[Row], with_: Sequence[Row]) -> tuple[int, int,
     first = sum(a and not b for a, b in pairs)
     second = sum(b and not a for a, b in pairs)
     both = sum(a and b for a, b in pairs)
+    return first, second, both, mcnemar(first, second)
+
+
+def mcnemar(first: int, second: int) -> float:
+    """McNemar's exact two-sided p-value for ``first`` and ``second`` discordant pairs
+    (pairs that came out one way under the first rule and the other under the second):
+    twice the chance that a fair coin splits them at least this unevenly.
+
+    >>> round(mcnemar(15, 0), 5), mcnemar(2, 2), mcnemar(0, 0)
+    (6e-05, 1.0, 1.0)
+    """
     n, k = first + second, min(first, second)
-    p = min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n) if n else 1.0
-    return first, second, both, p
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n) if n else 1.0
