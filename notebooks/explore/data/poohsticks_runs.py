@@ -262,7 +262,8 @@ def discard_guided(ctx: RunContext) -> Rows:
 
 
 #: Is guided:300 the ceiling? guided:1000 against it on the ladder's river (no powers),
-#: seats swapped every race, in two chunks of 50 (pilot: about 2.5 CPU-s a race).
+#: seats swapped every race (pilot: about 2.5 CPU-s a race). 50 races: what the session's
+#: CPU budget left; a second chunk of 50 would continue its seeds (``first=50``).
 CEILING = ("guided:1000", "guided:300")
 
 
@@ -273,12 +274,3 @@ CEILING = ("guided:1000", "guided:300")
 )
 def ceiling_duel(ctx: RunContext) -> Rows:
     return q.duels(ctx, [CEILING], 50)
-
-
-@register(
-    "poohsticks-ceiling-duel-more-1",
-    notebook=NOTEBOOK,
-    about="guided:1000 against guided:300, races 50 to 100 (continues ceiling-duel)",
-)
-def ceiling_duel_more(ctx: RunContext) -> Rows:
-    return q.duels(ctx, [CEILING], 50, first=50)
