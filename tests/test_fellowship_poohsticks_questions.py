@@ -139,3 +139,29 @@ def test_even_share_counts_the_even_bot_in_either_seat() -> None:
     ]
     share, fair = fellowship.even_share(rows)
     assert (share.hits, share.total, fair) == (2, 4, 0.375)
+
+
+def test_lone_share_counts_a_shared_win_and_a_fair_seat_from_the_winners() -> None:
+    rows = [{"seats": ["g", "x", "x", "x"], "winners": w} for w in ([0], [1], [0, 3], [2])]
+    share, fair = poohsticks.lone_share(rows, "g")
+    assert (share.hits, share.total, fair) == (2, 4, 5 / 16)
+
+
+def test_seat_shares_reads_every_seat_against_one_fair_share() -> None:
+    rows = [{"seats": ["a"] * 3, "winners": w} for w in ([0], [0], [1], [1, 2])]
+    shares = poohsticks.seat_shares(rows)
+    assert [s.hits for s, _ in shares] == [2, 2, 1] and {f for _, f in shares} == {5 / 12}
+
+
+def test_paired_caps_pairs_races_by_seed_not_by_order() -> None:
+    without = [{"seed": s, "capped": s in (1, 2, 3)} for s in range(10)]
+    with_ = [{"seed": s, "capped": s == 9} for s in reversed(range(10))]
+    first, second, both, p = poohsticks.paired_caps(without, with_)
+    assert (first, second, both) == (3, 1, 0) and round(p, 3) == 0.625
+
+
+def test_looked_widens_the_interval_with_the_looks_and_keeps_one_look_as_is() -> None:
+    share = poohsticks.wilson(60, 100)
+    assert round(poohsticks.looked(share, 1).low, 6) == round(share.low, 6)
+    wide = poohsticks.looked(share, 3)
+    assert wide.low < share.low and wide.high > share.high and wide.hits == 60

@@ -128,6 +128,16 @@ OPTIONS = (
         "card of its own suit without paying",
     ),
     Option(
+        "discard_when_stuck",
+        "no move",
+        "'no move' (the rules' reading) or 'any turn'",
+        choice("no move", "any turn"),
+        "when a player may discard 1-3 cards and redraw, ending the turn: 'no move', only when "
+        "no boat move, exit or boat power is possible (as the rules say); 'any turn', at the "
+        "start of any turn instead of moving (a remedy for races where both boats could still "
+        "step sideways but neither could go on, so neither could discard)",
+    ),
+    Option(
         "shape",
         None,
         f"None (a full rectangle) or a list of equally long strings (at most {MAX_WIDTH} "
@@ -186,6 +196,7 @@ class PoohsticksGame(Game):
     bridge: bool
     rocks: int
     boat_powers: bool
+    discard_when_stuck: str
     max_turns: int | None
 
     def __init__(self, **options: Any) -> None:

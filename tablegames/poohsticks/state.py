@@ -278,6 +278,8 @@ class PoohsticksState(KeptMovesState):
                 raise IllegalMove(f"{said}: you may not discard after moving this turn")
             if not 1 <= len(m.cards) <= 3:
                 raise IllegalMove(f"{said}: discard one to three cards")
+            if self.game.discard_when_stuck == "any turn":
+                raise IllegalMove(f"{said}: a discard names only cards from your hand")
             raise IllegalMove(
                 f"{said}: you may discard only when no move is possible, and you can play "
                 f"{move_words(self.legal_moves()[0])}"
@@ -356,6 +358,8 @@ class RiverLayout(NamedTuple):
     neighbours: tuple[tuple[int, ...], ...]
     boat_powers: bool
     bridge_row: int | None
+    #: option discard_when_stuck is 'any turn': a player who has not moved may discard
+    discard_any_turn: bool
 
 
 def river_layout(game: PoohsticksGame) -> RiverLayout:
@@ -363,6 +367,7 @@ def river_layout(game: PoohsticksGame) -> RiverLayout:
     return RiverLayout(
         game.players, game.max_turns, game.width, game.names, game.index, game.first_row,
         game.last_row_set, game.neighbours, game.boat_powers, game.bridge_row,
+        game.discard_when_stuck == "any turn",
     )  # fmt: skip
 
 
@@ -402,7 +407,7 @@ def listing(
         for c in hand:
             if c[0] in EXIT_RANKS:
                 out.append(_EXITS[c])
-    if not moved and not out:
+    if not moved and (not out or g.discard_any_turn):
         for pick in _discard_order(len(hand)):
             out.append(PoohsticksMove("discard", "", "", pick(hand)))
     out.append(mv.END)

@@ -175,6 +175,24 @@ def test_no_discard_after_moving() -> None:
     refused(state, "discard 2C", "not discard after moving")
 
 
+def test_discard_when_stuck_any_turn_discards_instead_of_moving() -> None:
+    state = position(["5H 2S 3S", "9S TS QS"], discard_when_stuck="any turn")
+    after = play(state, "discard 5H 2S")
+    assert after.current_player == 1 and kinds(after)[:2] == ["discard", "draw"]
+    assert boat(after, 0) is None and len(after.hands[0]) == 3
+
+
+def test_discard_when_stuck_any_turn_still_not_after_moving() -> None:
+    state = play(position(["5H 7S 2C"], discard_when_stuck="any turn"), "S>A1 5H")
+    assert state.current_player == 0
+    refused(state, "discard 2C", "not discard after moving")
+
+
+def test_discard_when_stuck_refuses_other_values() -> None:
+    with pytest.raises(ValueError):
+        tg.make("poohsticks", discard_when_stuck="always")
+
+
 def test_discard_pile_reshuffled_into_an_empty_draw_pile() -> None:
     state = position(["5H 9H 2S", "9S TS QS"], extra={"draw_pile": []})
     assert state.draw_pile == () and state.discard_pile

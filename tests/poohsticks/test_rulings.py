@@ -69,6 +69,16 @@ def test_ruling_no_move_includes_exit_and_power() -> None:
     assert not any(m.startswith("discard") for m in legal(power_only))
 
 
+def test_ruling_discard_when_stuck() -> None:
+    # the rules' reading by default: "stuck" means no move at all is possible
+    assert tg.make("poohsticks").discard_when_stuck == "no move"  # type: ignore[attr-defined]
+    can_move = position(["5H 2S 3S"])  # 5 onto A1
+    assert not any(m.startswith("discard") for m in legal(can_move))
+    # 'any turn': a player who has not moved may discard instead, even with moves open
+    free = position(["5H 2S 3S"], discard_when_stuck="any turn")
+    assert "S>A1 5H" in legal(free) and "discard 5H 2S 3S" in legal(free)
+
+
 def test_ruling_discard_before_draw() -> None:
     state = position(["2H 2S", "9S TS QS"], extra={"draw_pile": []})
     after = play(state, "discard 2H 2S")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from statistics import NormalDist
 from typing import cast
 
 from ...core import Game, State
@@ -113,12 +114,12 @@ def fixed(
     return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
-def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
-    """Rotated duels on the rules' river, ``n`` games a pair."""
+def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int, first: int = 0) -> list[Row]:
+    """Rotated duels on the rules' river, ``n`` games a pair from game ``first`` on."""
     out: list[Row] = []
     for pair in pairs:
         table = Table(" v ".join(pair), duel_row, "poohsticks", options(), pair, rotate=True)
-        out += table.rows(ctx, n)
+        out += table.play(ctx, first, first + n)
     return out
 
 
@@ -205,3 +206,81 @@ def minutes(rows: Sequence[Row], speed: str) -> tuple[float, float, float, int]:
     (:func:`median_bounds`), and how many races finished."""
     done = [race_minutes(r, speed) for r in rows if not r["capped"]]
     return (median(done), *median_bounds(done), len(done))
+
+
+def lone_rung(ctx: RunContext, strong: str, weak: str, games: Mapping[int, int]) -> list[Row]:
+    """A rung check beyond two players: one ``strong`` seat among ``weak`` ones on the
+    rules' river for each player count (``games[players]`` games, seats rotated every
+    game so the lone seat visits each)."""
+    out: list[Row] = []
+    for players, n in games.items():
+        specs = [strong] + [weak] * (players - 1)
+        label = f"{players} players: {strong} among {weak}"
+        table = Table(label, duel_row, "poohsticks", options(players=players), specs, rotate=True)
+        out += [{**r, "players": players} for r in table.rows(ctx, n)]
+    return out
+
+
+def lone_share(rows: Sequence[Row], rung: str) -> tuple[Share, float]:
+    """How often the lone ``rung`` seat won (a shared win counts) and a no-skill seat's
+    fair share (the winners per game shared out over the seats).
+
+    >>> rows = [{"seats": ["a", "b", "b"], "winners": w} for w in ([0], [1], [0, 2], [2])]
+    >>> share, fair = lone_share(rows, "a")
+    >>> share.share, round(fair, 3)
+    (0.5, 0.417)
+    """
+    wins = sum(any(r["seats"][w] == rung for w in r["winners"]) for r in rows)
+    fair = sum(len(r["winners"]) for r in rows) / len(rows) / len(rows[0]["seats"])
+    return wilson(wins, len(rows)), fair
+
+
+def looked(share: Share, looks: int) -> Share:
+    """``share``'s interval widened for a table looked at ``looks`` times (Bonferroni:
+    the 5% risk shared out over the ``looks``), so that a table stopped when it
+    looked decided keeps its 5% false-alarm risk.
+
+    >>> s = looked(wilson(60, 100), 3)
+    >>> round(s.low, 3), round(s.high, 3)
+    (0.48, 0.709)
+    """
+    z = NormalDist().inv_cdf(1 - 0.025 / looks)
+    return wilson(share.hits, share.total, z)
+
+
+def seat_shares(rows: Sequence[Row]) -> list[tuple[Share, float]]:
+    """Every seat's win share and the fair share (:func:`seat_share` seat by seat)."""
+    return [seat_share(rows, seat) for seat in range(len(rows[0]["seats"]))]
+
+
+def paired_caps(without: Sequence[Row], with_: Sequence[Row]) -> tuple[int, int, int, float]:
+    """Races of one river played on the same seeds under two rules, paired by seed (a
+    seed names a race only within one river's table): how many the cap
+    stopped under the first rule only, under the second only, and under both, and the
+    exact two-sided p-value of McNemar's test (the chance, were the rules alike, of the
+    discordant pairs splitting at least this unevenly).
+
+    >>> a = [{"seed": s, "capped": s < 10} for s in range(100)]
+    >>> b = [{"seed": s, "capped": s == 0} for s in range(100)]
+    >>> first, second, both, p = paired_caps(a, b)
+    >>> first, second, both, round(p, 4)
+    (9, 0, 1, 0.0039)
+    """
+    by_seed = {r["seed"]: bool(r["capped"]) for r in with_}
+    pairs = [(bool(r["capped"]), by_seed[r["seed"]]) for r in without if r["seed"] in by_seed]
+    first = sum(a and not b for a, b in pairs)
+    second = sum(b and not a for a, b in pairs)
+    both = sum(a and b for a, b in pairs)
+    return first, second, both, mcnemar(first, second)
+
+
+def mcnemar(first: int, second: int) -> float:
+    """McNemar's exact two-sided p-value for ``first`` and ``second`` discordant pairs
+    (pairs that came out one way under the first rule and the other under the second):
+    twice the chance that a fair coin splits them at least this unevenly.
+
+    >>> round(mcnemar(15, 0), 5), mcnemar(2, 2), mcnemar(0, 0)
+    (6e-05, 1.0, 1.0)
+    """
+    n, k = first + second, min(first, second)
+    return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n) if n else 1.0
