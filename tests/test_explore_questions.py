@@ -96,6 +96,24 @@ def test_resistor_refusing_a_move_changes_nothing_until_the_plain_bot_would_make
     assert base == {**row, "seats": base["seats"]}
 
 
+def test_resistor_joined_refusals_refuse_what_either_refuses() -> None:
+    refuse = resistor.avoid_of("light+norecharge")
+    assert refuse is not None and resistor.avoid_of("patient") is None
+    state = tg.make("resistor", first_amperes=0).initial_state(seed=3)
+    bot = make_bot("patient", "3")
+    seen = 0
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        for m in state.legal_moves():
+            after = state.apply(m)
+            either = resistor._fourth(state, after) or resistor._recharges(state, after)
+            assert refuse(state, after) == either
+            seen += either
+        state = state.apply(bot.choose(state))
+    assert seen  # some move was refused
+
+
 def test_a_bot_spec_taken_by_another_games_questions_is_refused() -> None:
     def commit(arg: str, seed: str) -> tg.bots.Bot:
         raise AssertionError("never built")

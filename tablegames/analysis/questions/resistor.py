@@ -83,6 +83,31 @@ AVOIDS: dict[str, Avoid | None] = {
 }
 
 
+class _AnyOf:
+    """A move to refuse when any of several :data:`Avoid` tests rejects it."""
+
+    def __init__(self, tests: Sequence[Avoid]) -> None:
+        self.tests = list(tests)
+
+    def __call__(self, before: State, after: State) -> bool:
+        return any(t(before, after) for t in self.tests)
+
+
+def avoid_of(names: str) -> Avoid | None:
+    """The refusal :data:`AVOIDS` names, or several joined by ``+`` (``light+norecharge``:
+    a move refused if either refuses it).
+
+    >>> avoid_of("patient") is None, avoid_of("light") is _fourth
+    (True, True)
+    >>> len(avoid_of("light+norecharge").tests)
+    2
+    """
+    tests = [t for t in (AVOIDS[n] for n in names.split("+")) if t is not None]
+    if len(tests) <= 1:
+        return tests[0] if tests else None
+    return _AnyOf(tests)
+
+
 class ChoosyGreedyBot(GreedyBot):
     """Greedy (best evaluation one move ahead), never forfeiting and never making a
     move that ``avoid(before, after)`` rejects, unless no other move is legal."""
@@ -133,10 +158,10 @@ class ChoosyMCTSBot(MCTSBot):
 
 
 def _choosy_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :data:`AVOIDS` ``[AVOID]``
+    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
     with ``N`` iterations a move."""
     avoid, _, n = arg.partition(":")
-    return ChoosyMCTSBot(seed, AVOIDS[avoid], int(n or 100))
+    return ChoosyMCTSBot(seed, avoid_of(avoid), int(n or 100))
 
 
 #: The runs' specs: ``patient`` plays at random but never forfeits while it has another
@@ -148,7 +173,7 @@ add_local_bots(
     {
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
         "greedy-patient": lambda arg, seed: PatientGreedyBot(seed, ["forfeit"]),
-        "choosy": lambda arg, seed: ChoosyGreedyBot(seed, AVOIDS[arg]),
+        "choosy": lambda arg, seed: ChoosyGreedyBot(seed, avoid_of(arg)),
         "mcts-choosy": _choosy_mcts,
     }
 )
