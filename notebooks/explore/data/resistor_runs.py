@@ -358,3 +358,24 @@ def mcts_extra_step(ctx: RunContext) -> Rows:
 )
 def light_extra_step(ctx: RunContext) -> Rows:
     return q.windows(ctx, "light: extra step", EXTRA_STEP, [LIGHT, TOP], 10)
+
+
+#: A round limit (the engine's variant option ``round_turns``, docs/rulings.md): whole
+#: matches between mcts:100 players that rounds of 300 turns let end, player 0 on the
+#: amperes first, in chunks ``resistor-mcts-round-limit-<k>`` of 80 matches.
+ROUND_LIMIT: dict[str, object] = {"round_turns": 300, "first_amperes": 0}
+
+
+def _register_round_limit(k: int, first: int, n: int) -> None:
+    @register(
+        f"resistor-mcts-round-limit-{k}",
+        notebook=NOTEBOOK,
+        about=f"whole matches, 300-turn rounds, mcts:100 (seeds {first}-{first + n - 1})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        rows = q.matches(ctx, [MCTS, MCTS], n, cap=3000, variant=ROUND_LIMIT, first=first)
+        return [{**r, "pair": "mcts v mcts, 300-turn rounds"} for r in rows]
+
+
+for _k, _first in enumerate((0, 80), 1):
+    _register_round_limit(_k, _first, 80)

@@ -251,12 +251,19 @@ def windows(
     return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
-def matches(ctx: RunContext, pair: Sequence[str], n: int, cap: int = 3000) -> list[Row]:
-    """``n`` whole matches between ``pair``, seats rotated, capped at ``cap`` turns."""
-    table = Table(
-        " v ".join(pair), match_row, "resistor", {"max_turns": cap}, list(pair), rotate=True
-    )
-    return table.rows(ctx, n)
+def matches(
+    ctx: RunContext,
+    pair: Sequence[str],
+    n: int,
+    cap: int = 3000,
+    variant: Mapping[str, object] | None = None,
+    first: int = 0,
+) -> list[Row]:
+    """``n`` whole matches between ``pair`` under ``variant``'s options, seats rotated,
+    capped at ``cap`` turns, from the run's ``first``-th seed on."""
+    options = {"max_turns": cap, **(variant or {})}
+    table = Table(" v ".join(pair), match_row, "resistor", options, list(pair), rotate=True)
+    return table.play(ctx, first, first + n)
 
 
 def light_share(rows: Sequence[Row]) -> tuple[float, float, float]:
