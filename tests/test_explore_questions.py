@@ -114,6 +114,19 @@ def test_resistor_joined_refusals_refuse_what_either_refuses() -> None:
     assert seen  # some move was refused
 
 
+def test_resistor_limited_matches_report_the_first_seat_of_finished_matches() -> None:
+    rows = [
+        {"winners": [0], "rounds_ended": 2, "scores": [5, 3], "turns": 600, "capped": False},
+        {"winners": [0], "rounds_ended": 4, "scores": [7, 6], "turns": 1200, "capped": False},
+        {"winners": [], "rounds_ended": 9, "scores": [9, 9], "turns": 3000, "capped": True},
+    ]
+    text = resistor.limited_matches(rows, "mcts:100", 300).splitlines()
+    assert "66.7% [20.8, 93.9]" in text[1]  # 2 of 3 finished
+    assert "66.7%" in text[2]  # a finished match and the capped one went past two rounds
+    assert "100.0%" in text[3] and "+1.50" in text[4]  # player 0 won both finished
+    assert "median 1200" in text[5] and "200 minutes" in text[5]
+
+
 def test_a_bot_spec_taken_by_another_games_questions_is_refused() -> None:
     def commit(arg: str, seed: str) -> tg.bots.Bot:
         raise AssertionError("never built")

@@ -443,3 +443,40 @@ def round_report(rows: Sequence[Row], rung: str) -> str:
     lines.append(f"  ampere player's points at the end or the cap: {mean:.1f} [{lo:.1f}, {hi:.1f}]")
     rates = "  ".join(f"{k} {per_100(rows, k):.2f}" for k in ("drain", "recharge", "overload"))
     return "\n".join([*lines, f"  per 100 turns: {rates}"])
+
+
+def limited_matches(rows: Sequence[Row], rung: str, limit: int) -> str:
+    """Whole matches under a per-round turn limit (the variant ``round_turns``), player 0
+    on the amperes first: how many finished by the rules (not at the match cap), how many
+    went past two rounds (a tie), player 0's share of the finished ones and the mean of
+    player 0's score less player 1's, both with 95% intervals, and the matches' length in
+    turns and minutes (at :data:`SECONDS_PER_TURN`).
+
+    >>> rows = [{"winners": [0], "rounds_ended": 2, "scores": [5, 3], "turns": 600,
+    ...          "capped": False}, {"winners": [1], "rounds_ended": 4, "scores": [6, 7],
+    ...          "turns": 1200, "capped": False}]
+    >>> print(limited_matches(rows, "x", 300).splitlines()[3])
+      player 0 (amperes first) won 50.0% [9.5, 90.5] of the finished
+    """
+    done = [r for r in rows if not r["capped"]]
+    tied = wilson(sum(r["rounds_ended"] > 2 for r in rows), len(rows))
+    first = wilson(sum(r["winners"] == [0] for r in done), len(done))
+    lines = [
+        f"{len(rows)} whole matches, rounds limited to {limit} turns, {rung} on both sides",
+        f"  finished by the rules (not at the match cap)  {wilson(len(done), len(rows))}",
+        f"  went past two rounds (a tied pair)  {tied}",
+        f"  player 0 (amperes first) won {first} of the finished",
+    ]
+    gap = points_ci([{"points": r["scores"][0] - r["scores"][1]} for r in done])
+    lines.append(
+        f"  player 0's score less player 1's: {gap[0]:+.2f} [{gap[1]:+.2f}, {gap[2]:+.2f}]"
+    )
+    turns = sorted(int(r["turns"]) for r in done)
+    if turns:
+        median, tail = turns[len(turns) // 2], turns[(9 * len(turns)) // 10]
+        minutes = [round(t * SECONDS_PER_TURN / 60) for t in (median, tail)]
+        lines.append(
+            f"  turns a match: median {median}, 90th percentile {tail}"
+            f" ({minutes[0]} and {minutes[1]} minutes)"
+        )
+    return "\n".join(lines)
