@@ -377,5 +377,5 @@ def _register_round_limit(k: int, first: int, n: int) -> None:
         return [{**r, "pair": "mcts v mcts, 300-turn rounds"} for r in rows]
 
 
-for _k, _first in enumerate((0, 80), 1):
+for _k, _first in enumerate((0, 80, 160, 240), 1):
     _register_round_limit(_k, _first, 80)
