@@ -96,6 +96,37 @@ def test_resistor_refusing_a_move_changes_nothing_until_the_plain_bot_would_make
     assert base == {**row, "seats": base["seats"]}
 
 
+def test_resistor_joined_refusals_refuse_what_either_refuses() -> None:
+    refuse = resistor.avoid_of("light+norecharge")
+    assert refuse is not None and resistor.avoid_of("patient") is None
+    state = tg.make("resistor", first_amperes=0).initial_state(seed=3)
+    bot = make_bot("patient", "3")
+    seen = 0
+    for _ in range(400):
+        if state.is_terminal:
+            break
+        for m in state.legal_moves():
+            after = state.apply(m)
+            either = resistor._fourth(state, after) or resistor._recharges(state, after)
+            assert refuse(state, after) == either
+            seen += either
+        state = state.apply(bot.choose(state))
+    assert seen  # some move was refused
+
+
+def test_resistor_limited_matches_report_the_first_seat_of_finished_matches() -> None:
+    rows = [
+        {"winners": [0], "rounds_ended": 2, "scores": [5, 3], "turns": 600, "capped": False},
+        {"winners": [0], "rounds_ended": 4, "scores": [7, 6], "turns": 1200, "capped": False},
+        {"winners": [], "rounds_ended": 9, "scores": [9, 9], "turns": 3000, "capped": True},
+    ]
+    text = resistor.limited_matches(rows, "mcts:100", 300).splitlines()
+    assert "66.7% [20.8, 93.9]" in text[1]  # 2 of 3 finished
+    assert "66.7%" in text[2]  # a finished match and the capped one went past two rounds
+    assert "100.0%" in text[3] and "+1.50" in text[4]  # player 0 won both finished
+    assert "median 1200" in text[5] and "200 minutes" in text[5]
+
+
 def test_a_bot_spec_taken_by_another_games_questions_is_refused() -> None:
     def commit(arg: str, seed: str) -> tg.bots.Bot:
         raise AssertionError("never built")

@@ -195,7 +195,7 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         self.moves_made = 0
         self.duty = 0
         self.count_turn()
-        if self.capped():
+        if self.round_over() or self.capped():
             return
         self.player = 1 - self.ampere_player
 
@@ -203,7 +203,7 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         if OVERLOADED in self.board:  # their "next turn" is over: usable again
             self.board = self.board.replace(OVERLOADED, RESISTOR)
         self.count_turn()
-        if self.capped():
+        if self.round_over() or self.capped():
             return
         self.begin_ampere_turn()
 
@@ -212,6 +212,15 @@ class ResistorBuilder(StateBuilder[ResistorState]):
         (so every round has a turn, and ``max_turns`` bounds the match)."""
         self.turn += 1
         self.turns_played += 1
+
+    def round_over(self) -> bool:
+        """End the round (``round_turns``, a variant) once its turns reach the limit; the
+        round's end decides the match or caps it as any other round's end does."""
+        limit = self.game.round_turns
+        if limit is not None and self.turn >= limit:
+            self.end_round("turn_limit")
+            return True
+        return False
 
     def capped(self) -> bool:
         """Stop the match at once, with no winner, once ``max_turns`` turns are played."""

@@ -32,6 +32,15 @@ OPTIONS = (
         "and the set-up placements are not turns",
     ),
     Option(
+        "round_turns",
+        None,
+        "None or a positive integer",
+        int_range(1, optional=True),
+        "a variant, not in the rules: a round also ends once this many of its turns are "
+        "played (both players' turns, counted as max_turns counts them), the ampere "
+        "player's points standing; None (the rules) leaves rounds unlimited",
+    ),
+    Option(
         "first_amperes",
         "roll",
         "'roll', 0 or 1",
@@ -128,6 +137,8 @@ class ResistorGame(Game):
     # the options, set as attributes by Game.__init__
     rounds: int
     max_turns: int | None
+    #: a per-round turn limit (a variant; None: the rules), see docs/rulings.md
+    round_turns: int | None
     first_amperes: str | int
     amperes: int
     resistors: int

@@ -466,6 +466,12 @@ def _turns_played(game: ResistorGame, d: Mapping[str, Any], phase: str, rnd: int
             f"turns_played {played} (the turns of the whole match) must be "
             + (f"turn {turn} in round 1" if rnd == 1 else f"at least turn {turn}, this round's")
         )
+    limit = game.round_turns
+    if limit is not None and turn >= limit and phase != "over":
+        raise _fail(
+            f"turn {turn} reaches round_turns={limit}, so the round is over: a round ends "
+            f"once {limit} of its turns are played"
+        )
     if cap is not None and played == cap and phase != "over":
         raise _fail(
             f"turns_played {played} reaches max_turns={cap}, so the match is over: set phase "

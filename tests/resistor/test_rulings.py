@@ -471,6 +471,37 @@ def test_ruling_max_turns_counts_the_match() -> None:
     assert kinds(s)[-4:] == ["forfeit", "round_end", "max_turns", "draw"]
 
 
+def test_ruling_round_turns_ends_the_round() -> None:
+    # the variant's limit: a round ends once this many of its turns (both players') are played
+    s = _setup_done(round_turns=3, amperes=2, resistors=1)
+    s = play(s, "b0-b1", "end")  # turn 1
+    s = s.apply(s.legal_moves()[0])  # turn 2, the resistor player's
+    assert s.round == 1 and s.turn == 2
+    s = play(s, "b1-b2", "end")  # turn 3 reaches the limit: the round ends, points standing
+    assert s.round == 2 and s.phase == "setup" and s.turns_played == 3
+    assert [e.text for e in s.events if e.kind == "round_end"] == ["turn_limit"]
+    # the last round's limit decides the match by the scores, as any round's end does
+    lead = position({"e5": "A", **FAR}, options={"round_turns": 5}, round=2, turn=4,
+                    turns_played=60, scores=[1, 0])  # fmt: skip
+    lead = play(lead, "e5-e6", "end")
+    assert lead.is_terminal and lead.winners == frozenset({0}) and "max_turns" not in kinds(lead)
+    # ... even on the turn max_turns is reached (the rules' end comes first)
+    both = position({"e5": "A", **FAR}, options={"round_turns": 5, "max_turns": 61}, round=2,
+                    turn=4, turns_played=60, scores=[1, 0])  # fmt: skip
+    assert play(both, "e5-e6", "end").winners == frozenset({0})
+    # a tie after the last round adds a pair of rounds, each limited again
+    tie = position({"e5": "A", **FAR}, options={"round_turns": 5}, round=2, turn=4,
+                   turns_played=60, scores=[1, 1])  # fmt: skip
+    tie = play(tie, "e5-e6", "end")
+    assert tie.round == 3 and not tie.is_terminal
+    # a hand-built position past the limit is refused; without the option rounds are unlimited
+    with pytest.raises(tg.InvalidState, match="round_turns=5"):
+        position({"e5": "A", **FAR}, options={"round_turns": 5}, turn=5, turns_played=5)
+    assert ResistorGame().round_turns is None
+    with pytest.raises(ValueError, match="round_turns"):
+        ResistorGame(round_turns=0)
+
+
 def test_ruling_observation_hides_seed() -> None:
     s = _setup_done()
     for p in (0, 1):

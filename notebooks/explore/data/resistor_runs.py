@@ -302,3 +302,80 @@ def top_noconvert(ctx: RunContext) -> Rows:
 def top_dead_eight(ctx: RunContext) -> Rows:
     label, options = VARIANTS[4]
     return q.windows(ctx, label, options, [TOP, TOP], 20)
+
+
+# ---- issue 29, s47: the light top rung (mcts:1000 keeping three amperes or fewer, the
+# strongest ampere player found) replays the rules' questions, and the other slingshot ----
+
+#: The light top rung: mcts:1000 refusing to bring a fourth ampere onto the board.
+LIGHT = "mcts-choosy:light:1000"
+#: The light rung's tables, each against the plain top rung's resistors on seeds 0-19 (the
+#: seeds of resistor-top-light and -more's light windows, so each pairs seed by seed with
+#: the light rung under the rules): name, label, options and the ampere bot.
+LIGHT_TABLES: list[tuple[str, str, dict[str, object], str]] = [
+    ("duty0", "light: duty 0", {"duty_cycle": 0}, LIGHT),
+    ("norecharge", "light: never recharge", {}, "mcts-choosy:light+norecharge:1000"),
+    ("nooverload", "light: never overload", {}, "mcts-choosy:light+nooverload:1000"),
+    ("dead0", "light: no dead spaces", {"dead_spaces": 0}, LIGHT),
+    ("dead8", "light: 8 dead spaces", {"dead_spaces": 8}, LIGHT),
+]
+#: Each table in two chunks, ``resistor-light-<name>-1`` (seeds 0-9) and ``-2`` (10-19).
+LIGHT_CHUNKS = ((0, 10), (10, 10))
+
+
+def _register_light(name: str, label: str, options: dict[str, object], amperes: str) -> None:
+    for k, (first, n) in enumerate(LIGHT_CHUNKS, 1):
+
+        @register(
+            f"resistor-light-{name}-{k}",
+            notebook=NOTEBOOK,
+            about=f"{label[7:]} at the light top rung v mcts:1000 (seeds {first}-{first + n - 1})",
+        )
+        def chunk(ctx: RunContext, first: int = first, n: int = n) -> Rows:
+            return q.windows(ctx, label, options, [amperes, TOP], n, first=first)
+
+
+for _table in LIGHT_TABLES:
+    _register_light(*_table)
+
+#: The other reading of the slingshot (docs/rulings.md, ``slingshot_extra_step``).
+EXTRA_STEP: dict[str, object] = {"slingshot": "extra_step"}
+
+
+@register(
+    "resistor-mcts-extra-step",
+    notebook=NOTEBOOK,
+    about="slingshot='extra_step', mcts:100 both sides (seeds 0-79, paired with the rules)",
+)
+def mcts_extra_step(ctx: RunContext) -> Rows:
+    return q.windows(ctx, "extra step", EXTRA_STEP, [MCTS, MCTS], 80)
+
+
+@register(
+    "resistor-light-extra-step",
+    notebook=NOTEBOOK,
+    about="slingshot='extra_step' at the light top rung v mcts:1000 (seeds 0-9)",
+)
+def light_extra_step(ctx: RunContext) -> Rows:
+    return q.windows(ctx, "light: extra step", EXTRA_STEP, [LIGHT, TOP], 10)
+
+
+#: A round limit (the engine's variant option ``round_turns``, docs/rulings.md): whole
+#: matches between mcts:100 players that rounds of 300 turns let end, player 0 on the
+#: amperes first, in chunks ``resistor-mcts-round-limit-<k>`` of 80 matches.
+ROUND_LIMIT: dict[str, object] = {"round_turns": 300, "first_amperes": 0}
+
+
+def _register_round_limit(k: int, first: int, n: int) -> None:
+    @register(
+        f"resistor-mcts-round-limit-{k}",
+        notebook=NOTEBOOK,
+        about=f"whole matches, 300-turn rounds, mcts:100 (seeds {first}-{first + n - 1})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        rows = q.matches(ctx, [MCTS, MCTS], n, cap=3000, variant=ROUND_LIMIT, first=first)
+        return [{**r, "pair": "mcts v mcts, 300-turn rounds"} for r in rows]
+
+
+for _k, _first in enumerate((0, 80, 160, 240), 1):
+    _register_round_limit(_k, _first, 80)

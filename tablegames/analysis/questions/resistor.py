@@ -83,6 +83,31 @@ AVOIDS: dict[str, Avoid | None] = {
 }
 
 
+class _AnyOf:
+    """A move to refuse when any of several :data:`Avoid` tests rejects it."""
+
+    def __init__(self, tests: Sequence[Avoid]) -> None:
+        self.tests = list(tests)
+
+    def __call__(self, before: State, after: State) -> bool:
+        return any(t(before, after) for t in self.tests)
+
+
+def avoid_of(names: str) -> Avoid | None:
+    """The refusal :data:`AVOIDS` names, or several joined by ``+`` (``light+norecharge``:
+    a move refused if either refuses it).
+
+    >>> avoid_of("patient") is None, avoid_of("light") is _fourth
+    (True, True)
+    >>> len(avoid_of("light+norecharge").tests)
+    2
+    """
+    tests = [t for t in (AVOIDS[n] for n in names.split("+")) if t is not None]
+    if len(tests) <= 1:
+        return tests[0] if tests else None
+    return _AnyOf(tests)
+
+
 class ChoosyGreedyBot(GreedyBot):
     """Greedy (best evaluation one move ahead), never forfeiting and never making a
     move that ``avoid(before, after)`` rejects, unless no other move is legal."""
@@ -133,10 +158,10 @@ class ChoosyMCTSBot(MCTSBot):
 
 
 def _choosy_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :data:`AVOIDS` ``[AVOID]``
+    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
     with ``N`` iterations a move."""
     avoid, _, n = arg.partition(":")
-    return ChoosyMCTSBot(seed, AVOIDS[avoid], int(n or 100))
+    return ChoosyMCTSBot(seed, avoid_of(avoid), int(n or 100))
 
 
 #: The runs' specs: ``patient`` plays at random but never forfeits while it has another
@@ -148,7 +173,7 @@ add_local_bots(
     {
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
         "greedy-patient": lambda arg, seed: PatientGreedyBot(seed, ["forfeit"]),
-        "choosy": lambda arg, seed: ChoosyGreedyBot(seed, AVOIDS[arg]),
+        "choosy": lambda arg, seed: ChoosyGreedyBot(seed, avoid_of(arg)),
         "mcts-choosy": _choosy_mcts,
     }
 )
@@ -226,12 +251,19 @@ def windows(
     return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
-def matches(ctx: RunContext, pair: Sequence[str], n: int, cap: int = 3000) -> list[Row]:
-    """``n`` whole matches between ``pair``, seats rotated, capped at ``cap`` turns."""
-    table = Table(
-        " v ".join(pair), match_row, "resistor", {"max_turns": cap}, list(pair), rotate=True
-    )
-    return table.rows(ctx, n)
+def matches(
+    ctx: RunContext,
+    pair: Sequence[str],
+    n: int,
+    cap: int = 3000,
+    variant: Mapping[str, object] | None = None,
+    first: int = 0,
+) -> list[Row]:
+    """``n`` whole matches between ``pair`` under ``variant``'s options, seats rotated,
+    capped at ``cap`` turns, from the run's ``first``-th seed on."""
+    options = {"max_turns": cap, **(variant or {})}
+    table = Table(" v ".join(pair), match_row, "resistor", options, list(pair), rotate=True)
+    return table.play(ctx, first, first + n)
 
 
 def light_share(rows: Sequence[Row]) -> tuple[float, float, float]:
@@ -411,3 +443,40 @@ def round_report(rows: Sequence[Row], rung: str) -> str:
     lines.append(f"  ampere player's points at the end or the cap: {mean:.1f} [{lo:.1f}, {hi:.1f}]")
     rates = "  ".join(f"{k} {per_100(rows, k):.2f}" for k in ("drain", "recharge", "overload"))
     return "\n".join([*lines, f"  per 100 turns: {rates}"])
+
+
+def limited_matches(rows: Sequence[Row], rung: str, limit: int) -> str:
+    """Whole matches under a per-round turn limit (the variant ``round_turns``), player 0
+    on the amperes first: how many finished by the rules (not at the match cap), how many
+    went past two rounds (a tie), player 0's share of the finished ones and the mean of
+    player 0's score less player 1's, both with 95% intervals, and the matches' length in
+    turns and minutes (at :data:`SECONDS_PER_TURN`).
+
+    >>> rows = [{"winners": [0], "rounds_ended": 2, "scores": [5, 3], "turns": 600,
+    ...          "capped": False}, {"winners": [1], "rounds_ended": 4, "scores": [6, 7],
+    ...          "turns": 1200, "capped": False}]
+    >>> print(limited_matches(rows, "x", 300).splitlines()[3])
+      player 0 (amperes first) won 50.0% [9.5, 90.5] of the finished
+    """
+    done = [r for r in rows if not r["capped"]]
+    tied = wilson(sum(r["rounds_ended"] > 2 for r in rows), len(rows))
+    first = wilson(sum(r["winners"] == [0] for r in done), len(done))
+    lines = [
+        f"{len(rows)} whole matches, rounds limited to {limit} turns, {rung} on both sides",
+        f"  finished by the rules (not at the match cap)  {wilson(len(done), len(rows))}",
+        f"  went past two rounds (a tied pair)  {tied}",
+        f"  player 0 (amperes first) won {first} of the finished",
+    ]
+    gap = points_ci([{"points": r["scores"][0] - r["scores"][1]} for r in done])
+    lines.append(
+        f"  player 0's score less player 1's: {gap[0]:+.2f} [{gap[1]:+.2f}, {gap[2]:+.2f}]"
+    )
+    turns = sorted(int(r["turns"]) for r in done)
+    if turns:
+        median, tail = turns[len(turns) // 2], turns[(9 * len(turns)) // 10]
+        minutes = [round(t * SECONDS_PER_TURN / 60) for t in (median, tail)]
+        lines.append(
+            f"  turns a match: median {median}, 90th percentile {tail}"
+            f" ({minutes[0]} and {minutes[1]} minutes)"
+        )
+    return "\n".join(lines)
