@@ -150,6 +150,18 @@ def test_deals_plays_only_the_surfaces_asked_for() -> None:
     assert all("again" in r for r in rows)
 
 
+def test_deals_in_the_progressive_set_up_replay_the_deal_with_placements() -> None:
+    # card-chess.txt's second set-up: each deal's two games place from hand onto the
+    # same terrain, so both games are progressive and the label says so
+    from tablegames.analysis.runs import RunContext
+
+    rows = cardchess.deals(
+        RunContext(None, 1), ["random", "random"], 2, surfaces=(True,), setup="progressive"
+    )
+    assert [r["setup"] for r in rows] == ["progressive", "progressive"]
+    assert all(r["label"] == "deal twice, progressive terrain, random v random" for r in rows)
+
+
 def test_resistor_duel_ladder_rates_steps_by_the_windows_each_bot_scored() -> None:
     def windows(points: list[int]) -> list[dict[str, int]]:
         return [{"seed": s, "points": p} for s, p in enumerate(points)]

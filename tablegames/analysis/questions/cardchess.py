@@ -117,15 +117,20 @@ def lengths(ctx: RunContext, specs: Sequence[str], n: int) -> list[Row]:
 
 
 def deals(
-    ctx: RunContext, specs: Sequence[str], n: int, surfaces: Sequence[bool] = (True, False)
+    ctx: RunContext,
+    specs: Sequence[str],
+    n: int,
+    surfaces: Sequence[bool] = (True, False),
+    setup: str = "fixed",
 ) -> list[Row]:
     """``n`` deals played twice, with terrain and (a control) bare (``surfaces``: which
-    of the two, True for terrain)."""
+    of the two, True for terrain), in ``setup`` (named in the label unless fixed)."""
     out: list[Row] = []
     for terrain in surfaces:
-        label = f"deal twice, {'terrain' if terrain else 'bare'}, {' v '.join(specs)}"
-        table = Table(label, deal_row, "cardchess", options("fixed", terrain), list(specs))
-        out += [{**r, "terrain": terrain} for r in table.rows(ctx, n)]
+        surface = ("" if setup == "fixed" else f"{setup} ") + ("terrain" if terrain else "bare")
+        label = f"deal twice, {surface}, {' v '.join(specs)}"
+        table = Table(label, deal_row, "cardchess", options(setup, terrain), list(specs))
+        out += [{**r, "terrain": terrain, "setup": setup} for r in table.rows(ctx, n)]
     return out
 
 
