@@ -194,3 +194,14 @@ def keep_even(ctx: RunContext) -> Rows:
 def keep_even_more(ctx: RunContext) -> Rows:
     # 400 games left the keep-even bot's share about +-5 points wide
     return q.keep_even(ctx, 1200, start=400)
+
+
+@register(
+    "fellowship-lone-top",
+    notebook=NOTEBOOK,
+    about="one mcts:300 seat among mcts:30 seats, seat rotated, 3p and 4p, 200 games each",
+)
+def lone_top(ctx: RunContext) -> Rows:
+    # the three- and four-player answers rest on mcts:300: does it beat the rung below
+    # there? (section 6's ladder is two-player)
+    return q.lone(ctx, 3, "mcts:300", "mcts:30", 200) + q.lone(ctx, 4, "mcts:300", "mcts:30", 200)

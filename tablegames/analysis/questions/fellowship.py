@@ -306,6 +306,31 @@ def even_share(rows: Sequence[Row]) -> tuple[Share, float]:
     return wilson(won, len(rows)), decided / len(rows) / 2
 
 
+def lone(ctx: RunContext, players: int, strong: str, weak: str, n: int) -> list[Row]:
+    """``players``-player games with one ``strong`` seat among ``weak`` ones, the strong
+    seat moved one place a game (:func:`lone_share` reads them)."""
+    specs = [strong] + [weak] * (players - 1)
+    label = f"{players}p {strong} among {weak}"
+    table = Table(label, multi_row, "fellowship", {"players": players}, specs, rotate=True)
+    return table.rows(ctx, n)
+
+
+def lone_share(rows: Sequence[Row], strong: str) -> tuple[Share, float]:
+    """The ``strong`` seat's win share over ``rows`` (a shared win counts) and a fair
+    seat's (the winners per game shared out over the seats): above fair, the strong rung
+    beats the weak one at that number of players.
+
+    >>> rows = [{"seats": ["a", "b", "b"], "winners": w} for w in ([0], [1], [0, 2], [])]
+    >>> share, fair = lone_share(rows, "a")
+    >>> share.share, fair
+    (0.5, 0.3333333333333333)
+    """
+    won = sum(any(r["seats"][w] == strong for w in r["winners"]) for r in rows)
+    players = len(rows[0]["seats"])
+    fair = sum(len(r["winners"]) for r in rows) / len(rows) / players
+    return wilson(won, len(rows)), fair
+
+
 def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
     """Rotated two-player duels, ``n`` games a pair."""
     out: list[Row] = []
