@@ -393,6 +393,39 @@ def commit_shares(rows: Sequence[Row], bot: str = "commit") -> dict[int, tuple[S
     return out
 
 
+def commit_outcome(row: Row, bot: str) -> str:
+    """How a commitment game went for the committing seat (``bot``, e.g.
+    ``'searchcommit300:30'``): ``'red won'``, ``'red lost'``, ``'black won'``,
+    ``'black lost'`` or ``'stalemate'`` (a tie is a loss for both)."""
+    if row["black_seat"] is None:
+        return "stalemate"
+    me = row["seats"].index(bot)
+    colour = "black" if row["black_seat"] == me else "red"
+    return f"{colour} {'won' if me in row['winners'] else 'lost'}"
+
+
+def commit_pairs(
+    rows: Sequence[Row], k: int, base: int, bot: str = "searchcommit300"
+) -> dict[tuple[str, str], int]:
+    """The games committing at ``k`` paired with those committing at ``base`` on the
+    same deal and seats (the tables of each K share their seeds): how often each pair of
+    outcomes (:func:`commit_outcome`, at ``k`` first) came up.
+
+    >>> a = {"seed": 1, "seats": ["b:5", "m"], "winners": [0], "black_seat": 1, "commit_at": 5}
+    >>> b = {**a, "seats": ["b:30", "m"], "winners": [1], "commit_at": 30}
+    >>> commit_pairs([a, b], 30, 5, "b")
+    {('red lost', 'red won'): 1}
+    """
+    at = {r["seed"]: r for r in rows if r["commit_at"] == base}
+    out: dict[tuple[str, str], int] = {}
+    for r in rows:
+        if r["commit_at"] != k or r["seed"] not in at:
+            continue
+        pair = (commit_outcome(r, f"{bot}:{k}"), commit_outcome(at[r["seed"]], f"{bot}:{base}"))
+        out[pair] = out.get(pair, 0) + 1
+    return out
+
+
 def commit_fair(rows: Sequence[Row], k: int) -> float:
     """A fair player's share of the games committing at ``k``: half of those with a
     winner (a stalemate counts for nobody)."""
