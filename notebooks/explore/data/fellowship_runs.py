@@ -233,7 +233,7 @@ JACK_HIGH = Table(
     {"jack_in_top_half": True},
     TOP,
 )
-JACK_HIGH_BATCHES = ((0, 200), (200, 500), (500, 900), (900, 1300))
+JACK_HIGH_BATCHES = ((0, 200), (200, 500), (500, 900), (900, 1100))
 
 
 def _jack_high(start: int, stop: int) -> Callable[[RunContext], Rows]:
