@@ -164,7 +164,7 @@ class FellowshipGame(Game):
         roles = template.get("roles")
         if not roles or None not in roles:
             return
-        if self.jack_in_top_half:
+        if self.jack_in_top_half and fields.get("draw_pile"):  # no pile, no jack in it
             hidden = [p for p, h in enumerate(template["hands"]) if None in h]
             fields["hands"], fields["draw_pile"] = jack_kept_high(
                 hidden, fields["hands"], fields["draw_pile"], gen

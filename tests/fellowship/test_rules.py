@@ -323,4 +323,8 @@ def test_option_jack_in_top_half() -> None:
         for _ in range(20):
             sample = InformationSet(s.game, s.observation(me)).sample(gen)
             assert "JS" in sample.hands[other]
+        while not s.is_terminal and s.draw_pile:  # an empty pile: guesses still work
+            s = s.apply(gen.choice(s.legal_moves()))
+        if not s.is_terminal:
+            InformationSet(s.game, s.observation(s.current_player)).sample(gen)
     assert found
