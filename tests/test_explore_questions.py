@@ -36,6 +36,34 @@ def test_opponent_holds_jack_with_even_odds_at_five_cards_left() -> None:
     assert fellowship.black_holds(0) == 1.0
 
 
+def test_lone_share_counts_the_strong_seat_wherever_it_sits() -> None:
+    rows = [
+        {"seats": ["s", "w", "w"], "winners": [0]},
+        {"seats": ["w", "s", "w"], "winners": [1, 2]},
+        {"seats": ["w", "w", "s"], "winners": [0]},
+    ]
+    share, fair = fellowship.lone_share(rows, "s")
+    assert (share.hits, share.total, fair) == (2, 3, 4 / 9)
+
+
+def test_commit_pairs_set_each_deal_beside_itself_at_another_k() -> None:
+    def row(k: int, seed: int, winners: list[int], black: int | None) -> dict[str, object]:
+        seats = [f"b:{k}", "m"]
+        return {
+            "seed": seed,
+            "seats": seats,
+            "winners": winners,
+            "black_seat": black,
+            "commit_at": k,
+        }
+
+    rows = [row(5, 1, [1], 1), row(30, 1, [0], 1), row(5, 2, [0], 0), row(30, 2, [], None)]
+    assert fellowship.commit_pairs(rows, 30, 5, "b") == {
+        ("red won", "red lost"): 1,
+        ("stalemate", "black won"): 1,
+    }
+
+
 def test_commit_bot_plays_for_red_without_the_jack() -> None:
     game = tg.make("fellowship")
     state = game.initial_state(11)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import rng
 from ..cards import SUITS, deal, shuffled, sort_cards, standard_deck
 from ..core import Game, GameInfo, State, relative
 from ..events import Event
-from ..options import Option, choice, max_turns_option
+from ..options import Option, boolean, choice, max_turns_option
 from ..parts import GameParts
 from .builder import started
 from .moves import SIZE
@@ -33,6 +33,14 @@ OPTIONS = (
         "two players are black and red; three or four get secret suits",
     ),
     max_turns_option("each player's turn (one card played)"),
+    Option(
+        "jack_in_top_half",
+        False,
+        "True or False",
+        boolean,
+        "a variant (two players): a Jack of Spades left in the draw pile after the deal is "
+        "shuffled into the pile's top half, so it is drawn within the first 15 draws",
+    ),
 )
 
 JACKS = tuple("J" + s for s in SUITS)
@@ -73,9 +81,12 @@ class FellowshipGame(Game):
     # the options, set as attributes by Game.__init__
     players: int
     max_turns: int | None
+    jack_in_top_half: bool
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        if self.jack_in_top_half and self.players != 2:
+            raise ValueError("jack_in_top_half: only with two players (the jack sets the colours)")
         #: two and four players use the red joker; three play without a joker
         self.deck: tuple[str, ...] = standard_deck(0 if self.players == 3 else 1)
         self.has_joker: bool = self.players != 3
@@ -107,6 +118,10 @@ class FellowshipGame(Game):
         if self.has_joker:
             ring.insert(gen.randrange(SIZE), JOKER)
         hands, rest = deal(pile, n, HAND_SIZE)
+        if self.jack_in_top_half and BOROMIR in rest:
+            kept = [c for c in rest if c != BOROMIR]
+            kept.insert(gen.randrange((len(kept) + 1) // 2), BOROMIR)
+            rest = tuple(kept)
         hands = tuple(sort_cards(h) for h in hands)
         if n == 2:
             roles = two_player_roles(hands)
@@ -142,10 +157,18 @@ class FellowshipGame(Game):
         self, template: Mapping[str, Any], fields: dict[str, Any], gen: random.Random
     ) -> None:
         """Unknown roles of a redealt sample, drawn from ``gen`` as :meth:`settle_hidden`
-        draws them (with two players: from who holds the Jack of Spades)."""
+        draws them (with two players: from who holds the Jack of Spades). With
+        ``jack_in_top_half`` a jack guessed where the variant cannot put it is moved first
+        (:func:`jack_kept_high`), so that the searches, which guess for the player to move
+        by redealing, know the variant."""
         roles = template.get("roles")
         if not roles or None not in roles:
             return
+        if self.jack_in_top_half and fields.get("draw_pile"):  # no pile, no jack in it
+            hidden = [p for p, h in enumerate(template["hands"]) if None in h]
+            fields["hands"], fields["draw_pile"] = jack_kept_high(
+                hidden, fields["hands"], fields["draw_pile"], gen
+            )
         d = {"roles": list(roles)}
         self.settle_hidden(d, gen)
         fields["roles"] = tuple(d["roles"]) if "roles" in d else two_player_roles(fields["hands"])
@@ -164,3 +187,44 @@ class FellowshipGame(Game):
         gen.shuffle(free)
         it = iter(free)
         d["roles"] = [r if r is not None else next(it) for r in roles]
+
+
+#: The draw pile's size after a two-player deal (53 cards less 13 in the circle and 10
+#: in the hands): with ``jack_in_top_half`` the jack lies among its first half.
+PILE_AT_DEAL = 30
+
+
+def jack_kept_high(
+    hidden: Sequence[int],
+    hands: Any,
+    pile: Any,
+    gen: random.Random,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """A guessed two-player deal (``hands``, ``pile``) made to respect
+    ``jack_in_top_half``: a Jack of Spades guessed at a place of the pile the variant rules
+    out (at or past ``len(pile) - 15``, below what is left of the original top half)
+    trades places with a card at a random place it may hold, in a hidden hand (the
+    players ``hidden``) or in the pile's remaining top part, each place equally likely
+    (an approximation: the exact odds weigh the pile's places somewhat more).
+
+    >>> pile = ("2C",) * 9 + ("JS",)  # 20 cards drawn: the jack must be in a hand
+    >>> hands, new = jack_kept_high([1], [("3C",), ("4C", "5C")], pile, random.Random(1))
+    >>> "JS" in hands[1], "JS" in new
+    (True, False)
+    """
+    pile = tuple(pile)
+    limit = max(len(pile) - PILE_AT_DEAL // 2, 0)
+    out = tuple(tuple(h) for h in hands)
+    if BOROMIR not in pile or pile.index(BOROMIR) < limit:
+        return out, pile
+    places = [(-1, i) for i in range(limit)] + [(p, i) for p in hidden for i in range(len(out[p]))]
+    if not places:
+        return out, pile
+    owner, i = places[gen.randrange(len(places))]
+    j = pile.index(BOROMIR)
+    new_pile, new_hands = list(pile), [list(h) for h in out]
+    if owner < 0:
+        new_pile[i], new_pile[j] = BOROMIR, pile[i]
+    else:
+        new_pile[j], new_hands[owner][i] = out[owner][i], BOROMIR
+    return tuple(sort_cards(h) for h in new_hands), tuple(new_pile)

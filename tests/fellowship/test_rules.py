@@ -6,6 +6,7 @@ them) with the joker buried at position 12, and the stacks a test needs put in p
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -13,6 +14,7 @@ from support.fellowship import buried, data, kinds, legal, play, position
 
 import tablegames as tg
 from tablegames.cards import standard_deck
+from tablegames.determinize import InformationSet
 from tablegames.fellowship.state import beats
 
 
@@ -292,3 +294,37 @@ def test_three_players_leftover_suit_scores_for_nobody() -> None:
 def test_four_players_most_stacks_of_your_suit_wins() -> None:
     s = position({4: "3H", 5: "4H"}, ["2D"], players=4, roles=["H", "C", "D", "S"])
     assert s.score() == {1}
+
+
+def test_option_jack_in_top_half() -> None:
+    """The variant seeds a Jack of Spades left in the pile into its top half (the first 15
+    of 30 draws), only with two players, and the searches' guesses follow it."""
+    plain = [tg.make("fellowship").initial_state(seed) for seed in range(200)]
+    assert any("JS" in s.draw_pile[15:] for s in plain)
+    for seed in range(200):
+        s = tg.make("fellowship", jack_in_top_half=True).initial_state(seed)
+        assert "JS" not in s.draw_pile[15:]
+    with pytest.raises(ValueError):
+        tg.make("fellowship", players=3, jack_in_top_half=True)
+    # past the fifteenth draw, a player without the jack: every guess gives it to the other
+    found = 0
+    for seed in range(40):
+        s = tg.make("fellowship", jack_in_top_half=True).initial_state(seed)
+        gen = random.Random(seed)
+        while not s.is_terminal and len(s.draw_pile) > 14:
+            s = s.apply(gen.choice(s.legal_moves()))
+        if s.is_terminal:
+            continue
+        me = s.current_player
+        if s.observation(me)["roles"][me] is not None:  # it holds the jack, or it was shown
+            continue
+        found += 1
+        other = 1 - me
+        for _ in range(20):
+            sample = InformationSet(s.game, s.observation(me)).sample(gen)
+            assert "JS" in sample.hands[other]
+        while not s.is_terminal and s.draw_pile:  # an empty pile: guesses still work
+            s = s.apply(gen.choice(s.legal_moves()))
+        if not s.is_terminal:
+            InformationSet(s.game, s.observation(s.current_player)).sample(gen)
+    assert found

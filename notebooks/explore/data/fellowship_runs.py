@@ -194,3 +194,58 @@ def keep_even(ctx: RunContext) -> Rows:
 def keep_even_more(ctx: RunContext) -> Rows:
     # 400 games left the keep-even bot's share about +-5 points wide
     return q.keep_even(ctx, 1200, start=400)
+
+
+@register(
+    "fellowship-lone-top",
+    notebook=NOTEBOOK,
+    about="one mcts:300 seat among mcts:30 seats, seat rotated, 3p and 4p, 200 games each",
+)
+def lone_top(ctx: RunContext) -> Rows:
+    # the three- and four-player answers rest on mcts:300: does it beat the rung below
+    # there? (section 6's ladder is two-player)
+    return q.lone(ctx, 3, "mcts:300", "mcts:30", 200) + q.lone(ctx, 4, "mcts:300", "mcts:30", 200)
+
+
+def _keep_even_from(start: int) -> Callable[[RunContext], Rows]:
+    def run(ctx: RunContext) -> Rows:
+        return q.keep_even(ctx, 400, start=start)
+
+    return run
+
+
+# 1,600 games left the keep-even edge -1.3 [-3.7, +1.2]: 800 more bring it to +-2
+for _i, _start in enumerate((1600, 2000), 2):
+    register(
+        f"fellowship-keep-even-mcts300-more-{_i}",
+        notebook=NOTEBOOK,
+        about=f"even300:5 v mcts:300, games {_start}-{_start + 400}: toward +-2 points",
+    )(_keep_even_from(_start))
+
+
+#: The stalemate remedy the notebook proposes, played: ``jack_in_top_half`` (a Jack of
+#: Spades left in the pile goes among its first 15 cards), mcts:300 v mcts:300, on the
+#: seeds of the plain colour table (TOP_COLOURS), in stored batches.
+JACK_HIGH = Table(
+    "2p mcts:300 v mcts:300, jack in top half",
+    q.colour_row,
+    "fellowship",
+    {"jack_in_top_half": True},
+    TOP,
+)
+JACK_HIGH_BATCHES = ((0, 200), (200, 500), (500, 900), (900, 1100))
+
+
+def _jack_high(start: int, stop: int) -> Callable[[RunContext], Rows]:
+    def run(ctx: RunContext) -> Rows:
+        return JACK_HIGH.play(ctx, start, stop)
+
+    return run
+
+
+for _i, (_start, _stop) in enumerate(JACK_HIGH_BATCHES, 1):
+    register(
+        f"fellowship-jack-high-{_i}",
+        notebook=NOTEBOOK,
+        about=f"the jack in the pile's top half, 2p mcts:300, games {_start}-{_stop}",
+    )(_jack_high(_start, _stop))

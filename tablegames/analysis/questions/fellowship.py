@@ -306,6 +306,31 @@ def even_share(rows: Sequence[Row]) -> tuple[Share, float]:
     return wilson(won, len(rows)), decided / len(rows) / 2
 
 
+def lone(ctx: RunContext, players: int, strong: str, weak: str, n: int) -> list[Row]:
+    """``players``-player games with one ``strong`` seat among ``weak`` ones, the strong
+    seat moved one place a game (:func:`lone_share` reads them)."""
+    specs = [strong] + [weak] * (players - 1)
+    label = f"{players}p {strong} among {weak}"
+    table = Table(label, multi_row, "fellowship", {"players": players}, specs, rotate=True)
+    return table.rows(ctx, n)
+
+
+def lone_share(rows: Sequence[Row], strong: str) -> tuple[Share, float]:
+    """The ``strong`` seat's win share over ``rows`` (a shared win counts) and a fair
+    seat's (the winners per game shared out over the seats): above fair, the strong rung
+    beats the weak one at that number of players.
+
+    >>> rows = [{"seats": ["a", "b", "b"], "winners": w} for w in ([0], [1], [0, 2], [])]
+    >>> share, fair = lone_share(rows, "a")
+    >>> share.share, fair
+    (0.5, 0.3333333333333333)
+    """
+    won = sum(any(r["seats"][w] == strong for w in r["winners"]) for r in rows)
+    players = len(rows[0]["seats"])
+    fair = sum(len(r["winners"]) for r in rows) / len(rows) / players
+    return wilson(won, len(rows)), fair
+
+
 def duels(ctx: RunContext, pairs: Sequence[tuple[str, str]], n: int) -> list[Row]:
     """Rotated two-player duels, ``n`` games a pair."""
     out: list[Row] = []
@@ -365,6 +390,39 @@ def commit_shares(rows: Sequence[Row], bot: str = "commit") -> dict[int, tuple[S
             if r["black_seat"] is not None and r["black_seat"] != m
         ]
         out[k] = (wilson(sum(won), len(sub)), wilson(sum(red), len(red)))
+    return out
+
+
+def commit_outcome(row: Row, bot: str) -> str:
+    """How a commitment game went for the committing seat (``bot``, e.g.
+    ``'searchcommit300:30'``): ``'red won'``, ``'red lost'``, ``'black won'``,
+    ``'black lost'`` or ``'stalemate'`` (a tie is a loss for both)."""
+    if row["black_seat"] is None:
+        return "stalemate"
+    me = row["seats"].index(bot)
+    colour = "black" if row["black_seat"] == me else "red"
+    return f"{colour} {'won' if me in row['winners'] else 'lost'}"
+
+
+def commit_pairs(
+    rows: Sequence[Row], k: int, base: int, bot: str = "searchcommit300"
+) -> dict[tuple[str, str], int]:
+    """The games committing at ``k`` paired with those committing at ``base`` on the
+    same deal and seats (the tables of each K share their seeds): how often each pair of
+    outcomes (:func:`commit_outcome`, at ``k`` first) came up.
+
+    >>> a = {"seed": 1, "seats": ["b:5", "m"], "winners": [0], "black_seat": 1, "commit_at": 5}
+    >>> b = {**a, "seats": ["b:30", "m"], "winners": [1], "commit_at": 30}
+    >>> commit_pairs([a, b], 30, 5, "b")
+    {('red lost', 'red won'): 1}
+    """
+    at = {r["seed"]: r for r in rows if r["commit_at"] == base}
+    out: dict[tuple[str, str], int] = {}
+    for r in rows:
+        if r["commit_at"] != k or r["seed"] not in at:
+            continue
+        pair = (commit_outcome(r, f"{bot}:{k}"), commit_outcome(at[r["seed"]], f"{bot}:{base}"))
+        out[pair] = out.get(pair, 0) + 1
     return out
 
 
