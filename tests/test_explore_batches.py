@@ -33,11 +33,13 @@ def test_cardchess_top3000_batches_continue_each_set_ups_games(
     monkeypatch.setattr(runs, "Table", Recorder)
     for k in range(len(runs.TOP3000_BATCHES)):
         runs._top3000_batch(None, k)
-    assert played["fixed"] == [(0, 40), (40, 80), (80, 120), (120, 160)]
-    progressive = played["progressive"]
-    assert progressive[:4] == played["fixed"]
-    assert all(a[1] == b[0] for a, b in itertools.pairwise(progressive))
-    assert progressive[-1][1] == 160 + 80 * (len(runs.TOP3000_BATCHES) - 4)
+    fixed, progressive = played["fixed"], played["progressive"]
+    assert fixed[:4] == progressive[:4] == [(0, 40), (40, 80), (80, 120), (120, 160)]
+    for games in (fixed, progressive):  # each set-up's batches continue its own games
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(games))
+    sizes = {s: sum(n for setups, n in runs.TOP3000_BATCHES if s in setups) for s in played}
+    assert progressive[-1][1] == sizes["progressive"] == 160 + 80 * 12
+    assert fixed[-1][1] == sizes["fixed"] == 380
 
 
 def test_resistor_top_dead_batches_pair_the_rules_with_no_dead_spaces(

@@ -69,7 +69,7 @@ def test_ruling_no_move_includes_exit_and_power() -> None:
     assert not any(m.startswith("discard") for m in legal(power_only))
 
 
-def test_ruling_discard_when_stuck() -> None:
+def test_option_discard_when_stuck() -> None:
     # the rules' reading by default: "stuck" means no move at all is possible
     assert tg.make("poohsticks").discard_when_stuck == "no move"  # type: ignore[attr-defined]
     can_move = position(["5H 2S 3S"])  # 5 onto A1

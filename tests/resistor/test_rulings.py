@@ -471,7 +471,7 @@ def test_ruling_max_turns_counts_the_match() -> None:
     assert kinds(s)[-4:] == ["forfeit", "round_end", "max_turns", "draw"]
 
 
-def test_ruling_round_turns_ends_the_round() -> None:
+def test_round_turns_ends_the_round() -> None:
     # the variant's limit: a round ends once this many of its turns (both players') are played
     s = _setup_done(round_turns=3, amperes=2, resistors=1)
     s = play(s, "b0-b1", "end")  # turn 1
