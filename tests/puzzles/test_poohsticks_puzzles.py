@@ -45,3 +45,15 @@ def test_shipped_poohsticks_set_is_mostly_beyond_greedy() -> None:
     stats = data["stats"]
     assert stats["greedy"] <= stats["count"] * GREEDY_SHARE
     assert stats["mcts300"] < stats["count"]
+
+
+def test_an_option_added_later_reseeds_the_probe_only_when_used() -> None:
+    """A new option at its default leaves the probe's seed (and so the shipped set) as
+    it was before the option existed; set otherwise, it is part of the seed."""
+    from tablegames.poohsticks.puzzle import _probe_seed
+
+    before = {"options": {"players": 2, "width": 3}, "turn": 7}
+    default = {"options": {"players": 2, "width": 3, "discard_when_stuck": "no move"}, "turn": 7}
+    used = {"options": {"players": 2, "width": 3, "discard_when_stuck": "any turn"}, "turn": 7}
+    assert _probe_seed(default) == _probe_seed(before)
+    assert _probe_seed(used) != _probe_seed(before)
