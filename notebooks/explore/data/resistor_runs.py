@@ -379,3 +379,13 @@ def _register_round_limit(k: int, first: int, n: int) -> None:
 
 for _k, _first in enumerate((0, 80, 160, 240), 1):
     _register_round_limit(_k, _first, 80)
+
+
+@register(
+    "resistor-light-noconvert",
+    notebook=NOTEBOOK,
+    about="resistors that never convert v the light top rung, mcts:1000 (seeds 0-19)",
+)
+def light_noconvert(ctx: RunContext) -> Rows:
+    # paired seed by seed with the light rung under the rules (resistor-top-light, -more)
+    return q.windows(ctx, "light: never convert", {}, [LIGHT, "mcts-choosy:noconvert:1000"], 20)
