@@ -389,3 +389,30 @@ for _k, _first in enumerate((0, 80, 160, 240), 1):
 def light_noconvert(ctx: RunContext) -> Rows:
     # paired seed by seed with the light rung under the rules (resistor-top-light, -more)
     return q.windows(ctx, "light: never convert", {}, [LIGHT, "mcts-choosy:noconvert:1000"], 20)
+
+
+#: Seeds 20-39 of the light rung's closest undecided dead-space comparison (no dead spaces,
+#: -1.6 [-4.0, +0.7] on seeds 0-19): the light rung under the rules (``resistor-light-rules-3``
+#: and ``-4``) and without dead spaces (``resistor-light-dead0-3``, ``-4``), ten seeds a
+#: chunk, so each chunk pair adds ten paired seeds.
+LIGHT_MORE = [
+    ("rules", "three amperes or fewer", {}),
+    ("dead0", "light: no dead spaces", {"dead_spaces": 0}),
+]
+
+
+def _register_light_more(name: str, label: str, options: dict[str, object], k: int) -> None:
+    first = 10 * (k - 1)
+
+    @register(
+        f"resistor-light-{name}-{k}",
+        notebook=NOTEBOOK,
+        about=f"{label}, light top rung v mcts:1000 (seeds {first}-{first + 9})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        return q.windows(ctx, label, options, [LIGHT, TOP], 10, first=first)
+
+
+for _k in (3, 4):
+    for _more in LIGHT_MORE:
+        _register_light_more(*_more, _k)
