@@ -185,6 +185,36 @@ for _batch in range(len(LONE)):
     lone_guided(_batch)
 
 
+#: Games of each batch of the reverse seating, a lone greedy seat among three guided:100
+#: players (four players, seats rotated, the same deals as the lone guided:100 table's
+#: first games): the stored ladder holds 44 such games (5 won, 11.4% [5.0, 24.0]), too few
+#: to place guided:100's skill index in that seating. Some 1.35 CPU-seconds a game (the
+#: ladder's cost: three guided seats of four), so two chunks of 100.
+LONE_GREEDY = [100, 100]
+
+
+def lone_greedy(batch: int) -> None:
+    """Register ``currents-lone-greedy`` (batch 0) and ``-more-<batch>``: games of one
+    greedy seat among three guided:100 ones, continuing the earlier batches' seeds and
+    seat rotation (the rows keep one label, so the notebook reads them as one table)."""
+    start, n = sum(LONE_GREEDY[:batch]), LONE_GREEDY[batch]
+    label = "4p greedy v 3 guided:100"
+
+    def run(ctx: RunContext) -> Rows:
+        specs = ["greedy", "guided:100", "guided:100", "guided:100"]
+        return games(ctx, label, "duel", {"players": 4}, specs, n, start=start, rotate=True)
+
+    name = "currents-lone-greedy" + (f"-more-{batch}" if batch else "")
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    register(
+        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
+    )(run)
+
+
+for _batch in range(len(LONE_GREEDY)):
+    lone_greedy(_batch)
+
+
 #: Games of each batch of guided:300 against guided:100, two players, seats alternating:
 #: whether the top rung the rule questions use is the ceiling of what this search reaches
 #: (docs/bots.md quotes 49.0% [39.2, 58.8] of 96 four-player ladder games, not stored
