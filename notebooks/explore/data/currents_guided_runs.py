@@ -276,3 +276,32 @@ def riptide_goals(name: str) -> None:
 
 for _name in RIPTIDE_LAYOUTS:
     riptide_goals(_name)
+
+
+#: The edge-riptide layout (EDGE_RIPTIDES, above) as a rule set of its own: four
+#: guided:100 players on the base table's deals (its first 300, as the riptides table's),
+#: for its effect on the seats and on the length in minutes beside the first layout's.
+#: Some 1.5 CPU-seconds a deal (the riptides table's 120-deal batches took 181-185
+#: CPU-seconds), so chunks of 100 (2.5 CPU-minutes each).
+EDGE = [100, 100, 100]
+
+
+def edge_story(batch: int) -> None:
+    """Register ``currents-guided-edge-riptides`` (batch 0) and ``-more-<batch>``: story
+    rows of four guided:100 players with riptides on the edge lines, deals continuing
+    the earlier batches' (the rows keep one label, so the notebook reads them as one)."""
+    start, n = sum(EDGE[:batch]), EDGE[batch]
+    label = "edge riptides"
+
+    def run(ctx: RunContext) -> Rows:
+        options = {"players": 4, "obstacles": EDGE_RIPTIDES}
+        return games(ctx, label, "story", options, ["guided:100"] * 4, n, start=start)
+
+    name = "currents-guided-edge-riptides" + (f"-more-{batch}" if batch else "")
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    about = f"{label}; 4p guided:100, deals {start} to {start + n - 1}"
+    register(name, notebook=DESIGNER, about=about)(run)
+
+
+for _batch in range(len(EDGE)):
+    edge_story(_batch)
