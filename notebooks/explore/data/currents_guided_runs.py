@@ -185,6 +185,36 @@ for _batch in range(len(LONE)):
     lone_guided(_batch)
 
 
+#: Games of each batch of the reverse seating, a lone greedy seat among three guided:100
+#: players (four players, seats rotated, the same deals as the lone guided:100 table's
+#: first games): the stored ladder holds 44 such games (5 won, 11.4% [5.0, 24.0]), too few
+#: to place guided:100's skill index in that seating. Some 1.35 CPU-seconds a game (the
+#: ladder's cost: three guided seats of four), so two chunks of 100.
+LONE_GREEDY = [100, 100]
+
+
+def lone_greedy(batch: int) -> None:
+    """Register ``currents-lone-greedy`` (batch 0) and ``-more-<batch>``: games of one
+    greedy seat among three guided:100 ones, continuing the earlier batches' seeds and
+    seat rotation (the rows keep one label, so the notebook reads them as one table)."""
+    start, n = sum(LONE_GREEDY[:batch]), LONE_GREEDY[batch]
+    label = "4p greedy v 3 guided:100"
+
+    def run(ctx: RunContext) -> Rows:
+        specs = ["greedy", "guided:100", "guided:100", "guided:100"]
+        return games(ctx, label, "duel", {"players": 4}, specs, n, start=start, rotate=True)
+
+    name = "currents-lone-greedy" + (f"-more-{batch}" if batch else "")
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    register(
+        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
+    )(run)
+
+
+for _batch in range(len(LONE_GREEDY)):
+    lone_greedy(_batch)
+
+
 #: Games of each batch of guided:300 against guided:100, two players, seats alternating:
 #: whether the top rung the rule questions use is the ceiling of what this search reaches
 #: (docs/bots.md quotes 49.0% [39.2, 58.8] of 96 four-player ladder games, not stored
@@ -246,3 +276,32 @@ def riptide_goals(name: str) -> None:
 
 for _name in RIPTIDE_LAYOUTS:
     riptide_goals(_name)
+
+
+#: The edge-riptide layout (EDGE_RIPTIDES, above) as a rule set of its own: four
+#: guided:100 players on the base table's deals (its first 300, as the riptides table's),
+#: for its effect on the seats and on the length in minutes beside the first layout's.
+#: Some 1.5 CPU-seconds a deal (the riptides table's 120-deal batches took 181-185
+#: CPU-seconds), so chunks of 100 (2.5 CPU-minutes each).
+EDGE = [100, 100, 100]
+
+
+def edge_story(batch: int) -> None:
+    """Register ``currents-guided-edge-riptides`` (batch 0) and ``-more-<batch>``: story
+    rows of four guided:100 players with riptides on the edge lines, deals continuing
+    the earlier batches' (the rows keep one label, so the notebook reads them as one)."""
+    start, n = sum(EDGE[:batch]), EDGE[batch]
+    label = "edge riptides"
+
+    def run(ctx: RunContext) -> Rows:
+        options = {"players": 4, "obstacles": EDGE_RIPTIDES}
+        return games(ctx, label, "story", options, ["guided:100"] * 4, n, start=start)
+
+    name = "currents-guided-edge-riptides" + (f"-more-{batch}" if batch else "")
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    about = f"{label}; 4p guided:100, deals {start} to {start + n - 1}"
+    register(name, notebook=DESIGNER, about=about)(run)
+
+
+for _batch in range(len(EDGE)):
+    edge_story(_batch)
