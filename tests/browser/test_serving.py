@@ -77,9 +77,11 @@ def test_a_shutdown_post_without_the_xsrf_cookie_is_refused(voila_url: str) -> N
     assert kernel_status(voila_url, kernel, visitor) == 200
 
 
-def kernel_processes(parent: int) -> list[int]:
-    """Kernels Voila started (forked by its fork server, or its own children)."""
-    return sorted(kernels(parent).values())
+def kernel_ids(parent: int) -> set[str]:
+    """Kernels Voila started (forked by its fork server, or its own children), by kernel id:
+    a forked kernel's process id, found through the sockets it holds, can for a moment be a
+    child of the kernel holding the same sockets, so process ids would not name a kernel."""
+    return set(kernels(parent))
 
 
 def wait_for(check: object, timeout: float) -> bool:
@@ -102,10 +104,10 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
     pages = len(play_pages())
     try:
         # one preheated kernel per page (tests run with --pool_size=1)
-        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 180)
-        pooled = set(kernel_processes(proc.pid))
+        assert wait_for(lambda: len(kernel_ids(proc.pid)) == pages, 180)
+        pooled = kernel_ids(proc.pid)
         time.sleep(16)  # longer than the idle timeout: pooled kernels are never culled
-        assert set(kernel_processes(proc.pid)) == pooled
+        assert kernel_ids(proc.pid) == pooled
         page = new_page(browser, 1000, 1000)
         page.goto(f"{url}/voila/render/currents.ipynb", timeout=90_000)
         # the kernel waited in the pool past the idle timeout: it must not be culled now
@@ -113,10 +115,10 @@ def test_preheated_kernels_are_refilled_and_idle_visitors_culled(browser, tmp_pa
         kernel = page_kernel(page)
         visitor = cookie_header(page)
         # the visitor took a pooled kernel, and the pool is refilled behind them
-        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages + 1, 60)
+        assert wait_for(lambda: len(kernel_ids(proc.pid)) == pages + 1, 60)
         page.context.close()  # the visitor leaves without a clean shutdown: the cull
         assert wait_for(lambda: kernel_status(url, kernel, visitor) == 404, 60)
-        assert wait_for(lambda: len(kernel_processes(proc.pid)) == pages, 30)
+        assert wait_for(lambda: len(kernel_ids(proc.pid)) == pages, 30)
     finally:
         proc.terminate()
         proc.wait(timeout=20)
