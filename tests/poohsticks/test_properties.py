@@ -29,6 +29,8 @@ from tablegames.poohsticks import PoohsticksState
 #: Games all configurations play together (:func:`support.properties.per_config`).
 GAMES_PER_GAME = 8000  # 1,000 per option set: random play ends with one winner in ~1% of games
 MAX_ROUNDS = 9
+#: games a configuration must play before one with a single winner is required of it
+SINGLE_WINNER_SAMPLE = 500
 #: the expensive checks run at one state out of this many (and at the first and last)
 SAMPLE_EVERY = 24
 
@@ -136,7 +138,11 @@ def test_random_games(name: str) -> None:
     finals = replayed_games(
         functools.partial(play, CONFIGS[name]), per_config(GAMES_PER_GAME, len(CONFIGS)), 2**32
     )
-    assert any(len(final.winners) == 1 for final in finals), "no game had a single winner"
+    # Random play ends with one winner in ~1% of games: a run of 500 (each half of make
+    # test's) misses one with chance 0.99**500 = 0.7%, a scaled-down run of 30 with 74%,
+    # so only a run that large is asked for one (the seeds are fixed: not a flake either way).
+    if len(finals) >= SINGLE_WINNER_SAMPLE:
+        assert any(len(final.winners) == 1 for final in finals), "no game had a single winner"
 
 
 def test_checks_can_fail() -> None:
