@@ -249,3 +249,53 @@ for _i, (_start, _stop) in enumerate(JACK_HIGH_BATCHES, 1):
         notebook=NOTEBOOK,
         about=f"the jack in the pile's top half, 2p mcts:300, games {_start}-{_stop}",
     )(_jack_high(_start, _stop))
+
+
+#: When to commit to red, decided at the top rung for the one K that matters most to a
+#: designer: K = 30, playing for red from the deal (the widest open interval of the
+#: stored table: 42.3% [36.9, 48.0] of 300 games against a fair 37.8%, a gain of up to
+#: ten points not ruled out). Games 300-2400 of the stored table's K = 30 sequence (same
+#: label, seeds and seat rotation), 700 games a batch (about 7.7 CPU-min at 0.66 CPU s a
+#: game). Judging rule, fixed before the runs: pool the stored 300 games with the batches
+#: played; after each batch, decided when searchcommit300:30's 95% Wilson interval
+#: excludes its fair share (``q.commit_fair``: half of the games with a winner) or is at
+#: most +-2 points wide; stop at the first batch that decides; report the interval also
+#: widened for the number of looks (Bonferroni).
+COMMIT30 = Table(
+    "searchcommit300:30 v mcts:300",
+    q.colour_row,
+    "fellowship",
+    {},
+    ["searchcommit300:30", "mcts:300"],
+    rotate=True,
+)
+COMMIT30_BATCHES = ((300, 1000), (1000, 1700), (1700, 2400))
+
+
+def _commit30(start: int, stop: int) -> Callable[[RunContext], Rows]:
+    def run(ctx: RunContext) -> Rows:
+        return [{**r, "commit_at": 30} for r in COMMIT30.play(ctx, start, stop)]
+
+    return run
+
+
+for _i, (_start, _stop) in enumerate(COMMIT30_BATCHES, 1):
+    register(
+        f"fellowship-commit30-mcts300-more-{_i}",
+        notebook=NOTEBOOK,
+        about=f"commit to red from the deal (K = 30), mcts:300, games {_start}-{_stop}",
+    )(_commit30(_start, _stop))
+
+
+@register(
+    "fellowship-tilt-mcts300",
+    notebook=NOTEBOOK,
+    about="how visibly the jack's holder plays black: the circle move by move, 2p mcts:300",
+)
+def tilt_top(ctx: RunContext) -> Rows:
+    # The concealment question (section 2): no bot reads the holder's moves, but the
+    # circle after every move shows how soon and how plainly a strong holder's moves turn
+    # black. Games 0-300 of the plain colour table's seeds (the same deals and games:
+    # rows must match fellowship-colours-mcts300-1/-2), about 3.3 CPU-min.
+    table = Table(TOP_COLOURS.label, q.tilt_row, "fellowship", {}, TOP)
+    return table.play(ctx, 0, 300)

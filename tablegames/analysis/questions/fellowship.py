@@ -215,6 +215,35 @@ def early_row(game: Game, seats: list[str], seed: int) -> Row:
     }
 
 
+def tilt_row(game: Game, seats: list[str], seed: int) -> Row:
+    """A two-player game read move by move for how visibly the Jack of Spades' holder
+    plays its colour: black's lead on the circle after every decision (``leads``, the
+    deal's first), who made each decision (``movers``), the index of the first state in
+    which the jack is in a hand (``jack_at``; 0: dealt, None: never) and the first in
+    which it lies face up on the circle (``jack_shown_at``; None: never played), with
+    :func:`colour_row`'s fields."""
+    p = play(game, seats, seed, keep=True)
+    roles = _st(p.final).roles
+    at = next((i for i, s in enumerate(p.states) if None not in _st(s).roles), None)
+    shown = next(
+        (i for i, s in enumerate(p.states) if any(BOROMIR in k for k in _st(s).circle)), None
+    )
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(p.final.winners),
+        "colour": colour_result(p.final),
+        "black_seat": roles.index("black") if "black" in roles else None,
+        "jack_turn": jack_turn(p.states),
+        "ending": ending(p.final),
+        "decisions": p.decisions,
+        "leads": [lead(s) for s in p.states],
+        "movers": [s.current_player for s in p.states[:-1]],
+        "jack_at": at,
+        "jack_shown_at": shown,
+    }
+
+
 def colour_share(rows: Sequence[Row]) -> tuple[Share, float]:
     """Black's win share and a fair colour's (the games with a winner, halved)."""
     black = sum(r["colour"] == "black" for r in rows)
