@@ -515,3 +515,77 @@ def duel_outcomes(rows: Sequence[Row], strong: str) -> dict[str, Share]:
         "weaker won": wilson(sum(any(s != strong for s in b) for b in by), n),
         "nobody won": wilson(sum(not b for b in by), n),
     }
+
+
+def black_edge(row: Row) -> float:
+    """One game's part in black's edge over a fair colour: +1/2 if black won, -1/2 if
+    red won, 0 for a stalemate or tie. Its mean over a table is black's share less the
+    fair share (half of the games with a winner)."""
+    return {"black": 0.5, "red": -0.5}.get(str(row["colour"]), 0.0)
+
+
+def paired_edge_gap(
+    a: Sequence[Row], b: Sequence[Row], z: float = 1.959964
+) -> tuple[float, float, float]:
+    """Black's edge over fair in ``a`` less that in ``b``, the two tables played on the
+    same deals (row by row, the same seeds), with a normal interval on the per-deal
+    differences (``z``: 95% unless widened): the paired reading of two variants.
+
+    >>> rows = [{"seed": s, "colour": c} for s, c in enumerate(["black", "red", "red"])]
+    >>> other = [{**r, "colour": "red"} for r in rows]
+    >>> [round(x, 3) for x in paired_edge_gap(rows, other)]
+    [0.333, -0.32, 0.987]
+    """
+    if [r["seed"] for r in a] != [r["seed"] for r in b]:
+        raise ValueError("the tables are not on the same deals")
+    d = [black_edge(x) - black_edge(y) for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    half = z * (var / n) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def holder_moves(rows: Sequence[Row]) -> dict[str, list[int]]:
+    """The change in black's lead made by each move of :func:`tilt_row`'s games in which
+    the Jack of Spades reached a hand, by whose move and when: the holder's moves
+    before it drew the jack (``'holder, before'``: it did not know yet) and after
+    (``'holder, after'``), the other player's before and after (the jack's draw being
+    the first state with a holder; a dealt jack leaves no "before")."""
+    out: dict[str, list[int]] = {
+        "holder, before": [],
+        "holder, after": [],
+        "other, before": [],
+        "other, after": [],
+    }
+    for r in rows:
+        if r["jack_at"] is None:
+            continue
+        leads, at, holder = r["leads"], r["jack_at"], r["black_seat"]
+        for i, mover in enumerate(r["movers"]):
+            who = "holder" if mover == holder else "other"
+            out[f"{who}, {'after' if i >= at else 'before'}"].append(leads[i + 1] - leads[i])
+    return out
+
+
+def first_after(rows: Sequence[Row], moves: int = 3) -> tuple[Share, Share]:
+    """Over :func:`tilt_row`'s games in which the jack was drawn (not dealt) and the
+    holder made ``moves`` moves after it: how often the holder's first ``moves`` moves
+    after the draw raised black's lead by 2 stacks or more in all (the holder shows its
+    colour), and how often the same player's last ``moves`` moves before the draw did
+    (the same test on a player who did not yet know: a false alarm)."""
+    shown, alarm, n = 0, 0, 0
+    for r in rows:
+        at, holder = r["jack_at"], r["black_seat"]
+        if not at:
+            continue
+        mine = [i for i, m in enumerate(r["movers"]) if m == holder]
+        after = [i for i in mine if i >= at][:moves]
+        before = [i for i in mine if i < at][-moves:]
+        if len(after) < moves or len(before) < moves:
+            continue
+        gain = [sum(r["leads"][i + 1] - r["leads"][i] for i in part) for part in (after, before)]
+        n += 1
+        shown += gain[0] >= 2
+        alarm += gain[1] >= 2
+    return wilson(shown, n), wilson(alarm, n)
