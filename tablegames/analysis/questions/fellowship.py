@@ -464,8 +464,8 @@ def commit_fair(rows: Sequence[Row], k: int) -> float:
 
 def seat_report(label: str, rows: Sequence[Row]) -> str:
     """A three- or four-player table in words: each seat's win share against a fair
-    seat's (player 0's half-width), how often one player wins alone, and how often a
-    card count would break a shared win."""
+    seat's (player 0's half-width), how often one player wins alone and how often not,
+    and how often a card count would break a shared win."""
     players = len(rows[0]["seats"])
     share, fair = seat_share(rows)
     half = 100 * (share.high - share.low) / 2
@@ -476,7 +476,10 @@ def seat_report(label: str, rows: Sequence[Row]) -> str:
     for p in range(players):
         extra = f" (+-{half:.1f})" if p == 0 else ""
         lines.append(f"{'':12} player {p} wins {seat_share(rows, p)[0]}{extra}")
-    lines.append(f"{'':12} one winner {single}; a card count breaks {broken} of shared wins")
+    alone = sum(len(r["winners"]) == 1 for r in rows)
+    none = wilson(len(rows) - alone, len(rows))  # a shared win (or, rarely, no winner)
+    lines.append(f"{'':12} one winner {single}, no single winner {none}")
+    lines.append(f"{'':12} a card count breaks {broken} of shared wins")
     return "\n".join(lines)
 
 
