@@ -464,8 +464,9 @@ def commit_fair(rows: Sequence[Row], k: int) -> float:
 
 def seat_report(label: str, rows: Sequence[Row]) -> str:
     """A three- or four-player table in words: each seat's win share against a fair
-    seat's (player 0's half-width), how often one player wins alone and how often not,
-    and how often a card count would break a shared win."""
+    seat's (player 0's half-width), how often one player wins alone, two or more share
+    the win, or all tie (nobody wins), and how often a card count would break a shared
+    win."""
     players = len(rows[0]["seats"])
     share, fair = seat_share(rows)
     half = 100 * (share.high - share.low) / 2
@@ -476,9 +477,9 @@ def seat_report(label: str, rows: Sequence[Row]) -> str:
     for p in range(players):
         extra = f" (+-{half:.1f})" if p == 0 else ""
         lines.append(f"{'':12} player {p} wins {seat_share(rows, p)[0]}{extra}")
-    alone = sum(len(r["winners"]) == 1 for r in rows)
-    none = wilson(len(rows) - alone, len(rows))  # a shared win (or, rarely, no winner)
-    lines.append(f"{'':12} one winner {single}, no single winner {none}")
+    none = wilson(sum(not r["winners"] for r in rows), len(rows))  # every player tied
+    lines.append(f"{'':12} one winner {single}, shared {wilson(len(shared), len(rows))}")
+    lines.append(f"{'':12} all tied (nobody wins) {none}")
     lines.append(f"{'':12} a card count breaks {broken} of shared wins")
     return "\n".join(lines)
 
