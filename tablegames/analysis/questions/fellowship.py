@@ -550,26 +550,48 @@ def paired_edge_gap(
     return mean, mean - half, mean + half
 
 
-def holder_moves(rows: Sequence[Row]) -> dict[str, list[int]]:
+def holder_moves(rows: Sequence[Row]) -> dict[str, list[list[int]]]:
     """The change in black's lead made by each move of :func:`tilt_row`'s games in which
-    the Jack of Spades reached a hand, by whose move and when: the holder's moves
-    before it drew the jack (``'holder, before'``: it did not know yet) and after
+    the Jack of Spades reached a hand, game by game, by whose move and when: the holder's
+    moves before it drew the jack (``'holder, before'``: it did not know yet) and after
     (``'holder, after'``), the other player's before and after (the jack's draw being
-    the first state with a holder; a dealt jack leaves no "before")."""
-    out: dict[str, list[int]] = {
-        "holder, before": [],
-        "holder, after": [],
-        "other, before": [],
-        "other, after": [],
+    the first state with a holder; a dealt jack leaves no "before").
+
+    >>> row = {"jack_at": 2, "black_seat": 0, "movers": [0, 1, 0, 1], "leads": [0, -1, -2, 0, -1]}
+    >>> {k: v[0] for k, v in holder_moves([row]).items()}
+    {'holder, before': [-1], 'holder, after': [2], 'other, before': [-1], 'other, after': [-1]}
+    """
+    out: dict[str, list[list[int]]] = {
+        k: [] for k in ("holder, before", "holder, after", "other, before", "other, after")
     }
     for r in rows:
         if r["jack_at"] is None:
             continue
         leads, at, holder = r["leads"], r["jack_at"], r["black_seat"]
+        game: dict[str, list[int]] = {k: [] for k in out}
         for i, mover in enumerate(r["movers"]):
             who = "holder" if mover == holder else "other"
-            out[f"{who}, {'after' if i >= at else 'before'}"].append(leads[i + 1] - leads[i])
+            game[f"{who}, {'after' if i >= at else 'before'}"].append(leads[i + 1] - leads[i])
+        for k, moves in game.items():
+            if moves:
+                out[k].append(moves)
     return out
+
+
+def clustered_mean(games: Sequence[Sequence[float]], z: float = 1.959964) -> tuple[float, ...]:
+    """The mean over every value of ``games`` (lists of values, one a game) with a 95%
+    interval that treats the games, not the values, as independent (a ratio estimate
+    with a cluster-robust variance): ``(mean, low, high)``.
+
+    >>> [round(x, 2) for x in clustered_mean([[1, 1], [0, 0], [1, 0]])]
+    [0.5, -0.07, 1.07]
+    """
+    n = sum(len(g) for g in games)
+    mean = sum(sum(g) for g in games) / n
+    k = len(games)
+    var = sum((sum(g) - mean * len(g)) ** 2 for g in games) / n**2 * k / (k - 1)
+    half = z * var**0.5
+    return mean, mean - half, mean + half
 
 
 def first_after(rows: Sequence[Row], moves: int = 3) -> tuple[Share, Share]:
