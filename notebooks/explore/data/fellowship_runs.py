@@ -255,7 +255,7 @@ for _i, (_start, _stop) in enumerate(JACK_HIGH_BATCHES, 1):
 #: designer: K = 30, playing for red from the deal (the widest open interval of the
 #: stored table: 42.3% [36.9, 48.0] of 300 games against a fair 37.8%, a gain of up to
 #: ten points not ruled out). Games 300-2400 of the stored table's K = 30 sequence (same
-#: label, seeds and seat rotation), 200 games a batch (about 2.2 CPU-min at 0.66 CPU s a
+#: label, seeds and seat rotation), 100 games a batch (about 1.1 CPU-min at 0.66 CPU s a
 #: game). Judging rule, fixed before the runs: pool the stored 300 games with the batches
 #: played; after each batch, decided when searchcommit300:30's 95% Wilson interval
 #: excludes its fair share (``q.commit_fair``: half of the games with a winner) or is at
@@ -269,10 +269,10 @@ COMMIT30 = Table(
     ["searchcommit300:30", "mcts:300"],
     rotate=True,
 )
-# (batches of 700, then of 350, were registered first; each first batch was stopped
-# after a dozen games, not stored, when the shared machine gave it 8 to 20 s a game: too
-# slow to end before the session's deadline. Batches of 200 from here.)
-COMMIT30_BATCHES = tuple((a, a + 200) for a in range(300, 2400, 200))
+# (batches of 700, then 350, then 200 were registered first; each first batch was
+# stopped after 2 to 14 games, not stored, when the shared machine gave it 8 to 28 s a
+# game: too slow to end before the session's deadline. Batches of 100 from here.)
+COMMIT30_BATCHES = tuple((a, a + 100) for a in range(300, 2400, 100))
 
 
 def _commit30(start: int, stop: int) -> Callable[[RunContext], Rows]:
