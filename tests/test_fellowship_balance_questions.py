@@ -55,3 +55,25 @@ def test_duel_outcomes_split_the_games_three_ways() -> None:
     ]
     out = fellowship.duel_outcomes(rows, "a")
     assert [out[k].hits for k in ("stronger won", "weaker won", "nobody won")] == [2, 1, 1]
+
+
+def test_tilt_row_reads_the_circle_after_every_move() -> None:
+    game = tg.make("fellowship")
+    for seed in range(4):
+        row = fellowship.tilt_row(game, ["greedy", "greedy"], seed)
+        assert len(row["leads"]) == len(row["movers"]) + 1 == row["decisions"] + 1
+        assert row["colour"] == fellowship.colour_row(game, ["greedy", "greedy"], seed)["colour"]
+        if row["jack_at"] is None:
+            assert row["black_seat"] is None and row["jack_shown_at"] is None
+        elif row["jack_shown_at"] is not None:
+            assert row["jack_shown_at"] > row["jack_at"]  # only the holder can play it
+
+
+def test_first_after_compares_the_holder_after_the_draw_with_before() -> None:
+    # the holder (seat 0) moves at decisions 0, 2, 4, ...; the jack comes at state 6
+    leads = [0, -1, -1, -2, -2, -2, -2, -1, -1, 0, 0, 1, 1]
+    row = {"jack_at": 6, "black_seat": 0, "movers": [0, 1] * 6, "leads": leads}
+    shown, alarm = fellowship.first_after([row])
+    assert (shown.hits, alarm.hits, shown.total) == (1, 0, 1)  # +3 after, -2 before
+    dealt = {**row, "jack_at": 0}
+    assert fellowship.first_after([dealt])[0].total == 0  # no moves before a dealt jack
