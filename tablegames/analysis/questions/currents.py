@@ -410,6 +410,22 @@ def clustered_share(
     return share, max(0.0, share - half), min(1.0, share + half)
 
 
+def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The median of ``values`` with a distribution-free 95% interval (``z``): the order
+    statistics at ranks n/2 - z*sqrt(n)/2 and 1 + n/2 + z*sqrt(n)/2, since the count of
+    values below the true median is binomial(n, 1/2). Returns (median, low, high).
+
+    >>> median_interval(range(1, 102))
+    (51.0, 40, 62)
+    """
+    xs = sorted(values)
+    n = len(xs)
+    spread = z * math.sqrt(n) / 2
+    low = max(1, math.floor(n / 2 - spread))
+    high = min(n, math.ceil(1 + n / 2 + spread))
+    return quantile(xs, 0.5), xs[low - 1], xs[high - 1]
+
+
 def handed_wins(rows: Sequence[Mapping[str, Any]]) -> tuple[Share, Share, float]:
     """Of the :func:`goals` rows' games won on another player's turn: the share whose
     mover had a legal play that left the pawn on the board (a choice, not forced); the
