@@ -436,3 +436,21 @@ def open_hands_more_1(ctx: RunContext) -> Rows:
     last = OPEN_DEALS + OPEN_MORE - 1
     ctx.seeds[label] = f"deals {OPEN_DEALS}-{last}, one game each (both seats see both hands)"
     return rows
+
+
+#: The honest searcher against itself at a sixteenth of the budget: does OpenSpiel's
+#: ISMCTS, too, rise with its budget through the adapter? (The face-up MCTS was measured
+#: directly, 640 against 40; the honest one only through a chain of pairings.) 30 deals,
+#: seats alternating, a size set in advance and judged once: decided if the 95% interval
+#: of the 640-simulation bot's share excludes a half. About 9 CPU-s a deal (the 640 side's
+#: cost against greedy), some 5 CPU-minutes.
+ISMCTS_BUDGET = [("os-ismcts:640", "os-ismcts:40", 30)]
+
+
+@register(
+    "adapters-ismcts-budget",
+    notebook=NOTEBOOK,
+    about="OpenSpiel's ISMCTS at 640 simulations v itself at 40, 30 deals, judged once",
+)
+def ismcts_budget(ctx: RunContext) -> Rows:
+    return _os_pairs(ctx, ISMCTS_BUDGET)

@@ -40,3 +40,24 @@ def greedy_fresh(ctx: RunContext) -> Rows:
 def balance_replay(ctx: RunContext) -> Rows:
     options = {"players": 2}
     return games(ctx, "2p guided:100", "story", options, ["guided:100"] * 2, REPLAYED, seed=SEED)
+
+
+#: Games of a lone random seat among three greedy ones (four players, seats rotated, the
+#: deals of currents-ladder-top's "4p greedy v 3 random"): the stored ladder holds 8 such
+#: games (none won), too few to read that seating. A size set in advance and judged once:
+#: the notebook reads the lone random seat's share against a fair quarter and its skill
+#: index for greedy beside the reverse seating's. Greedy costs some 0.02 CPU-s a
+#: four-player game, so 400 games take seconds.
+LONE_RANDOM = 400
+
+
+@register(
+    "currents-lone-random",
+    notebook=NOTEBOOK,
+    about="4p random v 3 greedy, seats rotated, 400 games set in advance, judged once",
+)
+def lone_random(ctx: RunContext) -> Rows:
+    specs = ["random", "greedy", "greedy", "greedy"]
+    return games(
+        ctx, "4p random v 3 greedy", "duel", {"players": 4}, specs, LONE_RANDOM, rotate=True
+    )

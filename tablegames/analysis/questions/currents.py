@@ -388,6 +388,44 @@ def after_saves(rows: Sequence[Mapping[str, Any]], players: int) -> dict[str, An
     }
 
 
+def clustered_share(
+    counts: Sequence[tuple[int, int]], z: float = Z95
+) -> tuple[float, float, float]:
+    """The share ``sum(hits) / sum(n)`` of ``counts``, one ``(hits, n)`` pair a cluster
+    (a game's saves, say), with a normal interval whose variance is taken between the
+    clusters, not between the items (the ratio estimator's cluster-robust variance): wider
+    than a Wilson interval when the items of one cluster tend to go together, as several
+    saves in one long game do. Returns (share, low, high), clipped to [0, 1].
+
+    >>> [round(x, 3) for x in clustered_share([(1, 1), (0, 1), (2, 2), (0, 2), (1, 2)])]
+    [0.5, 0.067, 0.933]
+    """
+    hits, n = sum(h for h, _ in counts), sum(k for _, k in counts)
+    share = hits / n if n else 0.0
+    g = sum(1 for _, k in counts if k)
+    if g < 2:
+        return share, 0.0, 1.0
+    var = g / (g - 1) * sum((h - share * k) ** 2 for h, k in counts) / n**2
+    half = z * math.sqrt(var)
+    return share, max(0.0, share - half), min(1.0, share + half)
+
+
+def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The median of ``values`` with a distribution-free 95% interval (``z``): the order
+    statistics at ranks n/2 - z*sqrt(n)/2 and 1 + n/2 + z*sqrt(n)/2, since the count of
+    values below the true median is binomial(n, 1/2). Returns (median, low, high).
+
+    >>> median_interval(range(1, 102))
+    (51.0, 40, 62)
+    """
+    xs = sorted(values)
+    n = len(xs)
+    spread = z * math.sqrt(n) / 2
+    low = max(1, math.floor(n / 2 - spread))
+    high = min(n, math.ceil(1 + n / 2 + spread))
+    return quantile(xs, 0.5), xs[low - 1], xs[high - 1]
+
+
 def handed_wins(rows: Sequence[Mapping[str, Any]]) -> tuple[Share, Share, float]:
     """Of the :func:`goals` rows' games won on another player's turn: the share whose
     mover had a legal play that left the pawn on the board (a choice, not forced); the
