@@ -282,3 +282,30 @@ seated_batches(
     kind="story",
     rotate=False,
 )
+
+
+#: The design notes' two claims the story rows cannot test (memory rows, see
+#: tablegames.analysis.questions.currents.memory): how often the compass map a player saw
+#: at their previous Move phase no longer holds, and whether a Move phase with an ace
+#: among the currents ends the game more often than one without, at the same stage of
+#: the game. The goals table's first 200 four-player deals replayed (the same games, as
+#: every game is seeded), some 1.75 CPU-seconds a game (the goals table's cost): about
+#: 6 CPU-minutes. Judging rule, fixed before the run: one look; in turns 30 to 59 and 60
+#: on (where the aces come back; two stretches, so the game's own rise in the end rate
+#: with its length is not read as the aces'), the end rate per Move phase with an ace
+#: among the currents less that without is decided where its 95% interval (widened for
+#: the two stretches) excludes zero, else bounded by it; the compass share is read per
+#: group of turns as measured (it describes, no test).
+MEMORY_DEALS = 200
+
+
+@register(
+    "currents-guided-memory",
+    notebook=DESIGNER,
+    about=f"compass changes and aces on the board per Move phase; 4p guided:100, the first "
+    f"{MEMORY_DEALS} base deals",
+)
+def guided_memory(ctx: RunContext) -> Rows:
+    """The first base deals at guided:100, four players, replayed for the memory rows."""
+    label = "4p guided:100"
+    return games(ctx, label, "memory", {"players": 4}, ["guided:100"] * 4, MEMORY_DEALS)
