@@ -110,18 +110,12 @@ def guided_goals(ctx: RunContext) -> Rows:
 #: gain was then +4.3 [-0.7, +9.3] over 300 deals, the nearest to decided: two more
 #: batches (deals 300 to 539, some 6 CPU-minutes) say whether it is. Over 540 deals it was
 #: +4.4 [+0.4, +8.5], the later 480 alone +3.3 [-1.0, +7.5]: two more (deals 540 to 779).
-#: Riptides' batches 3 and 4 (deals 300 to 539, session 48) go with the edge-riptide
-#: table's (EDGE, below): the two layouts' length difference on the same 300 deals,
-#: +2.0 minutes [-0.6, +4.6], was not decided, and 540 deals narrow its interval to
-#: about +-2 minutes (2.6 * sqrt(300 / 540) = 1.9). Judging rule, fixed before the runs:
-#: one look at 540 deals; the difference is decided if its 95% interval (``paired``)
-#: excludes zero, otherwise it is bounded by that interval (some +-2 minutes).
 MORE = {
     "base": [300, 300, 300, 300, 400],
     "combination attacks": [120, 120, 120, 120, 120, 120],
     "wild: split": [120, 120, 120],
     "easier usurping": [120, 120],
-    "riptides": [120, 120, 120, 120],
+    "riptides": [120, 120],
     "wild: currents": [120],
     "wild: both": [120],
     "jokers (compass)": [120],
@@ -269,10 +263,8 @@ for _name in RIPTIDE_LAYOUTS:
 #: guided:100 players on the base table's deals (its first 300, as the riptides table's),
 #: for its effect on the seats and on the length in minutes beside the first layout's.
 #: Some 1.5 CPU-seconds a deal (the riptides table's 120-deal batches took 181-185
-#: CPU-seconds), so chunks of 100 (2.5 CPU-minutes each). Batches 3 and 4 (deals 300 to
-#: 539, 120 each) go with riptides' batches 3 and 4 on the same deals (MORE, above: the
-#: judging rule for the two layouts' length difference is there).
-EDGE = [100, 100, 100, 120, 120]
+#: CPU-seconds), so chunks of 100 (2.5 CPU-minutes each).
+EDGE = [100, 100, 100]
 seated_batches(
     "currents-guided-edge-riptides",
     "edge riptides",
