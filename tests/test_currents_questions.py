@@ -9,6 +9,7 @@ from tablegames.analysis.questions.currents import (
     compass_memory,
     ends_with_aces,
     first_player_won,
+    followups,
     goals,
     handed_wins,
     memory,
@@ -120,3 +121,13 @@ def test_memory_rows_agree_with_story_and_goals_rows() -> None:
     assert with_ace.total + without.total == sum(r["phases"] for r in rows)
     assert with_ace.hits + without.hits == sum(r["winner"] is not None for r in rows)
     assert sum(n for n, _s, _m in compass_memory(rows)) == sum(r["phases"] - 4 for r in rows)
+
+
+def test_followup_rows_count_every_demotion_and_card_placed() -> None:
+    game = tg.make("currents", players=4)
+    for seed in range(6):
+        row = followups(game, ["greedy"] * 4, seed)
+        told = story(game, ["greedy"] * 4, seed)
+        assert row["winner"] == told["winner"] and len(row["demoted"]) == told["demotions"]
+        assert all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"])
+        assert len(row["placed"]) >= told["usurps"]  # every usurp placed a card

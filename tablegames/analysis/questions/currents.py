@@ -624,8 +624,71 @@ def ends_with_aces(rows: Sequence[Mapping[str, Any]], start: int, stop: int) -> 
     return wilson(hits[0], totals[0]), wilson(hits[1], totals[1])
 
 
+def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen through what becomes of each card played on the board, for the
+    design notes' diplomatic demotion (a player who cannot outrank a rival's card demotes
+    it, hoping the next player can then outrank it and change its push). Per card placed,
+    a ``[on_compass, k]`` pair in ``demoted`` (a demotion) or ``placed`` (any other card
+    played on the compass or as a current): ``k`` is the turn after the placing player's
+    (1 the next player's, up to one less than the players) at whose end the suit pushing
+    from that place differed (outranked, cleared by a Jack, swapped by a Queen, turned by
+    a King), or 0 if it still pushed the same suit's way when the placing player's turn
+    came round again or the game ended first.
+
+    >>> import tablegames as tg
+    >>> row = followups(tg.make("currents", players=4), ["greedy"] * 4, 7)
+    >>> all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"]), len(row["placed"]) > 0
+    (True, True)
+    """
+    from ...currents.geometry import POINTS, SLOTS
+
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    state = game.initial_state(seed)
+    players = len(specs)
+    pending: list[list[Any]] = []  # [idx, suit, turns since, demoted]
+    out: dict[str, list[list[Any]]] = {"demoted": [], "placed": []}
+    n = 0
+    while not state.is_terminal and n < MAX_DECISIONS:
+        setup = state.phase == "setup"  # type: ignore[attr-defined]
+        state = state.apply(bots[state.current_player].choose(state))
+        n += 1
+        for e in state.events:  # type: ignore[attr-defined]
+            if e.kind in ("place", "demote") and not setup:
+                idx = POINTS.index(e.where) if len(e.where) == 1 else 4 + SLOTS.index(e.where)
+                pending.append([idx, e.cards[0][1], -1, e.kind == "demote"])
+            elif e.kind == "move":
+                board = (*state.compass, *state.currents)  # type: ignore[attr-defined]
+                for p in list(pending):
+                    p[2] += 1
+                    card = board[p[0]]
+                    if p[2] and (card is None or card[1] != p[1]):
+                        k = p[2]
+                    elif p[2] == players - 1:
+                        k = 0
+                    else:
+                        continue
+                    out["demoted" if p[3] else "placed"].append([p[0] < 4, k])
+                    pending.remove(p)
+    for p in pending:  # the game ended before the placing player's turn came round
+        out["demoted" if p[3] else "placed"].append([p[0] < 4, 0])
+    winners = sorted(state.winners)
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winners[0] if len(winners) == 1 else None,
+        **out,
+    }
+
+
 _GAMES: dict[str, Game] = {}
-KINDS = {"story": story, "duel": duel, "board": board, "goals": goals, "memory": memory}
+KINDS = {
+    "story": story,
+    "duel": duel,
+    "board": board,
+    "goals": goals,
+    "memory": memory,
+    "followups": followups,
+}
 
 
 def task(
