@@ -301,3 +301,28 @@ def guided_memory(ctx: RunContext) -> Rows:
     """The first base deals at guided:100, four players, replayed for the memory rows."""
     label = "4p guided:100"
     return games(ctx, label, "memory", {"players": 4}, ["guided:100"] * 4, MEMORY_DEALS)
+
+
+#: The design notes' diplomatic demotion (followups rows, see
+#: tablegames.analysis.questions.currents.followups): for every demotion and every other
+#: card played on the board, whether the next player (or a later one before the placing
+#: player's turn came round) changed the suit pushing from that place. The first 60 base
+#: deals of the goals and memory tables, four guided:100 players (about 2 demotions a game
+#: at this rung, so some 120 demotions), about 2 CPU-minutes (a first registration of 150
+#: deals was withdrawn unplayed: the loaded machine would not have finished it in time).
+#: Judging rule, fixed before the run: one look; the share of demotions whose place the
+#: next player changed, less the same share for the other cards placed, is decided where
+#: its 95% interval excludes zero, else bounded by it.
+FOLLOWUP_DEALS = 60
+
+
+@register(
+    "currents-guided-followups",
+    notebook=DESIGNER,
+    about=f"what became of each demotion and card placed; 4p guided:100, the first "
+    f"{FOLLOWUP_DEALS} base deals",
+)
+def guided_followups(ctx: RunContext) -> Rows:
+    """The first base deals at guided:100, four players, replayed for the followups rows."""
+    label = "4p guided:100"
+    return games(ctx, label, "followups", {"players": 4}, ["guided:100"] * 4, FOLLOWUP_DEALS)
