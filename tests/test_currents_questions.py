@@ -6,9 +6,13 @@ import tablegames as tg
 from tablegames.analysis.questions.currents import (
     after_saves,
     against_base,
+    compass_memory,
+    ends_with_aces,
     first_player_won,
+    followups,
     goals,
     handed_wins,
+    memory,
     paired,
     seat_gains,
     story,
@@ -100,3 +104,30 @@ def test_seat_gains_give_every_seat_its_share_and_its_gain_over_the_base_rules()
         assert gain == same and wide_low <= low <= gain <= high <= wide_high
     paired_p0 = against_base(base, rows, first_player_won)
     assert abs(one[0][1] - paired_p0[0]) < 1e-9 and abs(one[0][3] - paired_p0[2]) < 1e-9
+
+
+def test_memory_rows_agree_with_story_and_goals_rows() -> None:
+    game = tg.make("currents", players=4)
+    for seed in range(8):
+        row = memory(game, ["greedy"] * 4, seed)
+        told, seen = story(game, ["greedy"] * 4, seed), goals(game, ["greedy"] * 4, seed)
+        assert (row["winner"], row["phases"]) == (told["winner"], told["phases"])
+        assert len(row["compass_changed"]) == len(row["aces_on"]) == row["phases"]
+        assert row["compass_changed"][:4] == [-1] * 4  # each player's first Move phase
+        assert all(0 <= c <= 4 for c in row["compass_changed"][4:])
+        assert any(row["aces_on"]) == seen["ace played as a current"]
+    rows = [memory(game, ["greedy"] * 4, seed) for seed in range(8)]
+    with_ace, without = ends_with_aces(rows, 1, 10**6)
+    assert with_ace.total + without.total == sum(r["phases"] for r in rows)
+    assert with_ace.hits + without.hits == sum(r["winner"] is not None for r in rows)
+    assert sum(n for n, _s, _m in compass_memory(rows)) == sum(r["phases"] - 4 for r in rows)
+
+
+def test_followup_rows_count_every_demotion_and_card_placed() -> None:
+    game = tg.make("currents", players=4)
+    for seed in range(6):
+        row = followups(game, ["greedy"] * 4, seed)
+        told = story(game, ["greedy"] * 4, seed)
+        assert row["winner"] == told["winner"] and len(row["demoted"]) == told["demotions"]
+        assert all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"])
+        assert len(row["placed"]) >= told["usurps"]  # every usurp placed a card

@@ -14,6 +14,8 @@ and the goals rows under two riptide layouts."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from currents_runs import DESIGNER, RIPTIDES, VARIANTS, Rows, games, until_decided
 
 from tablegames.analysis.runs import RunContext, register
@@ -155,35 +157,48 @@ def guided_2p_duel(ctx: RunContext) -> Rows:
     return games(ctx, "2p guided:100 v greedy", "duel", {"players": 2}, specs, 200, rotate=True)
 
 
+def seated_batches(
+    prefix: str,
+    label: str,
+    specs: list[str],
+    sizes: list[int],
+    *,
+    options: dict[str, Any] | None = None,
+    kind: str = "duel",
+    rotate: bool = True,
+) -> None:
+    """Register ``<prefix>`` (batch 0) and ``<prefix>-more-<batch>``: ``sizes[batch]``
+    games of ``specs`` each, seats rotated (``rotate``) or fixed, every batch continuing
+    the earlier batches' seeds and seat rotation (the rows keep one ``label``, so the
+    notebook reads them as one table). Duels say ``games``, story rows ``deals``."""
+    table = {"players": len(specs), **(options or {})}
+    for batch, n in enumerate(sizes):
+        start = sum(sizes[:batch])
+
+        def run(ctx: RunContext, start: int = start, n: int = n) -> Rows:
+            return games(ctx, label, kind, table, specs, n, start=start, rotate=rotate)
+
+        name = prefix + (f"-more-{batch}" if batch else "")
+        run.__name__ = run.__qualname__ = name.replace("-", "_")
+        if kind == "duel":
+            about = f"{label}, seats rotated, games {start} to {start + n - 1}"
+        else:
+            about = f"{label}; {len(specs)}p {specs[0]}, deals {start} to {start + n - 1}"
+        register(name, notebook=DESIGNER, about=about)(run)
+
+
 #: Games of each batch of a lone guided:100 seat among three greedy players (four
 #: players, seats rotated so the lone seat sits in each seat equally often): the stored
 #: ladder holds only 44 such games (40.9% [27.7, 55.6] against a fair quarter), too few
 #: for the four-player skill index. Some 0.2 CPU-seconds a game (a pilot of 4 games:
 #: one guided seat of four).
 LONE = [200, 200]
-
-
-def lone_guided(batch: int) -> None:
-    """Register ``currents-lone-guided`` (batch 0) and ``-more-<batch>``: games of one
-    guided:100 seat among three greedy ones, continuing the earlier batches' seeds and
-    seat rotation (the rows keep one label, so the notebook reads them as one table)."""
-    start, n = sum(LONE[:batch]), LONE[batch]
-    label = "4p guided:100 v 3 greedy"
-
-    def run(ctx: RunContext) -> Rows:
-        specs = ["guided:100", "greedy", "greedy", "greedy"]
-        return games(ctx, label, "duel", {"players": 4}, specs, n, start=start, rotate=True)
-
-    name = "currents-lone-guided" + (f"-more-{batch}" if batch else "")
-    run.__name__ = run.__qualname__ = name.replace("-", "_")
-    register(
-        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
-    )(run)
-
-
-for _batch in range(len(LONE)):
-    lone_guided(_batch)
-
+seated_batches(
+    "currents-lone-guided",
+    "4p guided:100 v 3 greedy",
+    ["guided:100", "greedy", "greedy", "greedy"],
+    LONE,
+)
 
 #: Games of each batch of the reverse seating, a lone greedy seat among three guided:100
 #: players (four players, seats rotated, the same deals as the lone guided:100 table's
@@ -191,29 +206,12 @@ for _batch in range(len(LONE)):
 #: to place guided:100's skill index in that seating. Some 1.35 CPU-seconds a game (the
 #: ladder's cost: three guided seats of four), so two chunks of 100.
 LONE_GREEDY = [100, 100]
-
-
-def lone_greedy(batch: int) -> None:
-    """Register ``currents-lone-greedy`` (batch 0) and ``-more-<batch>``: games of one
-    greedy seat among three guided:100 ones, continuing the earlier batches' seeds and
-    seat rotation (the rows keep one label, so the notebook reads them as one table)."""
-    start, n = sum(LONE_GREEDY[:batch]), LONE_GREEDY[batch]
-    label = "4p greedy v 3 guided:100"
-
-    def run(ctx: RunContext) -> Rows:
-        specs = ["greedy", "guided:100", "guided:100", "guided:100"]
-        return games(ctx, label, "duel", {"players": 4}, specs, n, start=start, rotate=True)
-
-    name = "currents-lone-greedy" + (f"-more-{batch}" if batch else "")
-    run.__name__ = run.__qualname__ = name.replace("-", "_")
-    register(
-        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
-    )(run)
-
-
-for _batch in range(len(LONE_GREEDY)):
-    lone_greedy(_batch)
-
+seated_batches(
+    "currents-lone-greedy",
+    "4p greedy v 3 guided:100",
+    ["greedy", "guided:100", "guided:100", "guided:100"],
+    LONE_GREEDY,
+)
 
 #: Games of each batch of guided:300 against guided:100, two players, seats alternating:
 #: whether the top rung the rule questions use is the ceiling of what this search reaches
@@ -221,26 +219,9 @@ for _batch in range(len(LONE_GREEDY)):
 #: here). Some 1.4 CPU-seconds a game (a pilot of 4 games; guided:300 searches three
 #: times as much as guided:100).
 TOP = [200, 200]
-
-
-def top_duel(batch: int) -> None:
-    """Register ``currents-guided-300-duel`` (batch 0) and ``-more-<batch>``."""
-    start, n = sum(TOP[:batch]), TOP[batch]
-    label = "2p guided:300 v guided:100"
-
-    def run(ctx: RunContext) -> Rows:
-        specs = ["guided:300", "guided:100"]
-        return games(ctx, label, "duel", {"players": 2}, specs, n, start=start, rotate=True)
-
-    name = "currents-guided-300-duel" + (f"-more-{batch}" if batch else "")
-    run.__name__ = run.__qualname__ = name.replace("-", "_")
-    register(
-        name, notebook=DESIGNER, about=f"{label}, seats rotated, games {start} to {start + n - 1}"
-    )(run)
-
-
-for _batch in range(len(TOP)):
-    top_duel(_batch)
+seated_batches(
+    "currents-guided-300-duel", "2p guided:300 v guided:100", ["guided:300", "guided:100"], TOP
+)
 
 
 #: Riptides on the edge lines themselves (the second layout the riptide measure plays),
@@ -284,24 +265,64 @@ for _name in RIPTIDE_LAYOUTS:
 #: Some 1.5 CPU-seconds a deal (the riptides table's 120-deal batches took 181-185
 #: CPU-seconds), so chunks of 100 (2.5 CPU-minutes each).
 EDGE = [100, 100, 100]
+seated_batches(
+    "currents-guided-edge-riptides",
+    "edge riptides",
+    ["guided:100"] * 4,
+    EDGE,
+    options={"obstacles": EDGE_RIPTIDES},
+    kind="story",
+    rotate=False,
+)
 
 
-def edge_story(batch: int) -> None:
-    """Register ``currents-guided-edge-riptides`` (batch 0) and ``-more-<batch>``: story
-    rows of four guided:100 players with riptides on the edge lines, deals continuing
-    the earlier batches' (the rows keep one label, so the notebook reads them as one)."""
-    start, n = sum(EDGE[:batch]), EDGE[batch]
-    label = "edge riptides"
-
-    def run(ctx: RunContext) -> Rows:
-        options = {"players": 4, "obstacles": EDGE_RIPTIDES}
-        return games(ctx, label, "story", options, ["guided:100"] * 4, n, start=start)
-
-    name = "currents-guided-edge-riptides" + (f"-more-{batch}" if batch else "")
-    run.__name__ = run.__qualname__ = name.replace("-", "_")
-    about = f"{label}; 4p guided:100, deals {start} to {start + n - 1}"
-    register(name, notebook=DESIGNER, about=about)(run)
+#: The design notes' two claims the story rows cannot test (memory rows, see
+#: tablegames.analysis.questions.currents.memory): how often the compass map a player saw
+#: at their previous Move phase no longer holds, and whether a Move phase with an ace
+#: among the currents ends the game more often than one without, at the same stage of
+#: the game. The goals table's first 200 four-player deals replayed (the same games, as
+#: every game is seeded), some 1.75 CPU-seconds a game (the goals table's cost): about
+#: 6 CPU-minutes. Judging rule, fixed before the run: one look; in turns 30 to 59 and 60
+#: on (where the aces come back; two stretches, so the game's own rise in the end rate
+#: with its length is not read as the aces'), the end rate per Move phase with an ace
+#: among the currents less that without is decided where its 95% interval (widened for
+#: the two stretches) excludes zero, else bounded by it; the compass share is read per
+#: group of turns as measured (it describes, no test).
+MEMORY_DEALS = 200
 
 
-for _batch in range(len(EDGE)):
-    edge_story(_batch)
+@register(
+    "currents-guided-memory",
+    notebook=DESIGNER,
+    about=f"compass changes and aces on the board per Move phase; 4p guided:100, the first "
+    f"{MEMORY_DEALS} base deals",
+)
+def guided_memory(ctx: RunContext) -> Rows:
+    """The first base deals at guided:100, four players, replayed for the memory rows."""
+    label = "4p guided:100"
+    return games(ctx, label, "memory", {"players": 4}, ["guided:100"] * 4, MEMORY_DEALS)
+
+
+#: The design notes' diplomatic demotion (followups rows, see
+#: tablegames.analysis.questions.currents.followups): for every demotion and every other
+#: card played on the board, whether the next player (or a later one before the placing
+#: player's turn came round) changed the suit pushing from that place. The first 60 base
+#: deals of the goals and memory tables, four guided:100 players (about 2 demotions a game
+#: at this rung, so some 120 demotions), about 2 CPU-minutes (a first registration of 150
+#: deals was withdrawn unplayed: the loaded machine would not have finished it in time).
+#: Judging rule, fixed before the run: one look; the share of demotions whose place the
+#: next player changed, less the same share for the other cards placed, is decided where
+#: its 95% interval excludes zero, else bounded by it.
+FOLLOWUP_DEALS = 60
+
+
+@register(
+    "currents-guided-followups",
+    notebook=DESIGNER,
+    about=f"what became of each demotion and card placed; 4p guided:100, the first "
+    f"{FOLLOWUP_DEALS} base deals",
+)
+def guided_followups(ctx: RunContext) -> Rows:
+    """The first base deals at guided:100, four players, replayed for the followups rows."""
+    label = "4p guided:100"
+    return games(ctx, label, "followups", {"players": 4}, ["guided:100"] * 4, FOLLOWUP_DEALS)

@@ -579,8 +579,154 @@ def seat_gains(
     return out
 
 
+def memory(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen through what a player must keep in mind, for the design notes' two
+    claims :func:`story` cannot test: that remembering the compass's suit-to-direction map
+    "does you little good", and that the delayed aces, once back, hasten the end. Per
+    Move phase, in order: ``compass_changed``, how many of the four compass points push a
+    different suit's way (or none) than at the same player's previous Move phase (-1 at
+    each player's first); and ``aces_on``, the aces among the currents during it. The
+    game ended on its last Move phase when ``winner`` is not None.
+
+    >>> import tablegames as tg
+    >>> row = memory(tg.make("currents", players=4), ["greedy"] * 4, 7)
+    >>> len(row["compass_changed"]) == len(row["aces_on"]) == row["phases"]
+    True
+    >>> row["compass_changed"][:4], max(row["compass_changed"]) <= 4
+    ([-1, -1, -1, -1], True)
+    """
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    state = game.initial_state(seed)
+    seen: dict[int, tuple[str | None, ...]] = {}  # each player's map at their last Move
+    changed: list[int] = []
+    aces: list[int] = []
+    n = 0
+    while not state.is_terminal and n < MAX_DECISIONS:
+        state = state.apply(bots[state.current_player].choose(state))
+        n += 1
+        for e in state.events:  # type: ignore[attr-defined]
+            if e.kind != "move":
+                continue
+            suits = tuple(c[1] if c is not None else None for c in state.compass)  # type: ignore[attr-defined]
+            before = seen.get(e.player)
+            changed.append(-1 if before is None else sum(a != b for a, b in zip(before, suits)))
+            seen[e.player] = suits
+            aces.append(sum(c is not None and c[0] == "A" for c in state.currents))  # type: ignore[attr-defined]
+    winners = sorted(state.winners)
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winners[0] if len(winners) == 1 else None,
+        "phases": len(changed),
+        "compass_changed": changed,
+        "aces_on": aces,
+    }
+
+
+def compass_memory(rows: Sequence[Mapping[str, Any]]) -> list[tuple[int, Share, float]]:
+    """Per group of turns (:data:`BUCKETS`) of :func:`memory` rows: the Move phases after
+    a player's first, the share at which the compass map the mover saw at their previous
+    Move phase no longer held (one point or more pushing another suit's way), and the
+    mean number of points changed.
+
+    >>> rows = [{"compass_changed": [-1, -1, 0, 2, 1]}]
+    >>> [(n, s.hits, m) for n, s, m in compass_memory(rows)][:2]
+    [(2, 1, 1.0), (1, 1, 1.0)]
+    """
+    out = []
+    for lo, hi in BUCKETS:
+        cs = [c for r in rows for t, c in enumerate(r["compass_changed"], 1) if lo <= t <= hi]
+        cs = [c for c in cs if c >= 0]
+        mean = sum(cs) / len(cs) if cs else 0.0
+        out.append((len(cs), wilson(sum(c > 0 for c in cs), len(cs)), mean))
+    return out
+
+
+def ends_with_aces(rows: Sequence[Mapping[str, Any]], start: int, stop: int) -> tuple[Share, Share]:
+    """Of :func:`memory` rows' Move phases ``start`` to ``stop - 1`` (counted from 1): the
+    share that ended the game when an ace stood among the currents, and when none did
+    (a discrete-time hazard, each Move phase a trial given the game was still going).
+
+    >>> rows = [{"winner": 0, "aces_on": [0, 0, 1, 1]}, {"winner": 1, "aces_on": [0, 0, 0]}]
+    >>> [(s.hits, s.total) for s in ends_with_aces(rows, 1, 10)]
+    [(1, 2), (1, 5)]
+    """
+    hits, totals = [0, 0], [0, 0]
+    for r in rows:
+        last = len(r["aces_on"])
+        for t, a in enumerate(r["aces_on"], 1):
+            if start <= t < stop:
+                k = 0 if a else 1
+                totals[k] += 1
+                hits[k] += t == last and r["winner"] is not None
+    return wilson(hits[0], totals[0]), wilson(hits[1], totals[1])
+
+
+def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen through what becomes of each card played on the board, for the
+    design notes' diplomatic demotion (a player who cannot outrank a rival's card demotes
+    it, hoping the next player can then outrank it and change its push). Per card placed,
+    a ``[on_compass, k]`` pair in ``demoted`` (a demotion) or ``placed`` (any other card
+    played on the compass or as a current): ``k`` is the turn after the placing player's
+    (1 the next player's, up to one less than the players) at whose end the suit pushing
+    from that place differed (outranked, cleared by a Jack, swapped by a Queen, turned by
+    a King), or 0 if it still pushed the same suit's way when the placing player's turn
+    came round again or the game ended first.
+
+    >>> import tablegames as tg
+    >>> row = followups(tg.make("currents", players=4), ["greedy"] * 4, 7)
+    >>> all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"]), len(row["placed"]) > 0
+    (True, True)
+    """
+    from ...currents.geometry import POINTS, SLOTS
+
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    state = game.initial_state(seed)
+    players = len(specs)
+    pending: list[list[Any]] = []  # [idx, suit, turns since, demoted]
+    out: dict[str, list[list[Any]]] = {"demoted": [], "placed": []}
+    n = 0
+    while not state.is_terminal and n < MAX_DECISIONS:
+        setup = state.phase == "setup"  # type: ignore[attr-defined]
+        state = state.apply(bots[state.current_player].choose(state))
+        n += 1
+        for e in state.events:  # type: ignore[attr-defined]
+            if e.kind in ("place", "demote") and not setup:
+                idx = POINTS.index(e.where) if len(e.where) == 1 else 4 + SLOTS.index(e.where)
+                pending.append([idx, e.cards[0][1], -1, e.kind == "demote"])
+            elif e.kind == "move":
+                board = (*state.compass, *state.currents)  # type: ignore[attr-defined]
+                for p in list(pending):
+                    p[2] += 1
+                    card = board[p[0]]
+                    if p[2] and (card is None or card[1] != p[1]):
+                        k = p[2]
+                    elif p[2] == players - 1:
+                        k = 0
+                    else:
+                        continue
+                    out["demoted" if p[3] else "placed"].append([p[0] < 4, k])
+                    pending.remove(p)
+    for p in pending:  # the game ended before the placing player's turn came round
+        out["demoted" if p[3] else "placed"].append([p[0] < 4, 0])
+    winners = sorted(state.winners)
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winners[0] if len(winners) == 1 else None,
+        **out,
+    }
+
+
 _GAMES: dict[str, Game] = {}
-KINDS = {"story": story, "duel": duel, "board": board, "goals": goals}
+KINDS = {
+    "story": story,
+    "duel": duel,
+    "board": board,
+    "goals": goals,
+    "memory": memory,
+    "followups": followups,
+}
 
 
 def task(
