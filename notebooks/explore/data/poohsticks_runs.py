@@ -9,7 +9,7 @@ from grow import Growing
 
 from tablegames.analysis.provenance import read_table
 from tablegames.analysis.questions import poohsticks as q
-from tablegames.analysis.questions.common import Table
+from tablegames.analysis.questions.common import Table, duel_row
 from tablegames.analysis.runs import RunContext, register
 
 NOTEBOOK = "poohsticks-variants.ipynb"
@@ -274,3 +274,85 @@ CEILING = ("guided:1000", "guided:300")
 )
 def ceiling_duel(ctx: RunContext) -> Rows:
     return q.duels(ctx, [CEILING], 50)
+
+
+#: Session 48. The three-wide river the text allows two players ("A 2-player game may
+#: opt to use a 3-card-wide river"), at guided:300: its 30 stored races (10 in
+#: poohsticks-rivers-guided, 20 in -more) left player 0's share undecided (66.7% [48.8,
+#: 80.8] against a fair 53.3%). More races on the seeds that follow (game 30 on), judged
+#: on the pooled table (the 30 stored and the new): looked at every 60 new races, stopped
+#: once player 0's share is decided (interval excludes the fair share, or is within two
+#: points), at most 210 new (240 in all). Pilot: 1.8 CPU-s a race compiled, so at most
+#: about 6.3 CPU-minutes.
+WIDE = "3x6"
+WIDE_STORED = ("poohsticks-rivers-guided", "poohsticks-rivers-guided-more")
+
+
+def _stored(names: tuple[str, ...], label: str) -> Rows:
+    here = Path(__file__).parent
+    return [r for n in names for r in read_table(here / f"{n}.json")["rows"] if r["label"] == label]
+
+
+@register(
+    "poohsticks-3x6-guided-more",
+    notebook=NOTEBOOK,
+    about="3x6 river, two players, guided:300: races 30 on until player 0's share is decided",
+)
+def wide_more(ctx: RunContext) -> Rows:
+    stored = _stored(WIDE_STORED, WIDE)
+    table = Table(WIDE, q.game_row, "poohsticks", q.options(**q.SHAPES[WIDE]), GUIDED)
+    rows = table.until_decided(
+        ctx,
+        lambda new: q.seat_share(stored + new),
+        batch=60,
+        min_games=60,
+        max_games=210,
+        first=len(stored),
+    )
+    return [{**r, "variant": WIDE} for r in rows]
+
+
+#: Is guided:300 competent with the boat powers? The ladder rated it without them. A
+#: rotated duel, guided:300 against greedy on the rules' river with powers, 150 games
+#: (about 0.5 CPU-s a game: one search seat). Judged: guided:300's share against a
+#: no-skill seat's (pq.lone_share), once.
+@register(
+    "poohsticks-powers-duel",
+    notebook=NOTEBOOK,
+    about="guided:300 against greedy with boat powers, seats swapped, 150 games",
+)
+def powers_duel(ctx: RunContext) -> Rows:
+    pair = ("guided:300", "greedy")
+    opts = q.options(boat_powers=True)
+    table = Table(" v ".join(pair) + ", powers", duel_row, "poohsticks", opts, pair, rotate=True)
+    return table.play(ctx, 0, 150)
+
+
+#: The first seat's edge at a stronger search: guided:1000 in both seats on the rules'
+#: river without powers, on the seeds of the stored guided:300 seat table (its races 0
+#: on), looked at after 50 and 100 races and stopped once player 0's share is decided.
+#: Pilot: about 6.9 CPU-s a race (not the 2.4 estimated), so at most 100 races, about
+#: 11.5 CPU-minutes: the budget's limit.
+@register(
+    "poohsticks-seats-guided-1000",
+    notebook=NOTEBOOK,
+    about="rules' river, guided:1000 in both seats: player 0's share, at most 100 races",
+)
+def seats_1000(ctx: RunContext) -> Rows:
+    specs = ["guided:1000", "guided:1000"]
+    return q.balance(ctx, "2x6 (rules), guided:1000", {}, specs, max_games=100, batch=50)
+
+
+#: Boat powers with three boats (3x6, guided:300 in every seat), on the seeds of the
+#: three-boat table without powers: looked at every 60 races, stopped once player 0's
+#: share is decided, at most 120 (pilot: 2.7 CPU-s a race, at most 5.4 CPU-minutes).
+@register(
+    "poohsticks-3p-powers-guided",
+    notebook=NOTEBOOK,
+    about="3 players with boat powers on the 3x6 river, guided:300: seat shares",
+)
+def seats_3p_powers(ctx: RunContext) -> Rows:
+    specs = ["guided:300"] * 3
+    opts = {"players": 3, "boat_powers": True}
+    rows = q.balance(ctx, "3 players, powers, guided:300", opts, specs, max_games=120, batch=60)
+    return [{**r, "players": 3} for r in rows]
