@@ -328,30 +328,11 @@ def powers_duel(ctx: RunContext) -> Rows:
     return table.play(ctx, 0, 150)
 
 
-#: The first seat's edge at a stronger search: guided:1000 in both seats on the rules'
-#: river without powers, on the seeds of the stored guided:300 seat table (its races 0
-#: on). Pilot: about 6.9 CPU-s a race (not the 2.4 estimated), and the machine runs at
-#: about five wall seconds a CPU second: so 50 races a table (about 6 CPU-minutes and
-#: half an hour each), each stored as it ends. Judged on the pooled races: player 0's
-#: share against the fair share, looked at after each table (50, 100).
-SEATS_1000 = 50
-
-
-def _seats_1000(k: int) -> None:
-    first = SEATS_1000 * k
-    name = "poohsticks-seats-guided-1000" + (f"-more-{k}" if k else "")
-
-    def run(ctx: RunContext) -> Rows:
-        specs = ["guided:1000", "guided:1000"]
-        return q.fixed(ctx, "2x6 (rules), guided:1000", {}, specs, SEATS_1000, first)
-
-    run.__name__ = run.__qualname__ = f"seats_1000_{k}"
-    about = f"rules' river, guided:1000 in both seats: races {first} to {first + SEATS_1000}"
-    register(name, notebook=NOTEBOOK, about=about)(run)
-
-
-for _k in range(2):
-    _seats_1000(_k)
+#: Not run: the first seat's edge at a stronger search (guided:1000 in both seats on the
+#: rules' river). Pilot: about 6.9 CPU-s a race (not the 2.4 estimated) and about five
+#: wall seconds a CPU second on this session's machine, so 50 races would take about 6
+#: CPU-minutes and half an hour, and decide only an edge as large as guided:300's; the
+#: session's wall time went to the three-boat table with powers instead.
 
 
 #: Boat powers with three boats (3x6, guided:300 in every seat), on the seeds of the
