@@ -341,7 +341,9 @@ def powers_duel(ctx: RunContext) -> Rows:
 #: seconds a race, since a second batch could not end in time and an unfinished table
 #: keeps nothing. Instead chunks of 30 races, each stored as it ends (pilot: 2.7 CPU-s a
 #: race, about 1.4 CPU-minutes a chunk), judged on the pooled chunks: player 0's share
-#: against the fair share, looked at after each chunk.
+#: against the fair share, looked at after each chunk; a chunk is started only while
+#: that share is undecided and before 09:50 (so that it ends before the session's
+#: deadline), at most six chunks (180 races).
 POWERS_3P = 30
 
 
@@ -360,5 +362,5 @@ def _powers_3p(k: int) -> None:
     register(f"poohsticks-3p-powers-guided-{k}", notebook=NOTEBOOK, about=about)(run)
 
 
-for _k in range(1, 4):
+for _k in range(1, 7):
     _powers_3p(_k)
