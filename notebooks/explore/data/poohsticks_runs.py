@@ -9,7 +9,7 @@ from grow import Growing
 
 from tablegames.analysis.provenance import read_table
 from tablegames.analysis.questions import poohsticks as q
-from tablegames.analysis.questions.common import Table
+from tablegames.analysis.questions.common import Table, duel_row
 from tablegames.analysis.runs import RunContext, register
 
 NOTEBOOK = "poohsticks-variants.ipynb"
@@ -274,3 +274,94 @@ CEILING = ("guided:1000", "guided:300")
 )
 def ceiling_duel(ctx: RunContext) -> Rows:
     return q.duels(ctx, [CEILING], 50)
+
+
+#: Session 48. The three-wide river the text allows two players ("A 2-player game may
+#: opt to use a 3-card-wide river"), at guided:300: its 30 stored races (10 in
+#: poohsticks-rivers-guided, 20 in -more) left player 0's share undecided (66.7% [48.8,
+#: 80.8] against a fair 53.3%). More races on the seeds that follow (game 30 on), judged
+#: on the pooled table (the 30 stored and the new): looked at every 60 new races, stopped
+#: once player 0's share is decided (interval excludes the fair share, or is within two
+#: points), at most 210 new (240 in all). Pilot: 1.8 CPU-s a race compiled, so at most
+#: about 6.3 CPU-minutes.
+WIDE = "3x6"
+WIDE_STORED = ("poohsticks-rivers-guided", "poohsticks-rivers-guided-more")
+
+
+def _stored(names: tuple[str, ...], label: str) -> Rows:
+    here = Path(__file__).parent
+    return [r for n in names for r in read_table(here / f"{n}.json")["rows"] if r["label"] == label]
+
+
+@register(
+    "poohsticks-3x6-guided-more",
+    notebook=NOTEBOOK,
+    about="3x6 river, two players, guided:300: races 30 on until player 0's share is decided",
+)
+def wide_more(ctx: RunContext) -> Rows:
+    stored = _stored(WIDE_STORED, WIDE)
+    table = Table(WIDE, q.game_row, "poohsticks", q.options(**q.SHAPES[WIDE]), GUIDED)
+    rows = table.until_decided(
+        ctx,
+        lambda new: q.seat_share(stored + new),
+        batch=60,
+        min_games=60,
+        max_games=210,
+        first=len(stored),
+    )
+    return [{**r, "variant": WIDE} for r in rows]
+
+
+#: Is guided:300 competent with the boat powers? The ladder rated it without them. A
+#: rotated duel, guided:300 against greedy on the rules' river with powers, 150 games
+#: (about 0.5 CPU-s a game: one search seat). Judged: guided:300's share against a
+#: no-skill seat's (pq.lone_share), once.
+@register(
+    "poohsticks-powers-duel",
+    notebook=NOTEBOOK,
+    about="guided:300 against greedy with boat powers, seats swapped, 150 games",
+)
+def powers_duel(ctx: RunContext) -> Rows:
+    pair = ("guided:300", "greedy")
+    opts = q.options(boat_powers=True)
+    table = Table(" v ".join(pair) + ", powers", duel_row, "poohsticks", opts, pair, rotate=True)
+    return table.play(ctx, 0, 150)
+
+
+#: Not run: the first seat's edge at a stronger search (guided:1000 in both seats on the
+#: rules' river). Pilot: about 6.9 CPU-s a race (not the 2.4 estimated) and about five
+#: wall seconds a CPU second on this session's machine, so 50 races would take about 6
+#: CPU-minutes and half an hour, and decide only an edge as large as guided:300's; the
+#: session's wall time went to the three-boat table with powers instead.
+
+
+#: Boat powers with three boats (3x6, guided:300 in every seat), on the seeds of the
+#: three-boat table without powers. First registered as one table looked at every 60
+#: races (at most 120): stopped after 7 races, when the machine slowed to about 27 wall
+#: seconds a race, since a second batch could not end in time and an unfinished table
+#: keeps nothing. Instead chunks of 30 races, each stored as it ends (pilot: 2.7 CPU-s a
+#: race, about 1.4 CPU-minutes a chunk), judged on the pooled chunks: player 0's share
+#: against the fair share, looked at after each chunk; a chunk is started only while
+#: that share is undecided and before 09:50 (so that it ends before the session's
+#: deadline), at most six chunks (180 races). Five ran: the share was decided after the
+#: fifth (150 races), so the sixth was not started and is not registered.
+POWERS_3P = 30
+
+
+def _powers_3p(k: int) -> None:
+    first = POWERS_3P * (k - 1)
+
+    def run(ctx: RunContext) -> Rows:
+        specs = ["guided:300"] * 3
+        opts = {"players": 3, "boat_powers": True}
+        label = "3 players, powers, guided:300"
+        rows = q.fixed(ctx, label, opts, specs, POWERS_3P, first)
+        return [{**r, "players": 3} for r in rows]
+
+    run.__name__ = run.__qualname__ = f"powers_3p_{k}"
+    about = f"3 players with boat powers, 3x6, guided:300: races {first} to {first + POWERS_3P}"
+    register(f"poohsticks-3p-powers-guided-{k}", notebook=NOTEBOOK, about=about)(run)
+
+
+for _k in range(1, 6):
+    _powers_3p(_k)
