@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import tablegames as tg
+from tablegames.analysis import game_rows
 from tablegames.analysis.questions.currents import (
     after_saves,
     against_base,
     compass_memory,
+    edge_shares,
     ends_with_aces,
     first_player_won,
     followups,
@@ -14,8 +16,13 @@ from tablegames.analysis.questions.currents import (
     handed_wins,
     memory,
     paired,
+    row_minutes,
+    saves_won_by,
     seat_gains,
+    seat_wins,
     story,
+    turns_played,
+    winner,
 )
 
 
@@ -131,3 +138,27 @@ def test_followup_rows_count_every_demotion_and_card_placed() -> None:
         assert row["winner"] == told["winner"] and len(row["demoted"]) == told["demotions"]
         assert all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"])
         assert len(row["placed"]) >= told["usurps"]  # every usurp placed a card
+
+
+def test_row_readers_read_live_and_stored_rows_alike() -> None:
+    """The first-look notebook reads live random rows beside stored story rows: the same
+    game read either way gives the same turns, winner and (base rules) minutes."""
+    game = tg.make("currents", players=4)
+    for seed in range(6):
+        live = game_rows(game, 1, seed=seed)[0]
+        stored = story(game, ["random"] * 4, live["seed"])
+        assert turns_played(live) == turns_played(stored)
+        assert winner(live) == winner(stored)
+        assert live["edge"] == stored["edge"]
+        assert abs(row_minutes(live) - row_minutes(stored)) < 1e-9
+    rows = [story(game, ["random"] * 4, seed) for seed in range(6)]
+    assert sum(s.hits for s in seat_wins(rows, 4)) == len(rows)
+    assert sum(s.hits for s in edge_shares(rows)) == len(rows)
+
+
+def test_saves_won_by_splits_the_saves_of_goals_rows() -> None:
+    game = tg.make("currents", players=4)
+    rows = [goals(game, ["greedy"] * 4, seed) for seed in range(8)]
+    summary = after_saves(rows, 4)
+    assert sum(saves_won_by("attacker")(r) for r in rows) == summary["attacker won"].hits
+    assert sum(saves_won_by("goaltender")(r) for r in rows) == summary["defender won"].hits

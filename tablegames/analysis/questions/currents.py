@@ -426,6 +426,96 @@ def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, flo
     return quantile(xs, 0.5), xs[low - 1], xs[high - 1]
 
 
+# Readers of one game's row, whether a stored table's (``phases``, ``minutes``, ``winner``)
+# or one played live by :func:`~tablegames.analysis.game_rows` (``turns``, ``winners``):
+# the first-look notebook reads both kinds side by side.
+
+#: The four edges in the order the notebooks show them.
+EDGES = ("N", "E", "S", "W")
+
+
+def rows_of(
+    tables: Mapping[str, Mapping[str, Any]], *names: str, label: str | None = None
+) -> list[Row]:
+    """The rows of the stored tables ``tables[name]`` for each of ``names``, in order
+    (only those labelled ``label``, if given).
+
+    >>> t = {"a": {"rows": [{"label": "x"}, {"label": "y"}]}, "b": {"rows": [{"label": "x"}]}}
+    >>> len(rows_of(t, "a", "b")), len(rows_of(t, "a", "b", label="x"))
+    (3, 2)
+    """
+    return [r for n in names for r in tables[n]["rows"] if label in (None, r["label"])]
+
+
+def turns_played(row: Mapping[str, Any]) -> int:
+    """The turns of a game, the winning one included: a stored row's ``phases``, or a live
+    row's ``turns`` (those completed before the winning one) plus one.
+
+    >>> turns_played({"phases": 22}), turns_played({"turns": 8})
+    (22, 9)
+    """
+    return int(row["phases"]) if "phases" in row else int(row["turns"]) + 1
+
+
+def row_minutes(row: Mapping[str, Any]) -> float:
+    """A game's minutes under :data:`SECONDS`: a stored row carries them; for a live row
+    (base rules, so no follow-ups) three ace choices, every turn and every goaltending
+    question.
+
+    >>> row_minutes({"minutes": 12.5}), row_minutes({"turns": 9, "asks": 2})
+    (12.5, 6.0)
+    """
+    if "minutes" in row:
+        return float(row["minutes"])
+    seconds = (
+        ACE_DECISIONS * SECONDS["ace"]
+        + SECONDS["turn"] * turns_played(row)
+        + SECONDS["ask"] * int(row["asks"])
+    )
+    return seconds / 60
+
+
+def winner(row: Mapping[str, Any]) -> int | None:
+    """A game's single winner: a stored row names it, a live row lists the winners.
+
+    >>> winner({"winner": 2}), winner({"winners": [1]}), winner({"winners": []})
+    (2, 1, None)
+    """
+    if "winner" in row:
+        return row["winner"]  # type: ignore[no-any-return]
+    return ([*row["winners"], None])[0]  # type: ignore[no-any-return]
+
+
+def seat_wins(rows: Sequence[Mapping[str, Any]], players: int, z: float = Z95) -> list[Share]:
+    """Each seat's share of the games won, with its interval (95% unless ``z`` says).
+
+    >>> [str(s) for s in seat_wins([{"winner": 0}, {"winners": [1]}], 2)]
+    ['50.0% [9.5, 90.5]', '50.0% [9.5, 90.5]']
+    """
+    return [wilson(sum(winner(r) == s for r in rows), len(rows), z) for s in range(players)]
+
+
+def edge_shares(rows: Sequence[Mapping[str, Any]]) -> list[Share]:
+    """Each edge's (:data:`EDGES`) share of the games won over it, with its interval.
+
+    >>> [s.hits for s in edge_shares([{"edge": "N"}, {"edge": "N"}, {"edge": "W"}])]
+    [2, 0, 0, 1]
+    """
+    return [wilson(sum(r["edge"] == e for r in rows), len(rows)) for e in EDGES]
+
+
+def saves_won_by(who: str) -> Callable[[Mapping[str, Any]], int]:
+    """A reader of a :func:`goals` row: how many of its saves were followed by a win of
+    the ``"attacker"`` (the saved edge's owner) or of the ``"goaltender"``.
+
+    >>> row = {"save_outcomes": [[3, True, False, True], [9, False, True, True]]}
+    >>> saves_won_by("attacker")(row), saves_won_by("goaltender")(row)
+    (1, 1)
+    """
+    k = {"attacker": 1, "goaltender": 2}[who]
+    return lambda r: sum(bool(o[k]) for o in r["save_outcomes"])
+
+
 def handed_wins(rows: Sequence[Mapping[str, Any]]) -> tuple[Share, Share, float]:
     """Of the :func:`goals` rows' games won on another player's turn: the share whose
     mover had a legal play that left the pawn on the board (a choice, not forced); the
