@@ -416,3 +416,65 @@ def _register_light_more(name: str, label: str, options: dict[str, object], k: i
 for _k in (3, 4):
     for _more in LIGHT_MORE:
         _register_light_more(*_more, _k)
+
+
+# ---- issue 29, s48: eight dead spaces at the light rung, the recharge detour taken always,
+# and the seats under a round limit at the light top rung ----
+#
+# Judging rules, fixed before the runs:
+# - eight dead spaces (light rung): seeds 20-39 first (``resistor-light-dead8-3``, ``-4``,
+#   paired with resistor-light-rules-3 and -4). Decided when the paired 95% interval over
+#   seeds 0-39 excludes zero or is narrower than +-2 points; if CPU time is left, seeds
+#   40-59 of both tables (``-5``, ``-6``) narrow it towards +-1. The effect is reported
+#   with its interval widened for the number of looks (two, or three with seeds 40-59).
+# - always recharge (``resistor-light-always-recharge-1``, ``-2``, seeds 0-19, paired with
+#   the light rung under the rules): the bot takes every recharge in reach the moment one
+#   is. Seeds on which its game equals the free player's move for move are seeds where the
+#   free player never declined a recharge in reach; the paired effect says whether always
+#   detouring costs (interval below zero), pays (above) or is within +-2 points of nothing.
+# - the seats under a 300-turn round limit (``resistor-light-round-limit-1``, ``-2``, 20
+#   matches each, the light top rung in both seats): player 0's score less player 1's is
+#   decided when its interval excludes zero or is narrower than +-2 points; player 0's
+#   share of wins is reported with its Wilson interval, decided only if it excludes one
+#   half (40 matches cannot settle a share to within a few points; the cost is stated).
+
+for _k in (3, 4, 5, 6):
+    _register_light_more("dead8", "light: 8 dead spaces", {"dead_spaces": 8}, _k)
+for _k in (5, 6):
+    _register_light_more("rules", "three amperes or fewer", {}, _k)
+
+#: The light rung that takes every recharge in reach (``mustrecharge``).
+LIGHT_RECHARGE = "mcts-choosy:light+mustrecharge:1000"
+
+
+def _register_always_recharge(k: int) -> None:
+    first = 10 * (k - 1)
+
+    @register(
+        f"resistor-light-always-recharge-{k}",
+        notebook=NOTEBOOK,
+        about=f"always recharging in reach, light top rung v mcts:1000 (seeds {first}-{first + 9})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        seats = [LIGHT_RECHARGE, TOP]
+        return q.windows(ctx, "light: always recharge", {}, seats, 10, first=first, chances=True)
+
+
+for _k in (1, 2):
+    _register_always_recharge(_k)
+
+
+def _register_light_round_limit(k: int, first: int, n: int) -> None:
+    @register(
+        f"resistor-light-round-limit-{k}",
+        notebook=NOTEBOOK,
+        about=f"whole matches, 300-turn rounds, light top rung both seats "
+        f"(seeds {first}-{first + n - 1})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        rows = q.matches(ctx, [LIGHT, LIGHT], n, cap=3000, variant=ROUND_LIMIT, first=first)
+        return [{**r, "pair": "light mcts:1000 v light mcts:1000, 300-turn rounds"} for r in rows]
+
+
+for _k, _first in enumerate((0, 20), 1):
+    _register_light_round_limit(_k, _first, 20)
