@@ -79,7 +79,9 @@ def test_resistor_light_batches_continue_their_tables_seeds(
 
     played: dict[str, list[tuple[int, int]]] = {}
 
-    def windows(ctx: object, label: str, options: object, seats: object, n: int, **kw: Any):
+    def windows(
+        ctx: object, label: str, options: object, seats: object, n: int, **kw: Any
+    ) -> list[dict[str, object]]:
         first = kw.get("first", 0)
         played.setdefault(label, []).append((first, first + n))
         return []
@@ -95,7 +97,7 @@ def test_resistor_light_batches_continue_their_tables_seeds(
     names += ["resistor-light-always-recharge-1", "resistor-light-always-recharge-2"]
     names += ["resistor-light-round-limit-1", "resistor-light-round-limit-2"]
     for name in names:
-        registry[name].fn(None)
+        registry[name].fn(None)  # type: ignore[arg-type]
     eight = sorted(played["light: 8 dead spaces"])
     assert eight[0] == (0, 10) and eight[-1][1] == 60
     assert all(a[1] == b[0] for a, b in itertools.pairwise(eight))
