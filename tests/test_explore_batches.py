@@ -95,7 +95,7 @@ def test_resistor_light_batches_continue_their_tables_seeds(
     names = [f"resistor-light-dead8-{k}" for k in range(1, 7)]
     names += [f"resistor-light-rules-{k}" for k in range(3, 7)]
     names += ["resistor-light-always-recharge-1", "resistor-light-always-recharge-2"]
-    names += ["resistor-light-round-limit-1", "resistor-light-round-limit-2"]
+    names += [f"resistor-light-round-limit-{k}" for k in range(1, 5)]
     for name in names:
         registry[name].fn(None)  # type: ignore[arg-type]
     eight = sorted(played["light: 8 dead spaces"])
@@ -103,4 +103,4 @@ def test_resistor_light_batches_continue_their_tables_seeds(
     assert all(a[1] == b[0] for a, b in itertools.pairwise(eight))
     assert sorted(played["three amperes or fewer"]) == eight[2:]
     assert sorted(played["light: always recharge"]) == [(0, 10), (10, 20)]
-    assert sorted(played["matches"]) == [(0, 20), (20, 40)]
+    assert sorted(played["matches"]) == [(0, 10), (10, 20), (20, 30), (30, 40)]

@@ -427,12 +427,15 @@ for _k in (3, 4):
 #   seeds 0-39 excludes zero or is narrower than +-2 points; if CPU time is left, seeds
 #   40-59 of both tables (``-5``, ``-6``) narrow it towards +-1. The effect is reported
 #   with its interval widened for the number of looks (two, or three with seeds 40-59).
+#   On a crowded machine the chunks run in this order, the three questions interleaved:
+#   dead8-3, always-recharge-1, round-limit-1, always-recharge-2, round-limit-2, dead8-4,
+#   round-limit-3, -4; a question whose chunks did not all run is judged on those that did.
 # - always recharge (``resistor-light-always-recharge-1``, ``-2``, seeds 0-19, paired with
 #   the light rung under the rules): the bot takes every recharge in reach the moment one
 #   is. Seeds on which its game equals the free player's move for move are seeds where the
 #   free player never declined a recharge in reach; the paired effect says whether always
 #   detouring costs (interval below zero), pays (above) or is within +-2 points of nothing.
-# - the seats under a 300-turn round limit (``resistor-light-round-limit-1``, ``-2``, 20
+# - the seats under a 300-turn round limit (``resistor-light-round-limit-1`` to ``-4``, 10
 #   matches each, the light top rung in both seats): player 0's score less player 1's is
 #   decided when its interval excludes zero or is narrower than +-2 points; player 0's
 #   share of wins is reported with its Wilson interval, decided only if it excludes one
@@ -476,5 +479,5 @@ def _register_light_round_limit(k: int, first: int, n: int) -> None:
         return [{**r, "pair": "light mcts:1000 v light mcts:1000, 300-turn rounds"} for r in rows]
 
 
-for _k, _first in enumerate((0, 20), 1):
-    _register_light_round_limit(_k, _first, 20)
+for _k, _first in enumerate((0, 10, 20, 30), 1):  # ten a chunk: the machine is crowded
+    _register_light_round_limit(_k, _first, 10)
