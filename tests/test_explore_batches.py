@@ -94,7 +94,7 @@ def test_resistor_light_batches_continue_their_tables_seeds(
     monkeypatch.setattr(runs.q, "matches", matches)
     names = [f"resistor-light-dead8-{k}" for k in range(1, 7)]
     names += [f"resistor-light-rules-{k}" for k in range(3, 7)]
-    names += ["resistor-light-always-recharge-1", "resistor-light-always-recharge-2"]
+    names += ["resistor-light-detour-1", "resistor-light-detour-2"]
     names += [f"resistor-light-round-limit-{k}" for k in range(1, 5)]
     for name in names:
         registry[name].fn(None)  # type: ignore[arg-type]

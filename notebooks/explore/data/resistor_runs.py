@@ -428,9 +428,9 @@ for _k in (3, 4):
 #   40-59 of both tables (``-5``, ``-6``) narrow it towards +-1. The effect is reported
 #   with its interval widened for the number of looks (two, or three with seeds 40-59).
 #   On a crowded machine the chunks run in this order, the three questions interleaved:
-#   dead8-3, always-recharge-1, round-limit-1, always-recharge-2, round-limit-2, dead8-4,
+#   dead8-3, detour-1, round-limit-1, detour-2, round-limit-2, dead8-4,
 #   round-limit-3, -4; a question whose chunks did not all run is judged on those that did.
-# - always recharge (``resistor-light-always-recharge-1``, ``-2``, seeds 0-19, paired with
+# - always recharge (``resistor-light-detour-1``, ``-2``, seeds 0-19, paired with
 #   the light rung under the rules): the bot takes every recharge in reach the moment one
 #   is. Seeds on which its game equals the free player's move for move are seeds where the
 #   free player never declined a recharge in reach; the paired effect says whether always
@@ -454,7 +454,7 @@ def _register_always_recharge(k: int) -> None:
     first = 10 * (k - 1)
 
     @register(
-        f"resistor-light-always-recharge-{k}",
+        f"resistor-light-detour-{k}",
         notebook=NOTEBOOK,
         about=f"always recharging in reach, light top rung v mcts:1000 (seeds {first}-{first + 9})",
     )
