@@ -430,6 +430,9 @@ for _k in (3, 4):
 #   On a crowded machine the chunks run in this order, the three questions interleaved:
 #   dead8-3, detour-1, round-limit-1, detour-2, round-limit-2, dead8-4,
 #   round-limit-3, -4; a question whose chunks did not all run is judged on those that did.
+#   Changed at 09:12, after detour-1: its ten games equal the free light player's move for
+#   move (every recharge in reach taken by both, an effect of exactly zero), so the one
+#   chunk the time left allows goes to the seats (round-limit-2) instead of detour-2.
 # - always recharge (``resistor-light-detour-1``, ``-2``, seeds 0-19, paired with
 #   the light rung under the rules): the bot takes every recharge in reach the moment one
 #   is. Seeds on which its game equals the free player's move for move are seeds where the
