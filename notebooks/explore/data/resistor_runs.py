@@ -432,7 +432,9 @@ for _k in (3, 4):
 #   round-limit-3, -4; a question whose chunks did not all run is judged on those that did.
 #   Changed at 09:12, after detour-1: its ten games equal the free light player's move for
 #   move (every recharge in reach taken by both, an effect of exactly zero), so the one
-#   chunk the time left allows goes to the seats (round-limit-2) instead of detour-2.
+#   chunk the time left seemed to allow goes to the seats (round-limit-2) before detour-2;
+#   the rest follow in their first order (detour-2, dead8-4, round-limit-3, -4) while
+#   there is time to start them (none after 09:45).
 # - always recharge (``resistor-light-detour-1``, ``-2``, seeds 0-19, paired with
 #   the light rung under the rules): the bot takes every recharge in reach the moment one
 #   is. Seeds on which its game equals the free player's move for move are seeds where the
