@@ -65,3 +65,42 @@ def test_resistor_top_dead_batches_pair_the_rules_with_no_dead_spaces(
     eight = played["8 dead spaces"]
     assert eight[0][0] == 20 and all(a[1] == b[0] for a, b in itertools.pairwise(eight))
     assert eight[-1][1] <= none[-1][1]
+
+
+def test_resistor_light_batches_continue_their_tables_seeds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The light rung's eight dead spaces (``resistor-light-dead8-1`` to ``-3``) play
+    seeds 0-29 once each, on the seeds of its rules windows (``-rules-3`` after
+    resistor-top-light and -more's 0-19); always recharging plays seeds 0-19, and the
+    round-limited matches 0-19."""
+    runs = sys.modules["resistor_runs"]
+    from tablegames.analysis.runs import RUNS as registry
+
+    played: dict[str, list[tuple[int, int]]] = {}
+
+    def windows(
+        ctx: object, label: str, options: object, seats: object, n: int, **kw: Any
+    ) -> list[dict[str, object]]:
+        first = kw.get("first", 0)
+        played.setdefault(label, []).append((first, first + n))
+        return []
+
+    def matches(ctx: object, pair: object, n: int, **kw: Any) -> list[dict[str, object]]:
+        played.setdefault("matches", []).append((kw["first"], kw["first"] + n))
+        return []
+
+    monkeypatch.setattr(runs.q, "windows", windows)
+    monkeypatch.setattr(runs.q, "matches", matches)
+    names = [f"resistor-light-dead8-{k}" for k in range(1, 4)]
+    names += [f"resistor-light-rules-{k}" for k in range(3, 5)]
+    names += ["resistor-light-detour-1", "resistor-light-detour-2"]
+    names += [f"resistor-light-round-limit-{k}" for k in range(1, 3)]
+    for name in names:
+        registry[name].fn(None)  # type: ignore[arg-type]
+    eight = sorted(played["light: 8 dead spaces"])
+    assert eight[0] == (0, 10) and eight[-1][1] == 30
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(eight))
+    assert eight[2] in played["three amperes or fewer"]
+    assert sorted(played["light: always recharge"]) == [(0, 10), (10, 20)]
+    assert sorted(played["matches"]) == [(0, 10), (10, 20)]

@@ -416,3 +416,74 @@ def _register_light_more(name: str, label: str, options: dict[str, object], k: i
 for _k in (3, 4):
     for _more in LIGHT_MORE:
         _register_light_more(*_more, _k)
+
+
+# ---- issue 29, s48: eight dead spaces at the light rung, the recharge detour taken always,
+# and the seats under a round limit at the light top rung ----
+#
+# Judging rules, fixed before the runs:
+# - eight dead spaces (light rung): seeds 20-39 first (``resistor-light-dead8-3``, ``-4``,
+#   paired with resistor-light-rules-3 and -4). Decided when the paired 95% interval over
+#   seeds 0-39 excludes zero or is narrower than +-2 points; if CPU time is left, seeds
+#   40-59 of both tables (``-5``, ``-6``) narrow it towards +-1. The effect is reported
+#   with its interval widened for the number of looks (two, or three with seeds 40-59).
+#   On a crowded machine the chunks run in this order, the three questions interleaved:
+#   dead8-3, detour-1, round-limit-1, detour-2, round-limit-2, dead8-4,
+#   round-limit-3, -4; a question whose chunks did not all run is judged on those that did.
+#   Changed at 09:12, after detour-1: its ten games equal the free light player's move for
+#   move (every recharge in reach taken by both, an effect of exactly zero), so the one
+#   chunk the time left seemed to allow goes to the seats (round-limit-2) before detour-2;
+#   the rest follow in their first order (detour-2, dead8-4, round-limit-3, -4) while
+#   there is time to start them (none after 09:45).
+# - always recharge (``resistor-light-detour-1``, ``-2``, seeds 0-19, paired with
+#   the light rung under the rules): the bot takes every recharge in reach the moment one
+#   is. Seeds on which its game equals the free player's move for move are seeds where the
+#   free player never declined a recharge in reach; the paired effect says whether always
+#   detouring costs (interval below zero), pays (above) or is within +-2 points of nothing.
+# - the seats under a 300-turn round limit (``resistor-light-round-limit-1`` to ``-4``, 10
+#   matches each, the light top rung in both seats): player 0's score less player 1's is
+#   decided when its interval excludes zero or is narrower than +-2 points; player 0's
+#   share of wins is reported with its Wilson interval, decided only if it excludes one
+#   half (40 matches cannot settle a share to within a few points; the cost is stated).
+
+# Only dead8-3 ran in session 48 (the crowded machine left no time for dead8-4 to -6 and
+# rules-5, -6, planned above); a registered run must have its table, so the others are
+# not registered: register them here to run them.
+_register_light_more("dead8", "light: 8 dead spaces", {"dead_spaces": 8}, 3)
+
+#: The light rung that takes every recharge in reach (``mustrecharge``).
+LIGHT_RECHARGE = "mcts-choosy:light+mustrecharge:1000"
+
+
+def _register_always_recharge(k: int) -> None:
+    first = 10 * (k - 1)
+
+    @register(
+        f"resistor-light-detour-{k}",
+        notebook=NOTEBOOK,
+        about=f"always recharging in reach, light top rung v mcts:1000 (seeds {first}-{first + 9})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        seats = [LIGHT_RECHARGE, TOP]
+        return q.windows(ctx, "light: always recharge", {}, seats, 10, first=first, chances=True)
+
+
+for _k in (1, 2):
+    _register_always_recharge(_k)
+
+
+def _register_light_round_limit(k: int, first: int, n: int) -> None:
+    @register(
+        f"resistor-light-round-limit-{k}",
+        notebook=NOTEBOOK,
+        about=f"whole matches, 300-turn rounds, light top rung both seats "
+        f"(seeds {first}-{first + n - 1})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        rows = q.matches(ctx, [LIGHT, LIGHT], n, cap=3000, variant=ROUND_LIMIT, first=first)
+        return [{**r, "pair": "light mcts:1000 v light mcts:1000, 300-turn rounds"} for r in rows]
+
+
+# ten a chunk (the machine was crowded); -3 and -4 (seeds 20-39) did not run in session 48
+for _k, _first in enumerate((0, 10), 1):
+    _register_light_round_limit(_k, _first, 10)

@@ -15,6 +15,7 @@ and a rate per 100 turns compares variants without dividing by rounds that ended
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -71,15 +72,40 @@ def _fourth(before: State, after: State) -> bool:
     return amperes_on_board(_st(after).board) > max(3, amperes_on_board(_st(before).board))
 
 
+class _MustRecharge:
+    """A move that recharges nothing while a move that recharges is legal: refusing it
+    makes the ampere player take every recharge in reach (a charger's step, or jump, onto
+    a drained ampere) the moment one is. Whether one is in reach is worked out once per
+    state (the last state asked about is remembered).
+
+    >>> import tablegames as tg
+    >>> state = tg.make("resistor", first_amperes=0).initial_state(0)
+    >>> _MustRecharge()(state, state.apply(state.legal_moves()[0]))  # none in reach
+    False
+    """
+
+    def __init__(self) -> None:
+        self._last: State | None = None
+        self._can = False
+
+    def __call__(self, before: State, after: State) -> bool:
+        if self._last is not before:
+            moves = before.legal_moves()
+            self._last, self._can = before, any(_recharges(before, before.apply(m)) for m in moves)
+        return self._can and not _recharges(before, after)
+
+
 #: What each variant of the greedy bot refuses while another move is legal (besides
 #: forfeiting, which none of them does while it has another move); ``noconvert`` is the
-#: resistor player's variant, the others the ampere player's.
+#: resistor player's variant, the others the ampere player's (``mustrecharge`` refuses
+#: every move but a recharge while one is in reach: the player who always detours).
 AVOIDS: dict[str, Avoid | None] = {
     "patient": None,
     "norecharge": _recharges,
     "nooverload": _overloads,
     "light": _fourth,
     "noconvert": _converts,
+    "mustrecharge": _MustRecharge(),
 }
 
 
@@ -185,12 +211,30 @@ def _turn_start(state: State) -> bool:
     return s.turn_role == "amperes" and not s.pending and s.moves_made == 0
 
 
-def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) -> Row:
+def _recharge_chances(states: Sequence[State]) -> dict[str, int]:
+    """Of the ampere player's decisions in round 1 (``states``, each with the next), those
+    with a recharge in reach (``recharge_chances``: some legal move lands a charger on a
+    drained ampere) and those of them where the move played recharged (``recharge_taken``)."""
+    chances = taken = 0
+    for before, after in itertools.pairwise(states):
+        s = _st(before)
+        if s.round != 1 or s.turn_role != "amperes" or s.is_terminal:
+            continue
+        if any(_recharges(before, before.apply(m)) for m in before.legal_moves()):
+            chances += 1
+            taken += _recharges(before, after)
+    return {"recharge_chances": chances, "recharge_taken": taken}
+
+
+def window_row(
+    game: Game, seats: list[str], seed: int, window: int = WINDOW, chances: bool = False
+) -> Row:
     """The first round of a match, for at most ``window`` turns: the ampere player's
     points, the actions' counts, how the round ended (``drained``, ``forfeit`` or
     ``window``: still going), and the ampere player's turns (``ampere_turns``) with those
     begun with three or fewer amperes on the board (``light_turns``: the duty cycle's
-    second move, whatever the variant's limit)."""
+    second move, whatever the variant's limit); with ``chances``, also how often a
+    recharge was in reach and taken (:func:`_recharge_chances`)."""
     p = play(
         game,
         seats,
@@ -217,6 +261,7 @@ def window_row(game: Game, seats: list[str], seed: int, window: int = WINDOW) ->
         **{k: counts[k] for k in ACTIONS},
         "ampere_turns": len(starts),
         "light_turns": sum(_st(s).amperes_on_board() <= 3 for s in starts),
+        **(_recharge_chances(p.states) if chances else {}),
     }
 
 
@@ -242,11 +287,13 @@ def windows(
     n: int,
     window: int = WINDOW,
     first: int = 0,
+    chances: bool = False,
 ) -> list[Row]:
     """``n`` first-round windows of a variant, player 0 on the amperes, each at most
     ``window`` turns (:data:`ROUND_CAP`: whole rounds, as far as they end), from the
-    run's ``first``-th seed on (a table that continues another's seeds)."""
-    row = partial(window_row, window=window)
+    run's ``first``-th seed on (a table that continues another's seeds); ``chances``
+    counts the recharges in reach too (:func:`window_row`)."""
+    row = partial(window_row, window=window, chances=chances)
     table = Table(label, row, "resistor", {"first_amperes": 0, **variant}, list(seats))
     return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
