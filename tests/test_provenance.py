@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tablegames.analysis.provenance import git_commit
 
 
@@ -45,3 +47,31 @@ def test_other_files_leave_the_commit_clean(tmp_path: Path) -> None:
     package = _repo(tmp_path)
     (tmp_path / "README.md").write_text("changed\n")
     assert "+" not in git_commit(package)
+
+
+def test_a_run_records_the_commit_it_started_from_and_says_when_it_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table stores the commit whose code played its games, not the one checked out
+    when it ended (a helper committing notebook prose mid-run moved it before)."""
+    import tablegames.analysis.runs as runs
+
+    def fn(ctx: runs.RunContext) -> list[dict[str, object]]:
+        return [{"wins": 1}]
+
+    run = runs.Run("probe", "probe.ipynb", "a probe", fn)
+    checked_out = iter(["aaa", "bbb"])
+    monkeypatch.setattr(runs, "git_commit", lambda: next(checked_out))
+    rows, prov = runs.execute(run, workers=1)
+    assert rows == [{"wins": 1}]
+    assert (prov["commit"], prov["commit_at_end"]) == ("aaa", "bbb")
+    monkeypatch.setattr(runs, "git_commit", lambda: "ccc")
+    assert "commit_at_end" not in runs.execute(run, workers=1)[1]
+
+
+def test_provenance_says_which_engine_played() -> None:
+    import tablegames
+    from tablegames.analysis.provenance import provenance
+
+    prov = provenance(options={}, bots=[], seeds=[], counts={}, wall_seconds=0, cpu_seconds=0)
+    assert prov["compiled"] is tablegames.COMPILED

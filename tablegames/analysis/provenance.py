@@ -12,7 +12,7 @@ and game counts, the wall and CPU time, the date), and :func:`write_table` /
 >>> p = provenance(options={"players": 2}, bots=["greedy"], seeds=[7], counts={"games": 3},
 ...                wall_seconds=1.5, cpu_seconds=2.5)
 >>> sorted(p)[:4], p["engine"] == __import__("tablegames").__version__
-(['bots', 'commit', 'counts', 'cpu_seconds'], True)
+(['bots', 'commit', 'compiled', 'counts'], True)
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> path = write_table(folder, "my-question", [{"wins": 2}], p)
 >>> path.name, read_table(path)["rows"]
@@ -89,7 +89,9 @@ def provenance(
     **extra: Any,
 ) -> dict[str, Any]:
     """What produced a result table, as a JSON-ready dict (keys :data:`PROVENANCE_KEYS`
-    plus ``extra``, such as ``where`` the games ran).
+    plus ``compiled``, whether this process ran the compiled engine, and ``extra``, such
+    as ``where`` the games ran; an ``extra`` key overrides, e.g. the ``commit`` a run started
+    from).
 
     ``options``: the game options (one dict, or several by variant); ``bots``: the bot
     specs; ``seeds``: the base seeds; ``counts``: how many games (or decisions) the
@@ -102,6 +104,7 @@ def provenance(
     return {
         "commit": git_commit(),
         "engine": tablegames.__version__,
+        "compiled": tablegames.COMPILED,
         "python": platform.python_version(),
         "platform": f"{platform.system()} {platform.machine()} ({sys.platform})",
         "options": options,

@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from ..core import Game
 from .executors import open_executor
 from .metrics import Share
-from .provenance import provenance
+from .provenance import git_commit, provenance
 from .simulate import progress_bar, simulate
 
 Row = dict[str, Any]
@@ -200,13 +200,20 @@ def execute(
     :func:`~tablegames.analysis.executors.open_executor`). CPU time is this process's
     plus its finished child processes'; on a cluster the workers' time is not seen
     here, and the provenance says so (``cpu_seconds`` covers this machine only).
+    The commit is the one checked out when the run starts (its code plays the games);
+    if another is checked out, or the code changed, by the end, ``commit_at_end`` says so.
     """
+    started_at = git_commit()  # the code that plays is the code checked out now
     wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
     with open_executor(executor) as (opened, size):
         ctx = RunContext(opened, workers or size, progress)
         rows = run.fn(ctx)
     where = "local process pool" if opened is None else f"cluster {executor}"
+    ended_at = git_commit()
+    moved = {} if ended_at == started_at else {"commit_at_end": ended_at}
     prov = provenance(
+        commit=started_at,
+        **moved,
         options=ctx.options,
         bots=ctx.bots,
         seeds=ctx.seeds,
