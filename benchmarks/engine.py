@@ -77,6 +77,12 @@ configuration is timed on it (this process) and on pure Python (a child process 
 with ``TABLEGAMES_PURE=1``), runs interleaved, each engine's ratios taken to the
 tic-tac-toe run its own process made just before: one line per engine (``--engines
 current`` times only the engine this process imports).
+2026-11-29 (issue 31, pf48): CPU-time ratios (``time.process_time``; six processes
+alternating between the two checkouts, five rounds each of 300 tic-tac-toe games then the
+game's; medians of the 30 ratios, machine at load 13-21 on two cores): Poohsticks 2p
+0.203 (IQR 0.192-0.233) -> 0.162 (0.150-0.184), the warm-up now filling the payment
+expressions; Currents 2p 0.222 (0.198-0.290) -> 0.231 (0.198-0.254), no change within
+the noise (its instructions fell 1%).
 """
 
 from __future__ import annotations
