@@ -77,6 +77,12 @@ configuration is timed on it (this process) and on pure Python (a child process 
 with ``TABLEGAMES_PURE=1``), runs interleaved, each engine's ratios taken to the
 tic-tac-toe run its own process made just before: one line per engine (``--engines
 current`` times only the engine this process imports).
+2026-11-29 (issue 31, pf48): CPU-time ratios (``time.process_time``; six processes
+alternating between the two checkouts, five rounds each of 300 tic-tac-toe games then the
+game's; medians of the 30 ratios, machine at load 13-21 on two cores): Poohsticks 2p
+0.203 (IQR 0.192-0.233) -> 0.162 (0.150-0.184), the warm-up now filling the payment
+expressions; Currents 2p 0.222 (0.198-0.290) -> 0.231 (0.198-0.254), no change within
+the noise (its instructions fell 1%).
 """
 
 from __future__ import annotations
@@ -120,21 +126,29 @@ MAX_TURNS = 1000
 
 
 def warm_up(game: tg.Game) -> None:
-    """Poohsticks: fill the arithmetic solver's cache (every hand of up to three ranks)
-    and the move generation's table of payments drawn from it (every hand of up to three
-    ranks in hand order, 2,379) before timing, so the numbers exclude their one-time cost
-    (poohsticks_solver.py has it)."""
+    """Poohsticks: fill the arithmetic solver's cache (every hand of up to three ranks),
+    the move generation's table of payments drawn from it (every hand of up to three
+    ranks in hand order, 2,379) and the table of each payment's expression by the ranks
+    paid and the river rank (every set of up to three ranks that pays for a river rank)
+    before timing, so the numbers exclude their one-time cost (poohsticks_solver.py has
+    it). Without the last, about one decision in four of the games instructions.py counts
+    (30 after 25) met a payment not seen before (2026-11-29)."""
     if game.name == "poohsticks":
         import itertools
 
+        from tablegames.poohsticks import solver
         from tablegames.poohsticks import state as poohsticks_state
-        from tablegames.poohsticks.solver import RANK_ORDER, hand_table
 
         for k in (1, 2, 3):
-            for ranks in itertools.combinations_with_replacement(RANK_ORDER, k):
-                hand_table(ranks)
-            for ordered in itertools.product(RANK_ORDER, repeat=k):  # any suit will do
-                poohsticks_state.hand_payments(tuple(rank + "S" for rank in ordered))
+            for ranks in itertools.combinations_with_replacement(solver.RANK_ORDER, k):
+                solver.hand_table(ranks)
+            for ordered in itertools.product(solver.RANK_ORDER, repeat=k):  # any suit will do
+                cards = tuple(rank + "S" for rank in ordered)
+                poohsticks_state.hand_payments(cards)
+                for river in solver.RANK_ORDER:
+                    card = river + "H"
+                    if any(solver.expression(cards, v) for v in solver.card_values(card)):
+                        solver.payment(cards, card)
 
 
 def one_run(options: dict[str, object], games: int, seed: int) -> dict[str, float]:

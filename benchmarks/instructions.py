@@ -24,6 +24,22 @@ Currents 2p 38,736 (145,717), 0.196x (0.738x); 4p 39,120 (146,106); 4p jokers 39
 38,748 (0.196x); Card Chess 33,388 and 32,449; Resistor 32,973 and 33,796 (that run's
 tic-tac-toe 196,606). Tic-tac-toe's own count moves by about 3% from run to run.
 
+2026-11-29 (issue 31), main at eeb994e -> after pf48 (the warm-up fills Poohsticks'
+payment expressions too, a hand's card found by a loop rather than ``tuple.index``, the
+compiled engine built ``-fno-plt``), compiled (pure), tic-tac-toe 196,955-197,503:
+Currents 2p 39,083 (143,363) -> 38,613 (pure not recounted); Poohsticks 2p 34,567
+(135,382), 0.176x -> 31,327 (129,259), 0.159x. The cache simulated (``--cache-sim=yes``,
+the same games, compiled), per decision, before -> after: Currents 2p I1 misses 1,156 ->
+1,071, D1 read misses 915 -> 911; Poohsticks 2p after, 934 and 498; tic-tac-toe per step
+198,816 instructions, 9,344 I1 and 1,342 D1 read misses. Currents is 0.19x tic-tac-toe on
+instructions and 0.11x on I1 misses but 0.68x on D1 read misses: at about 10 cycles a D1
+miss (the last level never misses) and ~2.5 instructions a cycle for both, that is
+consistent with the 0.26x measured in time. By function, about 220 of Currents' 915 come
+from the move list (``list_extend`` and ``list_dealloc`` touch each of ~70 shared move
+objects, 80 bytes apiece, when the list is made and when it is freed), ~100 from the GOT,
+~90 from the interpreted loop (the benchmark's own, as tic-tac-toe's), ~70 from
+string-keyed dict look-ups.
+
 ``--engines both`` counts each configuration on both engines (issue 31): pure Python (the
 child run with ``TABLEGAMES_PURE=1``) and the compiled one (``make compiled``), with the
 compiled engine's share of pure Python's count; ``--engines pure`` or ``compiled`` only

@@ -179,7 +179,9 @@ class HandsBuilder(StateBuilder[S]):
     def take(self, player: int, card: str) -> None:
         """Take ``card`` out of ``player``'s hand."""
         hand = self.hands[player]
-        i = hand.index(card)
+        i = 0
+        while hand[i] != card:  # hand.index(card): compiled, a loop costs a fifth of the call
+            i += 1
         self.hands[player] = hand[:i] + hand[i + 1 :]
 
     def draw_hand(self, player: int, size: int) -> None:

@@ -24,6 +24,7 @@ import argparse
 import os
 import resource
 import shutil
+import sys
 import sysconfig
 import time
 import tomllib
@@ -102,6 +103,12 @@ def build(paths: list[str]) -> None:
     os.chdir(ROOT)  # mypy finds the package from here; the listed paths are relative to it
     extensions = mypycify(paths, group_name=GROUP.removesuffix("__mypyc"),
                           target_dir=str(BUILD / "c"))  # fmt: skip
+    if sys.platform.startswith("linux"):
+        # Calls into libpython through the GOT, not a PLT stub each: the engine calls the
+        # C API a few hundred times a decision, and each stub was one more jump and one
+        # more instruction-cache line (see benchmarks/instructions.py, 2026-11-29)
+        for extension in extensions:
+            extension.extra_compile_args.append("-fno-plt")
     # A Distribution made directly reads no configuration file: pyproject.toml describes the
     # package, not this build.
     dist = Distribution({"name": "tablegames-compiled", "ext_modules": extensions})

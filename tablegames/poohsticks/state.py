@@ -417,7 +417,10 @@ def listing(
 def hand_after_paying(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
     """``hand`` without the ``cards`` paid from it (still in hand order)."""
     if len(cards) == 1:  # the commonest payment
-        i = hand.index(cards[0])
+        card = cards[0]
+        i = 0
+        while hand[i] != card:  # hand.index(card): compiled, a loop costs a fifth of the call
+            i += 1
         return hand[:i] + hand[i + 1 :]
     return tuple([c for c in hand if c not in cards])
 
