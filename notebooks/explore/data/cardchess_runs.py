@@ -205,8 +205,9 @@ def deals_progressive(ctx: RunContext) -> Rows:
 # ---- issue 29's session 48: why a quarter of the top rung's games stall ----
 #: How many capped games of each set-up's mcts:3000 table are replayed for
 #: ``cardchess-capped``: the first so many in stored order (batch 1 on), chosen before
-#: any was replayed; a capped game costs about 12 CPU s to replay.
-CAPPED_REPLAYS = 20
+#: any was replayed; a capped game costs about 37 CPU s to replay (one timed: 10 a
+#: set-up fit the session's budget, 20 did not).
+CAPPED_REPLAYS = 10
 #: Pre-registered reading of ``cardchess-capped`` (each with a 95% Wilson interval over
 #: the replayed games of a set-up): *locked*, no unit covered or freed in a game's last
 #: 100 moves (``last_change`` <= 200); *shuffling*, its last 100 moves visit at most 50
