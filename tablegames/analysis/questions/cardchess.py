@@ -310,3 +310,28 @@ def cap_row(game: Game, seats: list[str], seed: int) -> Row:
         "most_repeated": max(keys.count(k) for k in set(keys)),
         "king_reach_late": sum(_king_in_reach(s) for s in late if s.phase == "play"),
     }
+
+
+def stall_reading(rows: Sequence[Row]) -> dict[str, Share]:
+    """The pre-registered reading of replayed capped games (:func:`cap_row`), each a
+    share of ``rows`` with its 95% interval: *locked* (nothing covered or freed in the
+    last :data:`LATE_MOVES` moves), *shuffling* (those moves visit at most half as many
+    distinct positions), *ahead* (one side has more units covered than the other at the
+    cap) and *first ahead* (the first mover is that side).
+
+    >>> row = {"moves": 300, "last_change": 150, "distinct_late": 20, "covered": [1, 3],
+    ...        "first": 0}
+    >>> [str(s) for s in stall_reading([row]).values()][:2]
+    ['100.0% [20.7, 100.0]', '100.0% [20.7, 100.0]']
+    """
+    n = len(rows)
+
+    def lead(r: Row) -> int:  # units the first mover has covered, less its own covered
+        return int(r["covered"][1 - r["first"]]) - int(r["covered"][r["first"]])
+
+    return {
+        "locked": wilson(sum(r["last_change"] <= r["moves"] - LATE_MOVES for r in rows), n),
+        "shuffling": wilson(sum(r["distinct_late"] <= LATE_MOVES // 2 for r in rows), n),
+        "ahead": wilson(sum(lead(r) != 0 for r in rows), n),
+        "first ahead": wilson(sum(lead(r) > 0 for r in rows), n),
+    }
