@@ -39,7 +39,7 @@ def test_cardchess_top3000_batches_continue_each_set_ups_games(
         assert all(a[1] == b[0] for a, b in itertools.pairwise(games))
     sizes = {s: sum(n for setups, n in runs.TOP3000_BATCHES if s in setups) for s in played}
     assert progressive[-1][1] == sizes["progressive"] == 160 + 80 * 12
-    assert fixed[-1][1] == sizes["fixed"] == 380
+    assert fixed[-1][1] == sizes["fixed"] == 460
 
 
 def test_resistor_top_dead_batches_pair_the_rules_with_no_dead_spaces(

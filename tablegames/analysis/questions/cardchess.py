@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import Any, cast
 
 from ...bots import GreedyBot
-from ...cardchess.state import CardChessState
+from ...cardchess.state import OWNER, CardChessState
 from ...core import Game, State
 from ..metrics import Z95, Share, wilson
 from ..metrics import share_gap as share_gap  # the notebook's cc.share_gap, kept
@@ -239,3 +240,98 @@ def false_alarm(looks: Sequence[int], win: float, reps: int = 2000, seed: int = 
                 hits += 1
                 break
     return hits / reps
+
+
+def _covered(stacks: Sequence[tuple[str, ...]]) -> tuple[list[int], list[int]]:
+    """Per side (red, black): how many of its units and of its kings are covered (the
+    top card of their cell is an opposing unit)."""
+    units, kings = [0, 0], [0, 0]
+    for st in stacks:
+        if len(st) > 1:
+            top = OWNER[st[-1]]
+            for u in st[:-1]:
+                side = OWNER[u]
+                if side != top:
+                    units[side] += 1
+                    kings[side] += u[0] == "K"
+    return units, kings
+
+
+def _king_in_reach(state: CardChessState) -> bool:
+    """Whether the player to move can cover an opposing king with its next move."""
+    me, stacks = state.player, state.stacks
+    return any(
+        m.kind == "move" and stacks[m.dst] and stacks[m.dst][-1][0] == "K"
+        and OWNER[stacks[m.dst][-1]] != me
+        for m in state.legal_moves()
+    )  # fmt: skip
+
+
+#: How many of the last moves of a capped game :func:`cap_row` reads for shuffling.
+LATE_MOVES = 100
+
+
+def cap_row(game: Game, seats: list[str], seed: int) -> Row:
+    """A stored game replayed move by move (the same seed and bots play it again), read
+    for why it stalled: how much is covered at the end and by whom, when the last unit
+    was covered or freed, how many distinct positions the last :data:`LATE_MOVES` moves
+    visit and how often a king could be covered there.
+
+    >>> import tablegames as tg
+    >>> row = cap_row(tg.make("cardchess", max_turns=30), ["random", "random"], 3)
+    >>> row["moves"], row["capped"], row["distinct_late"] <= LATE_MOVES
+    (30, True, True)
+    """
+    p = play(game, seats, seed, keep=True)
+    states = [_st(s) for s in p.states if _st(s).phase != "setup"]  # from the first move
+    last_change = 0
+    covers = [0, 0]  # moves of red and black that covered a unit
+    for prev, s in pairwise(states):
+        if _covered(s.stacks)[0] != _covered(prev.stacks)[0]:
+            last_change = s.ply
+        m = s.last_move
+        if m is not None and prev.stacks[m.dst] and OWNER[prev.stacks[m.dst][-1]] != prev.player:
+            covers[prev.player] += 1
+    late = [s for s in states if s.ply > states[-1].ply - LATE_MOVES]
+    keys = [(s.stacks, s.player) for s in states]
+    units, kings = _covered(states[-1].stacks)
+    return {
+        "seed": seed,
+        "seats": seats,
+        "winners": sorted(p.final.winners),
+        "first": game.first_player,  # type: ignore[attr-defined]
+        "moves": int(states[-1].ply),
+        "capped": p.capped,
+        "covered": units,  # red's and black's units covered at the end
+        "kings_covered": kings,
+        "last_change": last_change,  # the move after which nothing was covered or freed
+        "covers": covers,  # moves of red and black that covered a unit
+        "distinct_late": len({(s.stacks, s.player) for s in late}),
+        "most_repeated": max(keys.count(k) for k in set(keys)),
+        "king_reach_late": sum(_king_in_reach(s) for s in late if s.phase == "play"),
+    }
+
+
+def stall_reading(rows: Sequence[Row]) -> dict[str, Share]:
+    """The pre-registered reading of replayed capped games (:func:`cap_row`), each a
+    share of ``rows`` with its 95% interval: *locked* (nothing covered or freed in the
+    last :data:`LATE_MOVES` moves), *shuffling* (those moves visit at most half as many
+    distinct positions), *ahead* (one side has more units covered than the other at the
+    cap) and *first ahead* (the first mover is that side).
+
+    >>> row = {"moves": 300, "last_change": 150, "distinct_late": 20, "covered": [1, 3],
+    ...        "first": 0}
+    >>> [str(s) for s in stall_reading([row]).values()][:2]
+    ['100.0% [20.7, 100.0]', '100.0% [20.7, 100.0]']
+    """
+    n = len(rows)
+
+    def lead(r: Row) -> int:  # units the first mover has covered, less its own covered
+        return int(r["covered"][1 - r["first"]]) - int(r["covered"][r["first"]])
+
+    return {
+        "locked": wilson(sum(r["last_change"] <= r["moves"] - LATE_MOVES for r in rows), n),
+        "shuffling": wilson(sum(r["distinct_late"] <= LATE_MOVES // 2 for r in rows), n),
+        "ahead": wilson(sum(lead(r) != 0 for r in rows), n),
+        "first ahead": wilson(sum(lead(r) > 0 for r in rows), n),
+    }
