@@ -111,6 +111,16 @@ def test_seat_gap_is_the_difference_of_player_0s_shares_with_the_z_tests_p() -> 
     assert poohsticks.seat_gap(a, a)[3] == 1.0
 
 
+def test_paired_seat_gap_pairs_races_by_seed_and_counts_only_discordant_ones() -> None:
+    a = [{"seed": s, "winners": [0] if s % 2 else [1]} for s in range(40)]
+    b = [{"seed": s, "winners": [0] if s % 2 else [1]} for s in reversed(range(50))]
+    gap, low, high, p, n = poohsticks.paired_seat_gap(a, b)
+    assert (gap, low, high, p, n) == (0.0, 0.0, 0.0, 1.0, 40)  # the same races: no gap
+    c = [{**r, "winners": [0, 1]} if r["seed"] < 8 else r for r in a]  # 4 more wins, tied
+    gap, low, high, p, n = poohsticks.paired_seat_gap(c, b)
+    assert gap == 4 / 40 and low < gap < high and p == poohsticks.mcnemar(4, 0)
+
+
 def test_even_bot_keeps_the_colours_level_among_near_best_moves() -> None:
     """Before the jack is drawn it plays, of the moves its search rates near the best, one
     leaving the colours at least as level as the search's own choice; the spec sets P."""

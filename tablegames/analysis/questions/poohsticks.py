@@ -177,6 +177,32 @@ def seat_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float, f
     return pa - pb, pa - pb - half, pa - pb + half, p
 
 
+def paired_seat_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, float, float, int]:
+    """Player 0's share in table ``a`` less its share in table ``b`` over the races the
+    two tables share a seed with (every Poohsticks table starts from the same base seed,
+    so a seed deals the same deck in each; a seed names a race only within one river, so
+    pair one river's tables at a time). A tie counts as a win, as in :func:`seat_gap`.
+    Returns the difference, its 95% normal interval from the per-race differences, the
+    exact McNemar p-value of the races player 0 won in one table only, and the pairs.
+
+    >>> a = [{"seed": s, "winners": [0] if s < 60 else [1]} for s in range(100)]
+    >>> b = [{"seed": s, "winners": [0] if s < 50 else [1]} for s in range(100)]
+    >>> gap, low, high, p, n = paired_seat_gap(a, b)
+    >>> round(gap, 2), round(low, 3), round(high, 3), round(p, 4), n
+    (0.1, 0.041, 0.159, 0.002, 100)
+    """
+    by_seed = {r["seed"]: 0 in r["winners"] for r in b}
+    pairs = [(0 in r["winners"], by_seed[r["seed"]]) for r in a if r["seed"] in by_seed]
+    n = len(pairs)
+    diffs = [int(x) - int(y) for x, y in pairs]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    first = sum(x and not y for x, y in pairs)
+    second = sum(y and not x for x, y in pairs)
+    return mean, mean - half, mean + half, mcnemar(first, second), n
+
+
 def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
     """An interval for the median of ``values`` at ``level`` (95%), read from their order
     with no assumption on their spread: the ``j``-th smallest and ``j``-th largest, for
