@@ -17,7 +17,7 @@ from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, wilson
 from ..runs import RunContext
-from .common import Row, Table, duel_row, play, seat_share
+from .common import Played, Row, Table, duel_row, play, seat_share
 from .strategies import add_local_bots
 
 #: A human's time per turn, for minutes of play: about 15 s to find a capture and the
@@ -173,7 +173,11 @@ def ending(final: State) -> str:
 def colour_row(game: Game, seats: list[str], seed: int) -> Row:
     """A two-player game: the winning colour, when the Jack of Spades was drawn and by
     which seat, how the game ended and its length."""
-    p = play(game, seats, seed, keep=True)
+    return _colour_fields(play(game, seats, seed, keep=True), seats, seed)
+
+
+def _colour_fields(p: Played, seats: list[str], seed: int) -> Row:
+    """:func:`colour_row`'s fields of the played game ``p`` (kept states)."""
     roles = _st(p.final).roles
     return {
         "seed": seed,
@@ -185,6 +189,12 @@ def colour_row(game: Game, seats: list[str], seed: int) -> Row:
         "ending": ending(p.final),
         "decisions": p.decisions,
     }
+
+
+def _jack_in_hand_at(states: list[State]) -> int | None:
+    """Index of the first of ``states`` in which the Jack of Spades is in a hand (every
+    role known); None if it never is."""
+    return next((i for i, s in enumerate(states) if None not in _st(s).roles), None)
 
 
 def lead(state: State) -> int:
@@ -200,7 +210,7 @@ def early_row(game: Game, seats: list[str], seed: int) -> Row:
     from the deal to just before that (``mean_gap_before``; None if it was dealt)
     and the winning colour."""
     p = play(game, seats, seed, keep=True)
-    at = next((i for i, s in enumerate(p.states) if None not in _st(s).roles), None)
+    at = _jack_in_hand_at(p.states)
     turn = jack_turn(p.states)
     before = p.states[:at] if at else []
     return {
@@ -223,20 +233,12 @@ def tilt_row(game: Game, seats: list[str], seed: int) -> Row:
     which it lies face up on the circle (``jack_shown_at``; None: never played), with
     :func:`colour_row`'s fields."""
     p = play(game, seats, seed, keep=True)
-    roles = _st(p.final).roles
-    at = next((i for i, s in enumerate(p.states) if None not in _st(s).roles), None)
+    at = _jack_in_hand_at(p.states)
     shown = next(
         (i for i, s in enumerate(p.states) if any(BOROMIR in k for k in _st(s).circle)), None
     )
     return {
-        "seed": seed,
-        "seats": seats,
-        "winners": sorted(p.final.winners),
-        "colour": colour_result(p.final),
-        "black_seat": roles.index("black") if "black" in roles else None,
-        "jack_turn": jack_turn(p.states),
-        "ending": ending(p.final),
-        "decisions": p.decisions,
+        **_colour_fields(p, seats, seed),
         "leads": [lead(s) for s in p.states],
         "movers": [s.current_player for s in p.states[:-1]],
         "jack_at": at,
