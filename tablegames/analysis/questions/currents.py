@@ -662,6 +662,46 @@ def ends_with_aces(rows: Sequence[Mapping[str, Any]], start: int, stop: int) -> 
     return wilson(hits[0], totals[0]), wilson(hits[1], totals[1])
 
 
+def comebacks(rows: Sequence[Mapping[str, Any]]) -> Share:
+    """The share of :func:`story` rows long enough to have a leader
+    :data:`COMEBACK_PHASES` Move phases before the end that were won by someone else.
+
+    >>> rows = [{"led_before_end": 0, "winner": 1}, {"led_before_end": 2, "winner": 2}]
+    >>> comebacks(rows + [{"led_before_end": None, "winner": 0}]).hits
+    1
+    """
+    long = [r for r in rows if r["led_before_end"] is not None]
+    return wilson(sum(r["led_before_end"] != r["winner"] for r in long), len(long))
+
+
+def end_rate(phases: Sequence[int], start: int, stop: int) -> Share:
+    """Of games lasting ``phases`` turns each, the share of the turns played from
+    ``start`` to ``stop - 1`` that ended the game (each turn a trial given the game was
+    still going: a discrete-time hazard).
+
+    >>> s = end_rate([3, 5], 1, 10)  # 3 + 5 turns played, two of them ended a game
+    >>> s.hits, s.total
+    (2, 8)
+    """
+    ended = sum(start <= t < stop for t in phases)
+    played = sum(min(t, stop - 1) - start + 1 for t in phases if t >= start)
+    return wilson(ended, played)
+
+
+def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, float]:
+    """Share ``a`` less share ``b`` (independent samples), with Newcombe's interval built
+    from the two Wilson intervals at ``z`` (sound where a share is 0 or 1).
+
+    >>> [round(x, 3) for x in newcombe_gap(wilson(60, 100), wilson(50, 100))]
+    [0.1, -0.037, 0.232]
+    """
+    wa, wb = wilson(a.hits, a.total, z=z), wilson(b.hits, b.total, z=z)
+    d = a.share - b.share
+    low = d - ((a.share - wa.low) ** 2 + (wb.high - b.share) ** 2) ** 0.5
+    high = d + ((wa.high - a.share) ** 2 + (b.share - wb.low) ** 2) ** 0.5
+    return d, low, high
+
+
 def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
     """One game seen through what becomes of each card played on the board, for the
     design notes' diplomatic demotion (a player who cannot outrank a rival's card demotes
