@@ -752,6 +752,99 @@ def ends_with_aces(rows: Sequence[Mapping[str, Any]], start: int, stop: int) -> 
     return wilson(hits[0], totals[0]), wilson(hits[1], totals[1])
 
 
+def comebacks(rows: Sequence[Mapping[str, Any]]) -> Share:
+    """The share of :func:`story` rows long enough to have a leader
+    :data:`COMEBACK_PHASES` Move phases before the end that were won by someone else.
+
+    >>> rows = [{"led_before_end": 0, "winner": 1}, {"led_before_end": 2, "winner": 2}]
+    >>> comebacks(rows + [{"led_before_end": None, "winner": 0}]).hits
+    1
+    """
+    long = [r for r in rows if r["led_before_end"] is not None]
+    return wilson(sum(r["led_before_end"] != r["winner"] for r in long), len(long))
+
+
+def end_rate(phases: Sequence[int], start: int, stop: int) -> Share:
+    """Of games lasting ``phases`` turns each, the share of the turns played from
+    ``start`` to ``stop - 1`` that ended the game (each turn a trial given the game was
+    still going: a discrete-time hazard).
+
+    >>> s = end_rate([3, 5], 1, 10)  # 3 + 5 turns played, two of them ended a game
+    >>> s.hits, s.total
+    (2, 8)
+    """
+    ended = sum(start <= t < stop for t in phases)
+    played = sum(min(t, stop - 1) - start + 1 for t in phases if t >= start)
+    return wilson(ended, played)
+
+
+def seat_shares(rows: Sequence[Mapping[str, Any]]) -> list[Share]:
+    """Each seat's share of the games ``rows`` record won, with its 95% interval.
+
+    >>> [s.hits for s in seat_shares([{"winner": 1, "seats": ["a", "b"]}] * 3)]
+    [0, 3]
+    """
+    seats = len(rows[0]["seats"])
+    return [wilson(sum(r["winner"] == p for r in rows), len(rows)) for p in range(seats)]
+
+
+def glance_by_turn(
+    rows: Sequence[Mapping[str, Any]],
+) -> list[tuple[int, float, float, float, Share]]:
+    """Per group of Move phases (:data:`BUCKETS`) of :func:`story` rows: the Move phases,
+    their mean scout steps (influencing currents), live pushes and cancelled pairs, and
+    the share where every push cancelled.
+
+    >>> row = {"glance": [[2, 4, 2, 1, 1, 0]] + [[0] * 6] * (len(BUCKETS) - 1)}
+    >>> n, steps, pushes, pairs, cancel = glance_by_turn([row])[0]
+    >>> n, steps, pushes, pairs, cancel.hits
+    (2, 2.0, 1.0, 0.5, 1)
+    """
+    out = []
+    for b in range(len(BUCKETS)):
+        n, steps, units, pairs, cancel, _still = (
+            sum(r["glance"][b][i] for r in rows) for i in range(6)
+        )
+        m = max(n, 1)
+        out.append((n, steps / m, units / m, pairs / m, wilson(cancel, n)))
+    return out
+
+
+def fill_totals(rows: Sequence[Mapping[str, Any]]) -> list[list[int]]:
+    """Per number of currents on the board (0 to 16), over :func:`board` rows: the Move
+    phases, those in which the pawn moved, and those that ended the game.
+
+    >>> rows = [{"by_fill": [[2, 1, 0]] + [[0, 0, 0]] * 16}] * 2
+    >>> fill_totals(rows)[0]
+    [4, 2, 0]
+    """
+    return [[sum(r["by_fill"][f][i] for r in rows) for i in range(3)] for f in range(17)]
+
+
+def verdict(low: float, high: float) -> str:
+    """'decided' when the interval ``low`` to ``high`` excludes no change, else the
+    largest effect it allows.
+
+    >>> verdict(0.5, 2.0), verdict(-1.2, 3.4)
+    ('decided', 'within ±3.4')
+    """
+    return "decided" if low > 0 or high < 0 else f"within ±{max(-low, high):.1f}"
+
+
+def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, float]:
+    """Share ``a`` less share ``b`` (independent samples), with Newcombe's interval built
+    from the two Wilson intervals at ``z`` (sound where a share is 0 or 1).
+
+    >>> [round(x, 3) for x in newcombe_gap(wilson(60, 100), wilson(50, 100))]
+    [0.1, -0.037, 0.232]
+    """
+    wa, wb = wilson(a.hits, a.total, z=z), wilson(b.hits, b.total, z=z)
+    d = a.share - b.share
+    low = d - ((a.share - wa.low) ** 2 + (wb.high - b.share) ** 2) ** 0.5
+    high = d + ((wa.high - a.share) ** 2 + (b.share - wb.low) ** 2) ** 0.5
+    return d, low, high
+
+
 def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
     """One game seen through what becomes of each card played on the board, for the
     design notes' diplomatic demotion (a player who cannot outrank a rival's card demotes
