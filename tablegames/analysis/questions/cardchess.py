@@ -93,6 +93,19 @@ def first_share(rows: Sequence[Row]) -> tuple[Share, float]:
     return wilson(wins, len(rows)), fair
 
 
+def first_edge(rows: Sequence[Row]) -> tuple[float, float, float]:
+    """The first mover's edge over the fair share (:func:`first_share`), in points, with
+    its 95% interval (the fair share taken as known).
+
+    >>> rows = [{"first": 0, "winners": [w]} for w in (0, 0, 0, 1)]
+    >>> [round(x, 1) for x in first_edge(rows)]
+    [25.0, -19.9, 45.4]
+    """
+    share, fair = first_share(rows)
+    low, high = share.low - fair, share.high - fair
+    return 100 * (share.share - fair), 100 * low, 100 * high
+
+
 def first_mover(
     ctx: RunContext, specs: Sequence[str], setup: str, terrain: bool, max_games: int = 2400
 ) -> list[Row]:
