@@ -312,6 +312,30 @@ def wide_more(ctx: RunContext) -> Rows:
     return [{**r, "variant": WIDE} for r in rows]
 
 
+#: Session 48, late. The three-wide river's 240 stored races (30 first, 210 in
+#: poohsticks-3x6-guided-more) left player 0's share undecided at that table's maximum
+#: (58.8% [52.4, 64.8] against a fair 54.8%). WIDE_MORE_2 more races on the seeds that
+#: follow (games 240 to 510), one table, sized to the session's last CPU and wall time
+#: (1.81 CPU-s a race stored: about 8 CPU-minutes; a pilot of 3 races, 1.2 CPU-s each).
+#: Judging rule, fixed before it runs: judged once, on all the races stored at the end
+#: (the 240 and these), player 0's share against the fair share (seat_share), its 95%
+#: Wilson interval widened by Bonferroni for seven looks in all (pq.looked(share, 7): the
+#: six earlier looks at 10, 30, 90, 150, 210 and 240 races, and this one): decided if the
+#: widened interval excludes the fair share or lies within two points of it; otherwise
+#: undecided, reported with both intervals. No further look.
+WIDE_MORE_2 = 270
+
+
+@register(
+    "poohsticks-3x6-guided-more-2",
+    notebook=NOTEBOOK,
+    about="3x6 river, two players, guided:300: races 240 on, judged once on all stored",
+)
+def wide_more_2(ctx: RunContext) -> Rows:
+    first = len(_stored(WIDE_STORED, WIDE)) + len(_stored(("poohsticks-3x6-guided-more",), WIDE))
+    return q.fixed(ctx, WIDE, q.SHAPES[WIDE], GUIDED, WIDE_MORE_2, first)
+
+
 #: Is guided:300 competent with the boat powers? The ladder rated it without them. A
 #: rotated duel, guided:300 against greedy on the rules' river with powers, 150 games
 #: (about 0.5 CPU-s a game: one search seat). Judged: guided:300's share against a
