@@ -189,6 +189,20 @@ def duels_3000_progressive(ctx: RunContext) -> Rows:
     return q.duels(ctx, [(TOP3000[0], TOP[0])], 100, setup="progressive")
 
 
+@register(
+    "cardchess-duels-3000-fixed",
+    notebook=NOTEBOOK,
+    about="mcts:3000 v mcts:300 in the fixed set-up: is the top rung the stronger there?",
+)
+def duels_3000_fixed(ctx: RunContext) -> Rows:
+    # session 48: replaces the ladder's 20 uncapped games (17 of 20) as the fixed set-up's
+    # evidence, mirroring cardchess-duels-3000-progressive (terrain, seats rotated).
+    # Judged once, on all 100 games: mcts:3000's share of the games (a draw or capped game
+    # counts half), 95% Wilson interval; the top rung is the stronger if the interval
+    # lies above 50%, the weaker if below, undecided otherwise.
+    return q.duels(ctx, [(TOP3000[0], TOP[0])], 100, setup="fixed")
+
+
 #: Deals of the terrain question in the progressive set-up at :data:`TOP`, each played
 #: twice: 400 like the fixed set-up's test at this rung (a pilot of 8 deals took 0.47 CPU s a
 #: deal compiled, so about 3 CPU-min).
