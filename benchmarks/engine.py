@@ -83,6 +83,13 @@ game's; medians of the 30 ratios, machine at load 13-21 on two cores): Poohstick
 0.203 (IQR 0.192-0.233) -> 0.162 (0.150-0.184), the warm-up now filling the payment
 expressions; Currents 2p 0.222 (0.198-0.290) -> 0.231 (0.198-0.254), no change within
 the noise (its instructions fell 1%).
+Then, at eb5fa75 on a quiet machine (load under 1), this script ``--runs 7 --games 100
+--engines current`` five times in a row, compiled engine, the medians of the five runs'
+ratios: Currents 2p 0.20 (0.17-0.21), 4p 0.19 (0.17-0.19); Poohsticks 2p 0.16
+(0.15-0.18), 4p 0.19 (0.17-0.21); Fellowship 0.12-0.14; Card Chess 0.12-0.17; Resistor
+0.11-0.14 (earlier runs that day). Met at 0.2x on wall time for every game, Currents and
+Poohsticks 4p at the edge; with ``--engines both`` the same day pure Python gave Currents
+0.65-0.77. Time here moves with load: the CPU-time ratios above, at load 13-21, were 0.23.
 """
 
 from __future__ import annotations
