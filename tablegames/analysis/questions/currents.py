@@ -784,8 +784,7 @@ def seat_shares(rows: Sequence[Mapping[str, Any]]) -> list[Share]:
     >>> [s.hits for s in seat_shares([{"winner": 1, "seats": ["a", "b"]}] * 3)]
     [0, 3]
     """
-    seats = len(rows[0]["seats"])
-    return [wilson(sum(r["winner"] == p for r in rows), len(rows)) for p in range(seats)]
+    return seat_wins(rows, len(rows[0]["seats"]))
 
 
 def glance_by_turn(
