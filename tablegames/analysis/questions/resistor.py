@@ -58,6 +58,11 @@ def _recharges(before: State, after: State) -> bool:
     return any(e.kind == "recharge" for e in _st(after).events)
 
 
+def _recharge_in_reach(state: State) -> bool:
+    """Whether some legal move of ``state`` recharges (lands a charger on a drained ampere)."""
+    return any(_recharges(state, state.apply(m)) for m in state.legal_moves())
+
+
 def _overloads(before: State, after: State) -> bool:
     return any(e.kind == "overload" for e in _st(after).events)
 
@@ -90,8 +95,7 @@ class _MustRecharge:
 
     def __call__(self, before: State, after: State) -> bool:
         if self._last is not before:
-            moves = before.legal_moves()
-            self._last, self._can = before, any(_recharges(before, before.apply(m)) for m in moves)
+            self._last, self._can = before, _recharge_in_reach(before)
         return self._can and not _recharges(before, after)
 
 
@@ -220,7 +224,7 @@ def _recharge_chances(states: Sequence[State]) -> dict[str, int]:
         s = _st(before)
         if s.round != 1 or s.turn_role != "amperes" or s.is_terminal:
             continue
-        if any(_recharges(before, before.apply(m)) for m in before.legal_moves()):
+        if _recharge_in_reach(before):
             chances += 1
             taken += _recharges(before, after)
     return {"recharge_chances": chances, "recharge_taken": taken}
