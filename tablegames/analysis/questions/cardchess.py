@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any, cast
@@ -297,10 +298,11 @@ def cap_row(game: Game, seats: list[str], seed: int) -> Row:
     """
     p = play(game, seats, seed, keep=True)
     states = [_st(s) for s in p.states if _st(s).phase != "setup"]  # from the first move
+    covered = [_covered(s.stacks)[0] for s in states]  # once a state, not once a pair
     last_change = 0
     covers = [0, 0]  # moves of red and black that covered a unit
-    for prev, s in pairwise(states):
-        if _covered(s.stacks)[0] != _covered(prev.stacks)[0]:
+    for (prev, s), (was, now) in zip(pairwise(states), pairwise(covered), strict=True):
+        if now != was:
             last_change = s.ply
         m = s.last_move
         if m is not None and prev.stacks[m.dst] and OWNER[prev.stacks[m.dst][-1]] != prev.player:
@@ -320,7 +322,7 @@ def cap_row(game: Game, seats: list[str], seed: int) -> Row:
         "last_change": last_change,  # the move after which nothing was covered or freed
         "covers": covers,  # moves of red and black that covered a unit
         "distinct_late": len({(s.stacks, s.player) for s in late}),
-        "most_repeated": max(keys.count(k) for k in set(keys)),
+        "most_repeated": max(Counter(keys).values()),
         "king_reach_late": sum(_king_in_reach(s) for s in late if s.phase == "play"),
     }
 
