@@ -79,6 +79,20 @@ def share_gap(a: Share, b: Share) -> tuple[float, float, float]:
     return gap, gap - half, gap + half
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` with a normal interval (``z`` standard errors, 95% unless
+    widened): the paired readings' interval, ``values`` being per-deal differences.
+
+    >>> [round(x, 3) for x in mean_interval([1, 0, 1, 1, 0])]
+    [0.6, 0.12, 1.08]
+    """
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
 def quantile(values: Sequence[float], q: float) -> float:
     """The ``q`` quantile (0..1) of ``values``, linearly interpolated.
 

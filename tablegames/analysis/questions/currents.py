@@ -25,7 +25,7 @@ from typing import Any
 from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
-from ..metrics import Z95, Share, quantile, wilson
+from ..metrics import Z95, Share, mean_interval, quantile, wilson
 
 Row = dict[str, Any]
 
@@ -590,9 +590,7 @@ def paired(
     d = [value(r) - by_deal[r["index"]] for r in rows if r["index"] in by_deal]
     if len(d) < 2:
         raise ValueError(f"paired needs two or more deals in both tables, got {len(d)}")
-    m = sum(d) / len(d)
-    half = Z95 * (sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d)) ** 0.5
-    return m, m - half, m + half, len(d)
+    return (*mean_interval(d), len(d))
 
 
 def against_base(

@@ -15,7 +15,7 @@ from typing import Any, cast
 from ...bots import GreedyBot, MCTSBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
-from ..metrics import Share, wilson
+from ..metrics import Share, mean_interval, wilson
 from ..runs import RunContext
 from .common import Played, Row, Table, duel_row, play, seat_share
 from .strategies import add_local_bots
@@ -544,12 +544,7 @@ def paired_edge_gap(
     """
     if [r["seed"] for r in a] != [r["seed"] for r in b]:
         raise ValueError("the tables are not on the same deals")
-    d = [black_edge(x) - black_edge(y) for x, y in zip(a, b)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1)
-    half = z * (var / n) ** 0.5
-    return mean, mean - half, mean + half
+    return mean_interval([black_edge(x) - black_edge(y) for x, y in zip(a, b)], z)
 
 
 def holder_moves(rows: Sequence[Row]) -> dict[str, list[list[int]]]:

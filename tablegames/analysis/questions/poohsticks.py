@@ -16,7 +16,7 @@ from typing import cast
 
 from ...core import Game, State
 from ...poohsticks.state import PoohsticksState
-from ..metrics import Z95, Share, wilson
+from ..metrics import Z95, Share, mean_interval, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, median, play, seat_share
 
@@ -193,14 +193,10 @@ def paired_seat_gap(a: Sequence[Row], b: Sequence[Row]) -> tuple[float, float, f
     """
     by_seed = {r["seed"]: 0 in r["winners"] for r in b}
     pairs = [(0 in r["winners"], by_seed[r["seed"]]) for r in a if r["seed"] in by_seed]
-    n = len(pairs)
-    diffs = [int(x) - int(y) for x, y in pairs]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
+    mean, low, high = mean_interval([int(x) - int(y) for x, y in pairs])
     first = sum(x and not y for x, y in pairs)
     second = sum(y and not x for x, y in pairs)
-    return mean, mean - half, mean + half, mcnemar(first, second), n
+    return mean, low, high, mcnemar(first, second), len(pairs)
 
 
 def median_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
