@@ -101,14 +101,18 @@ def build(paths: list[str]) -> None:
     Distribution = import_module("setuptools").Distribution
 
     os.chdir(ROOT)  # mypy finds the package from here; the listed paths are relative to it
+    # One C file for the whole group (mypyc's default), not multi_file=True: split per module,
+    # the build took 83 CPU-s, not 111, and could compile on both cores, but Currents ran
+    # 0.24x tic-tac-toe, not 0.21x (two runs each, 2026-11-29): gcc inlines only within a file.
     extensions = mypycify(paths, group_name=GROUP.removesuffix("__mypyc"),
                           target_dir=str(BUILD / "c"))  # fmt: skip
     if sys.platform.startswith("linux"):
         # Calls into libpython through the GOT, not a PLT stub each: the engine calls the
         # C API a few hundred times a decision, and each stub was one more jump and one
         # more instruction-cache line (see benchmarks/instructions.py, 2026-11-29)
+        # (a new list each: mypycify's extensions share one list of arguments)
         for extension in extensions:
-            extension.extra_compile_args.append("-fno-plt")
+            extension.extra_compile_args = [*extension.extra_compile_args, "-fno-plt"]
     # A Distribution made directly reads no configuration file: pyproject.toml describes the
     # package, not this build.
     dist = Distribution({"name": "tablegames-compiled", "ext_modules": extensions})
