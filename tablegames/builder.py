@@ -179,9 +179,11 @@ class HandsBuilder(StateBuilder[S]):
     def take(self, player: int, card: str) -> None:
         """Take ``card`` out of ``player``'s hand."""
         hand = self.hands[player]
-        i = 0
-        while hand[i] != card:  # hand.index(card): compiled, a loop costs a fifth of the call
+        i, n = 0, len(hand)
+        while i < n and hand[i] != card:  # hand.index(card): compiled, a loop is a fifth
             i += 1
+        if i == n:
+            raise ValueError(f"{card} is not in player {player}'s hand {list(hand)}")
         self.hands[player] = hand[:i] + hand[i + 1 :]
 
     def draw_hand(self, player: int, size: int) -> None:

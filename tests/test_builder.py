@@ -302,3 +302,27 @@ def test_carry_must_name_private_fields() -> None:
         class _Bad(StateBuilder[_Counted]):
             state_class = _Counted
             carry = ("cards",)
+
+
+def test_taking_a_card_not_in_the_hand_names_the_card_and_the_hand() -> None:
+    state = tg.make("fellowship").initial_state(3)
+    b = builder_of(type(state))(state, "")
+    hand = list(state.hands[0])
+    missing = next(c for c in state.draw_pile if c not in hand)
+    with pytest.raises(ValueError, match=f"{missing} is not in player 0's hand"):
+        b.take(0, missing)
+    assert b.hands[0] == state.hands[0]  # nothing taken
+    b.take(0, hand[1])
+    assert list(b.hands[0]) == hand[:1] + hand[2:]
+
+
+def test_paying_cards_not_in_a_poohsticks_hand_names_them() -> None:
+    from tablegames.poohsticks.state import hand_after_paying
+
+    hand = ("2C", "5H", "KS")
+    assert hand_after_paying(hand, ("5H",)) == ("2C", "KS")
+    assert hand_after_paying(hand, ("2C", "KS")) == ("5H",)
+    with pytest.raises(ValueError, match="9D is not in the hand"):
+        hand_after_paying(hand, ("9D",))
+    with pytest.raises(ValueError, match="9D not in the hand"):
+        hand_after_paying(hand, ("2C", "9D"))

@@ -418,10 +418,15 @@ def hand_after_paying(hand: tuple[str, ...], cards: tuple[str, ...]) -> tuple[st
     """``hand`` without the ``cards`` paid from it (still in hand order)."""
     if len(cards) == 1:  # the commonest payment
         card = cards[0]
-        i = 0
-        while hand[i] != card:  # hand.index(card): compiled, a loop costs a fifth of the call
+        i, n = 0, len(hand)
+        while i < n and hand[i] != card:  # hand.index(card): compiled, a loop is a fifth
             i += 1
+        if i == n:
+            raise ValueError(f"{card} is not in the hand {list(hand)}")
         return hand[:i] + hand[i + 1 :]
+    missing = [c for c in cards if c not in hand]
+    if missing:
+        raise ValueError(f"{', '.join(missing)} not in the hand {list(hand)}")
     return tuple([c for c in hand if c not in cards])
 
 
