@@ -95,6 +95,59 @@ def test_light_amperes_never_bring_a_fourth_onto_the_board() -> None:
     assert not fourth
 
 
+def _round_two(scores: tuple[int, int], seed: int = 4) -> tg.State:
+    """Round 2 of a match set up afresh, player 1 on the amperes, the match at ``scores``."""
+    from tablegames.resistor.builder import ResistorBuilder
+
+    b = ResistorBuilder(tg.make("resistor", first_amperes=0).initial_state(seed))
+    b.round, b.scores = 2, list(scores)
+    b.begin_round()
+    return b.freeze()
+
+
+def test_keen_value_equals_the_evaluation_throughout_round_one() -> None:
+    from tablegames.resistor.game import round_keen_value
+
+    game = tg.make("resistor", first_amperes=0, round_turns=40)
+    p = play(game, ["choosy:patient", "patient"], 2, keep=True)
+    round_one = [s for s in p.states if s.round == 1 and not s.is_terminal]
+    assert len(round_one) > 40 and max(s.points for s in round_one) >= 0
+    assert all(round_keen_value(s) == game.evaluate(s) for s in round_one)
+
+
+def test_keen_value_still_counts_a_point_for_a_player_five_behind() -> None:
+    # the trailing player's case: the plain evaluation's 0.9 tanh(lead / 2) moves by about
+    # 0.02 for a point at five behind, too little for a search; the keen value by over 0.2
+    from tablegames.resistor.game import round_keen_value
+
+    behind, level = _round_two((5, 0)), _round_two((0, 0))
+    game = behind.game
+
+    def point(state: tg.State) -> tg.State:  # the same board, one point more this round
+        from tablegames.resistor.builder import ResistorBuilder
+
+        b = ResistorBuilder(state)
+        b.points += 1
+        b.scores[1] += 1
+        return b.freeze()
+
+    def gain(value, state: tg.State) -> float:
+        return value(point(state))[1] - value(state)[1]
+
+    assert behind.ampere_player == 1 and behind.points == 0
+    assert gain(game.evaluate, behind) < 0.025 < 0.3 < gain(game.evaluate, level)
+    assert gain(round_keen_value, behind) > 0.2
+    assert round_keen_value(level) == game.evaluate(level)  # level: the plain value again
+
+
+def test_keen_bot_plays_round_one_as_the_plain_bot() -> None:
+    game = tg.make("resistor", first_amperes=0)
+    specs = ["mcts-choosy:light:30", "mcts-choosy:patient:30"]
+    plain = play(game, specs, 3, max_decisions=60, keep=True)
+    keen = play(game, [s.replace("choosy", "keen") for s in specs], 3, max_decisions=60, keep=True)
+    assert [str(s.last_move) for s in keen.states] == [str(s.last_move) for s in plain.states]
+
+
 def test_resistor_window_counts_the_ampere_turns_begun_light() -> None:
     game = tg.make("resistor", first_amperes=0)
     row = resistor.window_row(game, ["choosy:patient", "choosy:patient"], 5, window=40)

@@ -25,11 +25,13 @@ from typing import Any, cast
 from ...bots import Bot, GreedyBot, MCTSBot
 from ...core import Game, State
 from ...resistor.board import amperes_on_board
+from ...resistor.builder import ResistorBuilder
+from ...resistor.game import round_keen_value
 from ...resistor.state import ResistorState
 from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
 from ..runs import RunContext
-from .common import Row, Table, play
+from .common import Row, Table, make_bot, play
 from .strategies import PatientGreedyBot, add_local_bots
 
 #: Turns of the first round that a window plays (both players' turns count).
@@ -187,6 +189,19 @@ class ChoosyMCTSBot(MCTSBot):
         return by_name[ranked[0]]
 
 
+class KeenMCTSBot(ChoosyMCTSBot):
+    """:class:`ChoosyMCTSBot` scoring its leaves with
+    :func:`tablegames.resistor.game.round_keen_value` instead of the game's evaluation:
+    the same bot in round 1 (the two values are equal there), but one that still tells
+    moves apart when an earlier round left the match score lopsided (the plain one, five
+    points behind, barely scores in its round). Resistor's searches play no random moves
+    (its ``playout_depth`` is 0), so a leaf's value is the evaluation alone."""
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        assert state.game.playout_depth == 0 and self.rollout_depth is None
+        return round_keen_value(_st(state))
+
+
 def _choosy_mcts(arg: str, seed: str) -> Bot:
     """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
     with ``N`` iterations a move."""
@@ -194,17 +209,25 @@ def _choosy_mcts(arg: str, seed: str) -> Bot:
     return ChoosyMCTSBot(seed, avoid_of(avoid), int(n or 100))
 
 
+def _keen_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-keen:AVOID:N``: :class:`KeenMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return KeenMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
 #: The runs' specs: ``patient`` plays at random but never forfeits while it has another
 #: move, ``greedy-patient`` is greedy so (Resistor's plain greedy bot forfeits a round as
 #: soon as forfeiting scores as well as playing on, which ends rounds after one point),
 #: ``choosy:NAME`` is :class:`ChoosyGreedyBot` refusing what :data:`AVOIDS` names, and
-#: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`).
+#: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`); ``mcts-keen:NAME:N``
+#: the same with the evaluation that keeps a gradient in a lopsided match (:class:`KeenMCTSBot`).
 add_local_bots(
     {
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
         "greedy-patient": lambda arg, seed: PatientGreedyBot(seed, ["forfeit"]),
         "choosy": lambda arg, seed: ChoosyGreedyBot(seed, avoid_of(arg)),
         "mcts-choosy": _choosy_mcts,
+        "mcts-keen": _keen_mcts,
     }
 )
 
@@ -267,6 +290,47 @@ def window_row(
         "light_turns": sum(_st(s).amperes_on_board() <= 3 for s in starts),
         **(_recharge_chances(p.states) if chances else {}),
     }
+
+
+def round_two_row(game: Game, seats: list[str], seed: int, behind: int = 0) -> Row:
+    """Round 2 of a match, player 1 on the amperes ``behind`` points down (the match
+    score set so, on the seed's fresh board of round 2): the round played to its end
+    (``round_turns`` should bound it) by ``seats``, seeded as :func:`~.common.play` seeds
+    them; the ampere player's points in it, its turns and how it ended.
+
+    >>> import tablegames as tg
+    >>> game = tg.make("resistor", first_amperes=0, round_turns=6)
+    >>> row = round_two_row(game, ["patient", "patient"], 3, behind=5)
+    >>> row["behind"], row["turns"], row["ended"]
+    (5, 6, 'turn_limit')
+    """
+    b = ResistorBuilder(game.initial_state(seed))
+    b.round, b.scores = 2, [behind, 0]
+    b.begin_round()
+    state: State = b.freeze()
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(seats)]
+    ended = ""
+    while not state.is_terminal and _st(state).round == 2:
+        state = state.apply(bots[state.current_player].choose(state))
+        ended = next((e.text for e in _st(state).events if e.kind == "round_end"), ended)
+    return {
+        "seed": seed,
+        "seats": seats,
+        "behind": behind,
+        "points": _st(state).scores[1],
+        "turns": _st(state).turns_played,
+        "ended": ended,
+    }
+
+
+def round_two(
+    ctx: RunContext, label: str, seats: Sequence[str], behind: int, n: int, turns: int = 300
+) -> list[Row]:
+    """``n`` rounds 2 (:func:`round_two_row`) under ``turns``-turn rounds, seeds 0 on."""
+    row = partial(round_two_row, behind=behind)
+    options = {"first_amperes": 0, "round_turns": turns}
+    table = Table(label, row, "resistor", options, list(seats))
+    return [{**r, "variant": label} for r in table.play(ctx, 0, n)]
 
 
 def match_row(game: Game, seats: list[str], seed: int) -> Row:
