@@ -31,8 +31,8 @@ from ...resistor.state import ResistorState
 from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
 from ..runs import RunContext
-from .common import Row, Table, make_bot, play
-from .strategies import PatientGreedyBot, add_local_bots
+from .common import Row, Table, play
+from .strategies import PatientGreedyBot, add_local_bots, make_bot
 
 #: Turns of the first round that a window plays (both players' turns count).
 WINDOW = 600
@@ -304,10 +304,10 @@ def round_two_row(game: Game, seats: list[str], seed: int, behind: int = 0) -> R
     >>> row["behind"], row["turns"], row["ended"]
     (5, 6, 'turn_limit')
     """
-    b = ResistorBuilder(game.initial_state(seed))
+    b = ResistorBuilder(_st(game.initial_state(seed)))
     b.round, b.scores = 2, [behind, 0]
     b.begin_round()
-    state: State = b.freeze()
+    state = cast(State, b.freeze())  # a ResistorState (its type is the compiled one's)
     bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(seats)]
     ended = ""
     while not state.is_terminal and _st(state).round == 2:
