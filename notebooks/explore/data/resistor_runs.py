@@ -538,6 +538,34 @@ def keen_probe(ctx: RunContext) -> Rows:
     )
 
 
+# Changed at 11:50, after the probe: five behind, the keen light rung scored 1.8 points a
+# round against the plain one's 0.8 (more on 5 of 6 seeds) and the level round's 3.7: half
+# the gap closed. The keen value keeps half a level round's gradient (its lead half is still
+# flat), so the question is whether the whole gradient closes the rest: the ``mcts-round``
+# bots (questions.resistor.RoundMCTSBot, tablegames.resistor.game.round_value) play each
+# round for its own points, 0.9 tanh(gain / 2), the match score left out (equal to the plain
+# bots in round 1 and in any round begun level). ``resistor-keen-probe-2``: five behind with
+# the round light rung on seeds 0-11, and the level round on seeds 6-11 (0-5 are the
+# probe's), the same judging rule as the probe's. The duel and the seats below then play
+# the round bots in place of the keen ones if the round bot five behind scores more than
+# the keen one did on seeds 0-5 (mean points), else the keen ones as registered.
+
+#: The round top rung (each round played for its own points), and its light form.
+ROUND = "mcts-round:patient:1000"
+ROUND_LIGHT = "mcts-round:light:1000"
+
+
+@register(
+    "resistor-keen-probe-2",
+    notebook=NOTEBOOK,
+    about="round 2 of 300-turn rounds: five behind with the round light top rung, and level",
+)
+def keen_probe_2(ctx: RunContext) -> Rows:
+    return q.round_two(
+        ctx, "five behind, round light", [ROUND_LIGHT, ROUND_LIGHT], 5, 12
+    ) + q.round_two(ctx, "level, plain light", [LIGHT, LIGHT], 0, 6, first=6)
+
+
 def _register_keen_duel(k: int, first: int, n: int) -> None:
     @register(
         f"resistor-keen-duel-{k}",

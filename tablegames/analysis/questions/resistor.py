@@ -26,7 +26,7 @@ from ...bots import Bot, GreedyBot, MCTSBot
 from ...core import Game, State
 from ...resistor.board import amperes_on_board
 from ...resistor.builder import ResistorBuilder
-from ...resistor.game import round_keen_value
+from ...resistor.game import round_keen_value, round_value
 from ...resistor.state import ResistorState
 from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
@@ -202,11 +202,28 @@ class KeenMCTSBot(ChoosyMCTSBot):
         return round_keen_value(_st(state))
 
 
+class RoundMCTSBot(ChoosyMCTSBot):
+    """:class:`ChoosyMCTSBot` scoring its leaves with
+    :func:`tablegames.resistor.game.round_value` (each round played for its own points,
+    the match score left out): the same bot in round 1 and in a round begun level, with
+    a level round's gradient in a lopsided match."""
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        assert state.game.playout_depth == 0 and self.rollout_depth is None
+        return round_value(_st(state))
+
+
 def _choosy_mcts(arg: str, seed: str) -> Bot:
     """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
     with ``N`` iterations a move."""
     avoid, _, n = arg.partition(":")
     return ChoosyMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
+def _round_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-round:AVOID:N``: :class:`RoundMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return RoundMCTSBot(seed, avoid_of(avoid), int(n or 100))
 
 
 def _keen_mcts(arg: str, seed: str) -> Bot:
@@ -220,7 +237,8 @@ def _keen_mcts(arg: str, seed: str) -> Bot:
 #: soon as forfeiting scores as well as playing on, which ends rounds after one point),
 #: ``choosy:NAME`` is :class:`ChoosyGreedyBot` refusing what :data:`AVOIDS` names, and
 #: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`); ``mcts-keen:NAME:N``
-#: the same with the evaluation that keeps a gradient in a lopsided match (:class:`KeenMCTSBot`).
+#: the same with the evaluation that keeps a gradient in a lopsided match (:class:`KeenMCTSBot`),
+#: ``mcts-round:NAME:N`` the same playing each round for its own points (:class:`RoundMCTSBot`).
 add_local_bots(
     {
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
@@ -228,6 +246,7 @@ add_local_bots(
         "choosy": lambda arg, seed: ChoosyGreedyBot(seed, avoid_of(arg)),
         "mcts-choosy": _choosy_mcts,
         "mcts-keen": _keen_mcts,
+        "mcts-round": _round_mcts,
     }
 )
 
@@ -324,13 +343,20 @@ def round_two_row(game: Game, seats: list[str], seed: int, behind: int = 0) -> R
 
 
 def round_two(
-    ctx: RunContext, label: str, seats: Sequence[str], behind: int, n: int, turns: int = 300
+    ctx: RunContext,
+    label: str,
+    seats: Sequence[str],
+    behind: int,
+    n: int,
+    turns: int = 300,
+    first: int = 0,
 ) -> list[Row]:
-    """``n`` rounds 2 (:func:`round_two_row`) under ``turns``-turn rounds, seeds 0 on."""
+    """``n`` rounds 2 (:func:`round_two_row`) under ``turns``-turn rounds, from the run's
+    ``first``-th seed on."""
     row = partial(round_two_row, behind=behind)
     options = {"first_amperes": 0, "round_turns": turns}
     table = Table(label, row, "resistor", options, list(seats))
-    return [{**r, "variant": label} for r in table.play(ctx, 0, n)]
+    return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
 def match_row(game: Game, seats: list[str], seed: int) -> Row:
@@ -487,7 +513,29 @@ def _elo(share: float) -> float:
     return 400 * math.log10(share / (1 - share))
 
 
-def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) -> str:
+def match_points(rows: Sequence[Row], bot: str) -> list[float]:
+    """``bot``'s points in each whole match of ``rows`` that finished (not stopped at the
+    match cap): 1 a win, 0 a loss, a half a draw; its seat read from each row's seats.
+
+    >>> rows = [{"seats": ["k", "t"], "winners": [0], "capped": False},
+    ...         {"seats": ["t", "k"], "winners": [0], "capped": False},
+    ...         {"seats": ["t", "k"], "winners": [], "capped": True}]
+    >>> match_points(rows, "k")
+    [1.0, 0.0]
+    """
+    out = []
+    for r in rows:
+        if r["capped"]:
+            continue
+        seat = r["seats"].index(bot)
+        out.append(0.5 if not r["winners"] else float(r["winners"] == [seat]))
+    return out
+
+
+def duel_ladder(
+    steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]],
+    whole: Sequence[tuple[str, str, Sequence[float]]] = (),
+) -> str:
     """A ladder of rungs rated by two-window duels (:func:`window_duels`), for bots whose
     whole matches never end: each step is ``(upper rung, lower rung, windows with the
     upper on the amperes, windows with the lower on the amperes)`` against each other,
@@ -496,7 +544,9 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
     virtual draw a pair, :func:`tablegames.analysis.ladder.fit_bradley_terry`); each
     step's gap over the rung below carries the 95% interval of its win share turned to
     Elo (a clean sweep has no upper bound); the ladder is monotone when every step's win
-    share has its interval above one half.
+    share has its interval above one half. ``whole`` adds steps rated by whole matches
+    instead: ``(upper rung, lower rung, the upper's points a match)`` (:func:`match_points`),
+    for a rung that differs from the one below only once an earlier round has scored.
 
     >>> a = [{"seed": s, "points": 5} for s in range(12)]
     >>> b = [{"seed": s, "points": 1 + (s == 0) * 4} for s in range(12)]
@@ -516,6 +566,10 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
         by_seed = {r["seed"]: r["points"] for r in b}
         duels = [(r["points"], by_seed[r["seed"]]) for r in a if r["seed"] in by_seed]
         found[(upper, lower)] = PairResult(upper, lower, [(x > y) + (x == y) / 2 for x, y in duels])
+    for upper, lower, points in whole:
+        rungs += [r for r in (lower, upper) if r not in rungs]
+        found[(upper, lower)] = PairResult(upper, lower, list(points))
+    matches = {(upper, lower) for upper, lower, _ in whole}
     elo = fit_bradley_terry(rungs, {k: (p.points, p.games) for k, p in found.items()})
     lines = [f"{'rung':14}{'Elo':>8}  step over the rung below, 95% interval"]
     for r in rungs:
@@ -526,7 +580,8 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
         s = p.share()
         lines.append(
             f"{p.a} v {p.b}: {p.a} {100 * s.value:.1f}% [{100 * s.low:.1f}, {100 * s.high:.1f}]"
-            f" of {p.games} duels ({p.draws} tied)"
+            f" of {p.games} {'whole matches' if (p.a, p.b) in matches else 'duels'}"
+            f" ({p.draws} tied)"
         )
     failures = monotone_failures(rungs, found)
     lines.append("monotone: " + ("yes" if not failures else f"no {failures}"))
