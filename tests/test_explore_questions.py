@@ -140,12 +140,32 @@ def test_keen_value_still_counts_a_point_for_a_player_five_behind() -> None:
     assert round_keen_value(level) == game.evaluate(level)  # level: the plain value again
 
 
-def test_keen_bot_plays_round_one_as_the_plain_bot() -> None:
+def test_round_value_keeps_a_level_rounds_gradient_five_behind() -> None:
+    from tablegames.resistor.builder import ResistorBuilder
+    from tablegames.resistor.game import round_value
+
+    behind, level = _round_two((5, 0)), _round_two((0, 0))
+    b = ResistorBuilder(behind)
+    b.points, b.scores[1] = 1, 1
+    scored = b.freeze()
+    assert round_value(behind) == level.game.evaluate(level)  # the same board, level
+    assert round_value(scored)[1] - round_value(behind)[1] > 0.4  # 0.9 tanh(1/2)
+
+
+@pytest.mark.parametrize("bot", ["keen", "round"])
+def test_keen_and_round_bots_play_round_one_as_the_plain_bot(bot: str) -> None:
     game = tg.make("resistor", first_amperes=0)
     specs = ["mcts-choosy:light:30", "mcts-choosy:patient:30"]
     plain = play(game, specs, 3, max_decisions=60, keep=True)
-    keen = play(game, [s.replace("choosy", "keen") for s in specs], 3, max_decisions=60, keep=True)
-    assert [str(s.last_move) for s in keen.states] == [str(s.last_move) for s in plain.states]
+    other = play(game, [s.replace("choosy", bot) for s in specs], 3, max_decisions=60, keep=True)
+    assert [str(s.last_move) for s in other.states] == [str(s.last_move) for s in plain.states]
+
+
+def test_duel_ladder_rates_a_whole_match_step() -> None:
+    rows = [{"seed": s, "points": 5} for s in range(12)]
+    text = resistor.duel_ladder([("b", "a", rows, rows)], whole=[("c", "b", [1.0] * 11 + [0.5])])
+    assert "c v b: c 95.8% [69.9, 99.6] of 12 whole matches (1 tied)" in text
+    assert text.endswith("monotone: no [('a', 'b')]")  # a and b tied every duel
 
 
 def test_resistor_window_counts_the_ampere_turns_begun_light() -> None:
