@@ -23,11 +23,13 @@ from functools import partial
 from typing import Any, cast
 
 from ...bots import Bot, GreedyBot, MCTSBot
+from ...bots.mcts import _Node
 from ...core import Game, State
 from ...resistor.board import amperes_on_board
 from ...resistor.builder import ResistorBuilder
 from ...resistor.game import round_keen_value, round_value
 from ...resistor.state import ResistorState
+from ...rng import shuffle
 from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
 from ..runs import RunContext
@@ -213,6 +215,49 @@ class RoundMCTSBot(ChoosyMCTSBot):
         return round_value(_st(state))
 
 
+class PlayOnMCTSBot(ChoosyMCTSBot):
+    """:class:`ChoosyMCTSBot` whose search, too, leaves out forfeiting while another move
+    is legal (the plain one only refuses to play it). In a round that can end the match
+    (round 2 of a round-limited match, say), a forfeit is a terminal loss (-1) to a player
+    behind, and UCT expands every move of every node it reaches once at least: those
+    losses, one in every ampere turn of the tree, outweigh the evaluation's small
+    differences between the real moves, and the plain bot five points behind all but stops
+    scoring. A player who never forfeits while it can move gains nothing by searching the
+    forfeit. Otherwise the same search (UCT on the state, as ``MCTSBot._uct``)."""
+
+    def _uct(self, root: Any) -> None:
+        node, path = root, [root]
+        state = root.state
+        assert state is not None
+        while not state.is_terminal:
+            if node.untried is None:
+                moves = state.legal_moves()
+                node.untried = [m for m in moves if m.kind != "forfeit"] or moves
+                shuffle(self.rng, node.untried)
+            if node.untried:
+                move = node.untried.pop()
+                child = _Node(state.current_player, state.apply(move))
+                node.children[move] = child
+                path.append(child)
+                state = child.state
+                assert state is not None
+                break
+            node = self._select(node, node.children.values(), node.visits)
+            path.append(node)
+            state = node.state
+            assert state is not None
+        self._backup(path, self._playout(state))
+
+
+class RoundPlayOnMCTSBot(PlayOnMCTSBot):
+    """:class:`PlayOnMCTSBot` scoring its leaves with
+    :func:`tablegames.resistor.game.round_value`, as :class:`RoundMCTSBot`."""
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        assert state.game.playout_depth == 0 and self.rollout_depth is None
+        return round_value(_st(state))
+
+
 def _choosy_mcts(arg: str, seed: str) -> Bot:
     """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
     with ``N`` iterations a move."""
@@ -224,6 +269,18 @@ def _round_mcts(arg: str, seed: str) -> Bot:
     """``mcts-round:AVOID:N``: :class:`RoundMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
     avoid, _, n = arg.partition(":")
     return RoundMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
+def _playon_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-playon:AVOID:N``: :class:`PlayOnMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return PlayOnMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
+def _roundon_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-roundon:AVOID:N``: :class:`RoundPlayOnMCTSBot`, as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return RoundPlayOnMCTSBot(seed, avoid_of(avoid), int(n or 100))
 
 
 def _keen_mcts(arg: str, seed: str) -> Bot:
@@ -238,7 +295,9 @@ def _keen_mcts(arg: str, seed: str) -> Bot:
 #: ``choosy:NAME`` is :class:`ChoosyGreedyBot` refusing what :data:`AVOIDS` names, and
 #: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`); ``mcts-keen:NAME:N``
 #: the same with the evaluation that keeps a gradient in a lopsided match (:class:`KeenMCTSBot`),
-#: ``mcts-round:NAME:N`` the same playing each round for its own points (:class:`RoundMCTSBot`).
+#: ``mcts-round:NAME:N`` the same playing each round for its own points (:class:`RoundMCTSBot`),
+#: ``mcts-playon:NAME:N`` the plain one searching no forfeit (:class:`PlayOnMCTSBot`) and
+#: ``mcts-roundon:NAME:N`` both changes (:class:`RoundPlayOnMCTSBot`).
 add_local_bots(
     {
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
@@ -247,6 +306,8 @@ add_local_bots(
         "mcts-choosy": _choosy_mcts,
         "mcts-keen": _keen_mcts,
         "mcts-round": _round_mcts,
+        "mcts-playon": _playon_mcts,
+        "mcts-roundon": _roundon_mcts,
     }
 )
 
