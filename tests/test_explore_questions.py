@@ -152,6 +152,22 @@ def test_round_value_keeps_a_level_rounds_gradient_five_behind() -> None:
     assert round_value(scored)[1] - round_value(behind)[1] > 0.4  # 0.9 tanh(1/2)
 
 
+def test_play_on_search_leaves_out_the_forfeit_a_player_behind_loses_by() -> None:
+    # the trailing player's case: five behind in round 2, a forfeit ends the match lost;
+    # the plain search visits it (a -1 in every ampere turn of its tree), play-on does not
+    state = _round_two((5, 0))
+    setup = make_bot("patient", "0")
+    while state.phase != "play":
+        state = state.apply(setup.choose(state))
+    assert state.current_player == 1 and "forfeit" in [str(m) for m in state.legal_moves()]
+    forfeit = next(m for m in state.legal_moves() if str(m) == "forfeit")
+    assert state.apply(forfeit).is_terminal and state.apply(forfeit).returns()[1] == -1
+    plain = resistor.ChoosyMCTSBot("1", None, 200).analyse(state)
+    assert [m.value for m in plain.moves if m.move == "forfeit"] == [-1.0]
+    on = resistor.PlayOnMCTSBot("1", None, 200).analyse(state)
+    assert "forfeit" not in [m.move for m in on.moves] and len(on.moves) == len(plain.moves) - 1
+
+
 @pytest.mark.parametrize("bot", ["keen", "round"])
 def test_keen_and_round_bots_play_round_one_as_the_plain_bot(bot: str) -> None:
     game = tg.make("resistor", first_amperes=0)

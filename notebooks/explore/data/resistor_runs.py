@@ -639,6 +639,27 @@ def _register_playon_round_limit(k: int, first: int, n: int) -> None:
         return [{**r, "pair": "play-on light v play-on light, 300-turn rounds"} for r in rows]
 
 
+# Added at 12:07, after probe-3 (play-on five behind 5.1 [4.1, 6.1] a round, +4.2 [+2.6,
+# +5.7] over the plain bot five behind; +1.3 [+0.3, +2.4] over the plain level round,
+# which has the mirror artefact: a point ahead in round 2, a forfeit wins): the same search
+# without the forfeit at mcts:100, whose 320 round-limited matches
+# (resistor-mcts-round-limit-*) answer the seat question now. ``resistor-playon-mcts-
+# round-limit-1``: 80 matches, seeds 0-79 (paired with resistor-mcts-round-limit-1), the
+# play-on mcts:100 in both seats; judged as the seats above. Run after round-limit-1 and
+# duel-1, before the other chunks.
+PLAYON_MCTS = "mcts-playon:patient:100"
+
+
+@register(
+    "resistor-playon-mcts-round-limit-1",
+    notebook=NOTEBOOK,
+    about="whole matches, 300-turn rounds, play-on mcts:100 both seats (seeds 0-79)",
+)
+def playon_mcts_round_limit(ctx: RunContext) -> Rows:
+    rows = q.matches(ctx, [PLAYON_MCTS, PLAYON_MCTS], 80, cap=3000, variant=ROUND_LIMIT)
+    return [{**r, "pair": "play-on mcts:100 v play-on mcts:100, 300-turn rounds"} for r in rows]
+
+
 for _k, _first in enumerate((0, 12, 24), 1):
     _register_playon_duel(_k, _first, 12)
 for _k, _first in enumerate((0, 10, 20), 1):
