@@ -95,6 +95,95 @@ def test_light_amperes_never_bring_a_fourth_onto_the_board() -> None:
     assert not fourth
 
 
+def _round_two(scores: tuple[int, int], seed: int = 4) -> tg.State:
+    """Round 2 of a match set up afresh, player 1 on the amperes, the match at ``scores``."""
+    from tablegames.resistor.builder import ResistorBuilder
+
+    b = ResistorBuilder(tg.make("resistor", first_amperes=0).initial_state(seed))
+    b.round, b.scores = 2, list(scores)
+    b.begin_round()
+    return b.freeze()
+
+
+def test_keen_value_equals_the_evaluation_throughout_round_one() -> None:
+    from tablegames.resistor.game import round_keen_value
+
+    game = tg.make("resistor", first_amperes=0, round_turns=40)
+    p = play(game, ["choosy:patient", "patient"], 2, keep=True)
+    round_one = [s for s in p.states if s.round == 1 and not s.is_terminal]
+    assert len(round_one) > 40 and max(s.points for s in round_one) >= 0
+    assert all(round_keen_value(s) == game.evaluate(s) for s in round_one)
+
+
+def test_keen_value_still_counts_a_point_for_a_player_five_behind() -> None:
+    # the trailing player's case: the plain evaluation's 0.9 tanh(lead / 2) moves by about
+    # 0.02 for a point at five behind, too little for a search; the keen value by over 0.2
+    from tablegames.resistor.game import round_keen_value
+
+    behind, level = _round_two((5, 0)), _round_two((0, 0))
+    game = behind.game
+
+    def point(state: tg.State) -> tg.State:  # the same board, one point more this round
+        from tablegames.resistor.builder import ResistorBuilder
+
+        b = ResistorBuilder(state)
+        b.points += 1
+        b.scores[1] += 1
+        return b.freeze()
+
+    def gain(value, state: tg.State) -> float:
+        return value(point(state))[1] - value(state)[1]
+
+    assert behind.ampere_player == 1 and behind.points == 0
+    assert gain(game.evaluate, behind) < 0.025 < 0.3 < gain(game.evaluate, level)
+    assert gain(round_keen_value, behind) > 0.2
+    assert round_keen_value(level) == game.evaluate(level)  # level: the plain value again
+
+
+def test_round_value_keeps_a_level_rounds_gradient_five_behind() -> None:
+    from tablegames.resistor.builder import ResistorBuilder
+    from tablegames.resistor.game import round_value
+
+    behind, level = _round_two((5, 0)), _round_two((0, 0))
+    b = ResistorBuilder(behind)
+    b.points, b.scores[1] = 1, 1
+    scored = b.freeze()
+    assert round_value(behind) == level.game.evaluate(level)  # the same board, level
+    assert round_value(scored)[1] - round_value(behind)[1] > 0.4  # 0.9 tanh(1/2)
+
+
+def test_play_on_search_leaves_out_the_forfeit_a_player_behind_loses_by() -> None:
+    # the trailing player's case: five behind in round 2, a forfeit ends the match lost;
+    # the plain search visits it (a -1 in every ampere turn of its tree), play-on does not
+    state = _round_two((5, 0))
+    setup = make_bot("patient", "0")
+    while state.phase != "play":
+        state = state.apply(setup.choose(state))
+    assert state.current_player == 1 and "forfeit" in [str(m) for m in state.legal_moves()]
+    forfeit = next(m for m in state.legal_moves() if str(m) == "forfeit")
+    assert state.apply(forfeit).is_terminal and state.apply(forfeit).returns()[1] == -1
+    plain = resistor.ChoosyMCTSBot("1", None, 200).analyse(state)
+    assert [m.value for m in plain.moves if m.move == "forfeit"] == [-1.0]
+    on = resistor.PlayOnMCTSBot("1", None, 200).analyse(state)
+    assert "forfeit" not in [m.move for m in on.moves] and len(on.moves) == len(plain.moves) - 1
+
+
+@pytest.mark.parametrize("bot", ["keen", "round"])
+def test_keen_and_round_bots_play_round_one_as_the_plain_bot(bot: str) -> None:
+    game = tg.make("resistor", first_amperes=0)
+    specs = ["mcts-choosy:light:30", "mcts-choosy:patient:30"]
+    plain = play(game, specs, 3, max_decisions=60, keep=True)
+    other = play(game, [s.replace("choosy", bot) for s in specs], 3, max_decisions=60, keep=True)
+    assert [str(s.last_move) for s in other.states] == [str(s.last_move) for s in plain.states]
+
+
+def test_duel_ladder_rates_a_whole_match_step() -> None:
+    rows = [{"seed": s, "points": 5} for s in range(12)]
+    text = resistor.duel_ladder([("b", "a", rows, rows)], whole=[("c", "b", [1.0] * 11 + [0.5])])
+    assert "c v b: c 95.8% [69.9, 99.6] of 12 whole matches (1 tied)" in text
+    assert text.endswith("monotone: no [('a', 'b')]")  # a and b tied every duel
+
+
 def test_resistor_window_counts_the_ampere_turns_begun_light() -> None:
     game = tg.make("resistor", first_amperes=0)
     row = resistor.window_row(game, ["choosy:patient", "choosy:patient"], 5, window=40)

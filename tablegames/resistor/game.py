@@ -196,3 +196,66 @@ class ResistorGame(Game):
         out = [0.0, 0.0]
         out[amp], out[res] = value, -value
         return tuple(out)
+
+
+def round_keen_value(state: ResistorState) -> tuple[float, float]:
+    """A variant of :meth:`ResistorGame.evaluate` that keeps a gradient when the match is
+    lopsided (the ``mcts-keen`` bots of the explore runs; no engine bot uses it).
+
+    ``evaluate`` squashes the match lead (the match score plus this round's progress)
+    through ``0.9 tanh(lead / 2)``: five points down or up, a point more moves the value by
+    about 0.02, too little for a search to tell moves apart. Here half of the value is that
+    squashed lead and half the same squash of this round's own gain (the ampere player's
+    points this round plus the progress on the board), which a point always moves by 0.2
+    or more near zero. In round 1 the two are the same number (the match score is this
+    round's points), so the value equals ``evaluate``'s exactly; it differs only once an
+    earlier round has scored.
+
+    >>> import tablegames as tg
+    >>> state = tg.make("resistor", first_amperes=0).initial_state(seed=3)
+    >>> round_keen_value(state) == state.game.evaluate(state)
+    True
+    """
+    if state.is_terminal:
+        r = state.returns()
+        return (r[0], r[1])
+    amp, res = state.ampere_player, state.resistor_player
+    if amp < 0:
+        return (0.0, 0.0)
+    progress = _PROGRESS.get(state.board)
+    if progress is None:
+        progress = _progress(state.board)
+    lead = state.scores[amp] - state.scores[res] + progress
+    gain = state.points + progress
+    value = 0.45 * (math.tanh(lead / 2) + math.tanh(gain / 2))
+    out = [0.0, 0.0]
+    out[amp], out[res] = value, -value
+    return (out[0], out[1])
+
+
+def round_value(state: ResistorState) -> tuple[float, float]:
+    """A variant of :meth:`ResistorGame.evaluate` that plays each round for its own points
+    (the ``mcts-round`` bots of the explore runs; no engine bot uses it): ``0.9 tanh(gain /
+    2)`` of this round's gain (the ampere player's points this round plus the progress on
+    the board), the match score left out. Equal to ``evaluate`` in round 1 and in any round
+    begun level; in a lopsided match it keeps the full gradient of a level round, where
+    :func:`round_keen_value` keeps half of it and ``evaluate`` almost none.
+
+    >>> import tablegames as tg
+    >>> state = tg.make("resistor", first_amperes=0).initial_state(seed=3)
+    >>> round_value(state) == state.game.evaluate(state)
+    True
+    """
+    if state.is_terminal:
+        r = state.returns()
+        return (r[0], r[1])
+    amp, res = state.ampere_player, state.resistor_player
+    if amp < 0:
+        return (0.0, 0.0)
+    progress = _PROGRESS.get(state.board)
+    if progress is None:
+        progress = _progress(state.board)
+    value = 0.9 * math.tanh((state.points + progress) / 2)
+    out = [0.0, 0.0]
+    out[amp], out[res] = value, -value
+    return (out[0], out[1])

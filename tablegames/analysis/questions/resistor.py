@@ -23,14 +23,18 @@ from functools import partial
 from typing import Any, cast
 
 from ...bots import Bot, GreedyBot, MCTSBot
+from ...bots.mcts import _Node
 from ...core import Game, State
 from ...resistor.board import amperes_on_board
+from ...resistor.builder import ResistorBuilder
+from ...resistor.game import round_keen_value, round_value
 from ...resistor.state import ResistorState
+from ...rng import shuffle
 from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
 from ..runs import RunContext
 from .common import Row, Table, play
-from .strategies import PatientGreedyBot, add_local_bots
+from .strategies import PatientGreedyBot, add_local_bots, make_bot
 
 #: Turns of the first round that a window plays (both players' turns count).
 WINDOW = 600
@@ -187,6 +191,73 @@ class ChoosyMCTSBot(MCTSBot):
         return by_name[ranked[0]]
 
 
+class KeenMCTSBot(ChoosyMCTSBot):
+    """:class:`ChoosyMCTSBot` scoring its leaves with
+    :func:`tablegames.resistor.game.round_keen_value` instead of the game's evaluation:
+    the same bot in round 1 (the two values are equal there), but one that still tells
+    moves apart when an earlier round left the match score lopsided (the plain one, five
+    points behind, barely scores in its round). Resistor's searches play no random moves
+    (its ``playout_depth`` is 0), so a leaf's value is the evaluation alone."""
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        assert state.game.playout_depth == 0 and self.rollout_depth is None
+        return round_keen_value(_st(state))
+
+
+class RoundMCTSBot(ChoosyMCTSBot):
+    """:class:`ChoosyMCTSBot` scoring its leaves with
+    :func:`tablegames.resistor.game.round_value` (each round played for its own points,
+    the match score left out): the same bot in round 1 and in a round begun level, with
+    a level round's gradient in a lopsided match."""
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        assert state.game.playout_depth == 0 and self.rollout_depth is None
+        return round_value(_st(state))
+
+
+class PlayOnMCTSBot(ChoosyMCTSBot):
+    """:class:`ChoosyMCTSBot` whose search, too, leaves out forfeiting while another move
+    is legal (the plain one only refuses to play it). In a round that can end the match
+    (round 2 of a round-limited match, say), a forfeit is a terminal loss (-1) to a player
+    behind, and UCT expands every move of every node it reaches once at least: those
+    losses, one in every ampere turn of the tree, outweigh the evaluation's small
+    differences between the real moves, and the plain bot five points behind all but stops
+    scoring. A player who never forfeits while it can move gains nothing by searching the
+    forfeit. Otherwise the same search (UCT on the state, as ``MCTSBot._uct``)."""
+
+    def _uct(self, root: Any) -> None:
+        node, path = root, [root]
+        state = root.state
+        assert state is not None
+        while not state.is_terminal:
+            if node.untried is None:
+                moves = state.legal_moves()
+                node.untried = [m for m in moves if m.kind != "forfeit"] or moves
+                shuffle(self.rng, node.untried)
+            if node.untried:
+                move = node.untried.pop()
+                child = _Node(state.current_player, state.apply(move))
+                node.children[move] = child
+                path.append(child)
+                state = child.state
+                assert state is not None
+                break
+            node = self._select(node, node.children.values(), node.visits)
+            path.append(node)
+            state = node.state
+            assert state is not None
+        self._backup(path, self._playout(state))
+
+
+class RoundPlayOnMCTSBot(PlayOnMCTSBot):
+    """:class:`PlayOnMCTSBot` scoring its leaves with
+    :func:`tablegames.resistor.game.round_value`, as :class:`RoundMCTSBot`."""
+
+    def _playout(self, state: State) -> tuple[float, ...]:
+        assert state.game.playout_depth == 0 and self.rollout_depth is None
+        return round_value(_st(state))
+
+
 def _choosy_mcts(arg: str, seed: str) -> Bot:
     """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
     with ``N`` iterations a move."""
@@ -194,17 +265,49 @@ def _choosy_mcts(arg: str, seed: str) -> Bot:
     return ChoosyMCTSBot(seed, avoid_of(avoid), int(n or 100))
 
 
+def _round_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-round:AVOID:N``: :class:`RoundMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return RoundMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
+def _playon_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-playon:AVOID:N``: :class:`PlayOnMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return PlayOnMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
+def _roundon_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-roundon:AVOID:N``: :class:`RoundPlayOnMCTSBot`, as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return RoundPlayOnMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
+def _keen_mcts(arg: str, seed: str) -> Bot:
+    """``mcts-keen:AVOID:N``: :class:`KeenMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
+    avoid, _, n = arg.partition(":")
+    return KeenMCTSBot(seed, avoid_of(avoid), int(n or 100))
+
+
 #: The runs' specs: ``patient`` plays at random but never forfeits while it has another
 #: move, ``greedy-patient`` is greedy so (Resistor's plain greedy bot forfeits a round as
 #: soon as forfeiting scores as well as playing on, which ends rounds after one point),
 #: ``choosy:NAME`` is :class:`ChoosyGreedyBot` refusing what :data:`AVOIDS` names, and
-#: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`).
+#: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`); ``mcts-keen:NAME:N``
+#: the same with the evaluation that keeps a gradient in a lopsided match (:class:`KeenMCTSBot`),
+#: ``mcts-round:NAME:N`` the same playing each round for its own points (:class:`RoundMCTSBot`),
+#: ``mcts-playon:NAME:N`` the plain one searching no forfeit (:class:`PlayOnMCTSBot`) and
+#: ``mcts-roundon:NAME:N`` both changes (:class:`RoundPlayOnMCTSBot`).
 add_local_bots(
     {
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
         "greedy-patient": lambda arg, seed: PatientGreedyBot(seed, ["forfeit"]),
         "choosy": lambda arg, seed: ChoosyGreedyBot(seed, avoid_of(arg)),
         "mcts-choosy": _choosy_mcts,
+        "mcts-keen": _keen_mcts,
+        "mcts-round": _round_mcts,
+        "mcts-playon": _playon_mcts,
+        "mcts-roundon": _roundon_mcts,
     }
 )
 
@@ -267,6 +370,54 @@ def window_row(
         "light_turns": sum(_st(s).amperes_on_board() <= 3 for s in starts),
         **(_recharge_chances(p.states) if chances else {}),
     }
+
+
+def round_two_row(game: Game, seats: list[str], seed: int, behind: int = 0) -> Row:
+    """Round 2 of a match, player 1 on the amperes ``behind`` points down (the match
+    score set so, on the seed's fresh board of round 2): the round played to its end
+    (``round_turns`` should bound it) by ``seats``, seeded as :func:`~.common.play` seeds
+    them; the ampere player's points in it, its turns and how it ended.
+
+    >>> import tablegames as tg
+    >>> game = tg.make("resistor", first_amperes=0, round_turns=6)
+    >>> row = round_two_row(game, ["patient", "patient"], 3, behind=5)
+    >>> row["behind"], row["turns"], row["ended"]
+    (5, 6, 'turn_limit')
+    """
+    b = ResistorBuilder(_st(game.initial_state(seed)))
+    b.round, b.scores = 2, [behind, 0]
+    b.begin_round()
+    state = cast(State, b.freeze())  # a ResistorState (its type is the compiled one's)
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(seats)]
+    ended = ""
+    while not state.is_terminal and _st(state).round == 2:
+        state = state.apply(bots[state.current_player].choose(state))
+        ended = next((e.text for e in _st(state).events if e.kind == "round_end"), ended)
+    return {
+        "seed": seed,
+        "seats": seats,
+        "behind": behind,
+        "points": _st(state).scores[1],
+        "turns": _st(state).turns_played,
+        "ended": ended,
+    }
+
+
+def round_two(
+    ctx: RunContext,
+    label: str,
+    seats: Sequence[str],
+    behind: int,
+    n: int,
+    turns: int = 300,
+    first: int = 0,
+) -> list[Row]:
+    """``n`` rounds 2 (:func:`round_two_row`) under ``turns``-turn rounds, from the run's
+    ``first``-th seed on."""
+    row = partial(round_two_row, behind=behind)
+    options = {"first_amperes": 0, "round_turns": turns}
+    table = Table(label, row, "resistor", options, list(seats))
+    return [{**r, "variant": label} for r in table.play(ctx, first, first + n)]
 
 
 def match_row(game: Game, seats: list[str], seed: int) -> Row:
@@ -423,7 +574,29 @@ def _elo(share: float) -> float:
     return 400 * math.log10(share / (1 - share))
 
 
-def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) -> str:
+def match_points(rows: Sequence[Row], bot: str) -> list[float]:
+    """``bot``'s points in each whole match of ``rows`` that finished (not stopped at the
+    match cap): 1 a win, 0 a loss, a half a draw; its seat read from each row's seats.
+
+    >>> rows = [{"seats": ["k", "t"], "winners": [0], "capped": False},
+    ...         {"seats": ["t", "k"], "winners": [0], "capped": False},
+    ...         {"seats": ["t", "k"], "winners": [], "capped": True}]
+    >>> match_points(rows, "k")
+    [1.0, 0.0]
+    """
+    out = []
+    for r in rows:
+        if r["capped"]:
+            continue
+        seat = r["seats"].index(bot)
+        out.append(0.5 if not r["winners"] else float(r["winners"] == [seat]))
+    return out
+
+
+def duel_ladder(
+    steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]],
+    whole: Sequence[tuple[str, str, Sequence[float]]] = (),
+) -> str:
     """A ladder of rungs rated by two-window duels (:func:`window_duels`), for bots whose
     whole matches never end: each step is ``(upper rung, lower rung, windows with the
     upper on the amperes, windows with the lower on the amperes)`` against each other,
@@ -432,7 +605,9 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
     virtual draw a pair, :func:`tablegames.analysis.ladder.fit_bradley_terry`); each
     step's gap over the rung below carries the 95% interval of its win share turned to
     Elo (a clean sweep has no upper bound); the ladder is monotone when every step's win
-    share has its interval above one half.
+    share has its interval above one half. ``whole`` adds steps rated by whole matches
+    instead: ``(upper rung, lower rung, the upper's points a match)`` (:func:`match_points`),
+    for a rung that differs from the one below only once an earlier round has scored.
 
     >>> a = [{"seed": s, "points": 5} for s in range(12)]
     >>> b = [{"seed": s, "points": 1 + (s == 0) * 4} for s in range(12)]
@@ -452,6 +627,10 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
         by_seed = {r["seed"]: r["points"] for r in b}
         duels = [(r["points"], by_seed[r["seed"]]) for r in a if r["seed"] in by_seed]
         found[(upper, lower)] = PairResult(upper, lower, [(x > y) + (x == y) / 2 for x, y in duels])
+    for upper, lower, points in whole:
+        rungs += [r for r in (lower, upper) if r not in rungs]
+        found[(upper, lower)] = PairResult(upper, lower, list(points))
+    matches = {(upper, lower) for upper, lower, _ in whole}
     elo = fit_bradley_terry(rungs, {k: (p.points, p.games) for k, p in found.items()})
     lines = [f"{'rung':14}{'Elo':>8}  step over the rung below, 95% interval"]
     for r in rungs:
@@ -462,7 +641,8 @@ def duel_ladder(steps: Sequence[tuple[str, str, Sequence[Row], Sequence[Row]]]) 
         s = p.share()
         lines.append(
             f"{p.a} v {p.b}: {p.a} {100 * s.value:.1f}% [{100 * s.low:.1f}, {100 * s.high:.1f}]"
-            f" of {p.games} duels ({p.draws} tied)"
+            f" of {p.games} {'whole matches' if (p.a, p.b) in matches else 'duels'}"
+            f" ({p.draws} tied)"
         )
     failures = monotone_failures(rungs, found)
     lines.append("monotone: " + ("yes" if not failures else f"no {failures}"))
