@@ -297,7 +297,10 @@ def _commit30(start: int, stop: int) -> Callable[[RunContext], Rows]:
 #: share (``q.commit_fair``), a LOSS if it lies below, NOT SHOWN if it holds it. Reported
 #: beside it, as a check free of the earlier looks: the new games alone, their plain
 #: 95% interval against their own fair share.
-COMMIT30_FIRM = ((400, 700), (700, 1000), (1000, 1300), (1300, 1600), (1600, 1900))
+COMMIT30_FIRM = ((400, 700), (700, 1000), (1000, 1300), (1300, 1600))
+# (the batch 1600-1900 was registered too; the CPU budget stopped it before
+# it started: it would have taken the session past its 35 CPU-minutes (the batches cost
+# 7.6 to 7.9 CPU-min each on the loaded machine). Not run, so no longer registered.)
 
 for _i, (_start, _stop) in enumerate(COMMIT30_BATCHES + COMMIT30_FIRM, 1):
     register(
