@@ -306,7 +306,7 @@ def test_carry_must_name_private_fields() -> None:
 
 def test_taking_a_card_not_in_the_hand_names_the_card_and_the_hand() -> None:
     state = tg.make("fellowship").initial_state(3)
-    b = builder_of(type(state))(state, "")
+    b = builder_of(type(state))(state, None)
     hand = list(state.hands[0])
     missing = next(c for c in state.draw_pile if c not in hand)
     with pytest.raises(ValueError, match=f"{missing} is not in player 0's hand"):
