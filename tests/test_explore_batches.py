@@ -109,7 +109,7 @@ def test_resistor_light_batches_continue_their_tables_seeds(
 def test_currents_fresh_2p_batches_are_new_deals_played_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The fresh two-player guided:100 table's six batches continue each other's deals
+    """The fresh two-player guided:100 table's twelve batches continue each other's deals
     (2,400 in all) and none of its game seeds is among the 1,200 stored games' seeds."""
     from tablegames.analysis.rows import game_seeds
     from tablegames.analysis.runs import RUNS as registry
@@ -125,7 +125,7 @@ def test_currents_fresh_2p_batches_are_new_deals_played_once(
 
     monkeypatch.setattr(runs, "games", games)
     names = ["currents-guided-2p-fresh"] + [
-        f"currents-guided-2p-fresh-more-{k}" for k in range(1, 6)
+        f"currents-guided-2p-fresh-more-{k}" for k in range(1, 12)
     ]
     for name in names:
         registry[name].fn(None)  # type: ignore[arg-type]

@@ -347,10 +347,12 @@ def guided_followups(ctx: RunContext) -> Rows:
 #: with player 0 at 53.0%, an interval looked at after every batch of 300 (so read widened
 #: for four looks: a lean, not decided). This table plays 2,400 new deals (seed 4949, which
 #: no other Currents table uses; none of its game seeds is among the stored table's, see
-#: tests/test_explore_batches.py) in six batches of 400: some 0.94 CPU-seconds a game at
-#: the replay's cost (currents-2p-balance-replay: 40 games, 37.6 CPU-s), so about
-#: 6.3 CPU-minutes a batch and 38 in all.
-#: Judging rule, fixed before the run: judged once, when all six batches are in, on the
+#: tests/test_explore_batches.py) in twelve batches of 200. A first registration in six
+#: batches of 400 was stopped after 36 games, unjudged and unstored: on the loaded machine
+#: a game took some 1.9 CPU-seconds (the replay, currents-2p-balance-replay, 0.94 on a
+#: quiet one), so 400 games would pass the 10 CPU-minutes a table may take; 200 games are
+#: some 6.3 CPU-minutes at that rate, and the same 2,400 deals in the same order.
+#: Judging rule, fixed before the run: judged once, when all twelve batches are in, on the
 #: pooled 2,400 fresh games only (the 1,200 stored games are history, not pooled): player
 #: 0's win share with its Wilson 95% interval (one look, no widening). Decided that seat
 #: order matters if the interval excludes 50% (the edge is then the share less 50%, with
@@ -359,7 +361,7 @@ def guided_followups(ctx: RunContext) -> Rows:
 #: no larger than the interval allows (its ends less 50%, stated as the bound). If not
 #: every batch is stored by the session's deadline, the table is incomplete, not judged.
 FRESH_2P_SEED = 4949
-FRESH_2P = [400] * 6
+FRESH_2P = [200] * 12
 seated_batches(
     "currents-guided-2p-fresh",
     "2p guided:100 fresh",
