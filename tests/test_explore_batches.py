@@ -104,3 +104,37 @@ def test_resistor_light_batches_continue_their_tables_seeds(
     assert eight[2] in played["three amperes or fewer"]
     assert sorted(played["light: always recharge"]) == [(0, 10), (10, 20)]
     assert sorted(played["matches"]) == [(0, 10), (10, 20)]
+
+
+def test_currents_fresh_2p_batches_are_new_deals_played_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fresh two-player guided:100 table's stored batches continue each other's deals
+    (of twelve planned, 2,400 in all), and none of its game seeds is among the 1,200
+    stored games' seeds."""
+    from tablegames.analysis.rows import game_seeds
+    from tablegames.analysis.runs import RUNS as registry
+
+    runs = sys.modules["currents_guided_runs"]
+    played: list[tuple[int, int, int]] = []
+
+    def games(
+        ctx: object, label: str, kind: str, options: object, specs: object, n: int, **kw: Any
+    ) -> list[dict[str, object]]:
+        played.append((kw["seed"], kw["start"], kw["start"] + n))
+        return []
+
+    monkeypatch.setattr(runs, "games", games)
+    stored = runs.FRESH_2P_STORED  # the batches registered so far, of the twelve planned
+    names = ["currents-guided-2p-fresh"] + [
+        f"currents-guided-2p-fresh-more-{k}" for k in range(1, stored)
+    ]
+    for name in names:
+        registry[name].fn(None)  # type: ignore[arg-type]
+    assert {seed for seed, _, _ in played} == {runs.FRESH_2P_SEED}
+    spans = [(a, b) for _, a, b in played]
+    assert spans[0][0] == 0 and spans[-1][1] == sum(runs.FRESH_2P[:stored])
+    assert sum(runs.FRESH_2P) == 2400
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
+    fresh = set(game_seeds(runs.FRESH_2P_SEED, 2400))
+    assert len(fresh) == 2400 and not fresh & set(game_seeds(runs.SEED, 1200))
