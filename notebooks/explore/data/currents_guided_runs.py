@@ -368,7 +368,7 @@ FRESH_2P = [200] * 12
 #: incomplete and not judged. To finish it, raise this to 12 and commit, then run the
 #: other batches (``--only currents-guided-2p-fresh-more-6`` and on, one at a time);
 #: judge it once when all twelve are in, by the rule above.
-FRESH_2P_STORED = 6
+FRESH_2P_STORED = 12
 seated_batches(
     "currents-guided-2p-fresh",
     "2p guided:100 fresh",
