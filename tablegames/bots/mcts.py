@@ -172,13 +172,18 @@ class MCTSBot:
 
     # ---- one iteration ---------------------------------------------------------------
 
+    def _expandable(self, state: State) -> list[Any]:
+        """The moves the search expands from ``state``: every legal move (a subclass may
+        leave out moves its player would never make)."""
+        return state.legal_moves()
+
     def _uct(self, root: _Node) -> None:
         node, path = root, [root]
         state = root.state
         assert state is not None
         while not state.is_terminal:
             if node.untried is None:
-                node.untried = state.legal_moves()
+                node.untried = self._expandable(state)
                 shuffle(self.rng, node.untried)  # as self.rng.shuffle, faster
             if node.untried:
                 move = node.untried.pop()

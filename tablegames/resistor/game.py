@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .. import rng
@@ -216,21 +217,9 @@ def round_keen_value(state: ResistorState) -> tuple[float, float]:
     >>> round_keen_value(state) == state.game.evaluate(state)
     True
     """
-    if state.is_terminal:
-        r = state.returns()
-        return (r[0], r[1])
-    amp, res = state.ampere_player, state.resistor_player
-    if amp < 0:
-        return (0.0, 0.0)
-    progress = _PROGRESS.get(state.board)
-    if progress is None:
-        progress = _progress(state.board)
-    lead = state.scores[amp] - state.scores[res] + progress
-    gain = state.points + progress
-    value = 0.45 * (math.tanh(lead / 2) + math.tanh(gain / 2))
-    out = [0.0, 0.0]
-    out[amp], out[res] = value, -value
-    return (out[0], out[1])
+    return _round_scored(
+        state, lambda lead, gain: 0.45 * (math.tanh(lead / 2) + math.tanh(gain / 2))
+    )
 
 
 def round_value(state: ResistorState) -> tuple[float, float]:
@@ -246,6 +235,15 @@ def round_value(state: ResistorState) -> tuple[float, float]:
     >>> round_value(state) == state.game.evaluate(state)
     True
     """
+    return _round_scored(state, lambda lead, gain: 0.9 * math.tanh(gain / 2))
+
+
+def _round_scored(
+    state: ResistorState, value_of: Callable[[float, float], float]
+) -> tuple[float, float]:
+    """The pair of values (the ampere player's, the resistor player's) that ``value_of(lead,
+    gain)`` gives the ampere player: ``lead`` the match score's difference plus this round's
+    progress, ``gain`` this round's points plus that progress; a finished match's returns."""
     if state.is_terminal:
         r = state.returns()
         return (r[0], r[1])
@@ -255,7 +253,8 @@ def round_value(state: ResistorState) -> tuple[float, float]:
     progress = _PROGRESS.get(state.board)
     if progress is None:
         progress = _progress(state.board)
-    value = 0.9 * math.tanh((state.points + progress) / 2)
+    lead = state.scores[amp] - state.scores[res] + progress
+    value = value_of(lead, state.points + progress)
     out = [0.0, 0.0]
     out[amp], out[res] = value, -value
     return (out[0], out[1])

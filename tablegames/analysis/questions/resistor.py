@@ -23,13 +23,11 @@ from functools import partial
 from typing import Any, cast
 
 from ...bots import Bot, GreedyBot, MCTSBot
-from ...bots.mcts import _Node
 from ...core import Game, State
 from ...resistor.board import amperes_on_board
 from ...resistor.builder import ResistorBuilder
 from ...resistor.game import round_keen_value, round_value
 from ...resistor.state import ResistorState
-from ...rng import shuffle
 from ..metrics import Z95, Share, wilson
 from ..rows import AvoidingBot
 from ..runs import RunContext
@@ -223,30 +221,11 @@ class PlayOnMCTSBot(ChoosyMCTSBot):
     losses, one in every ampere turn of the tree, outweigh the evaluation's small
     differences between the real moves, and the plain bot five points behind all but stops
     scoring. A player who never forfeits while it can move gains nothing by searching the
-    forfeit. Otherwise the same search (UCT on the state, as ``MCTSBot._uct``)."""
+    forfeit. Otherwise the same search."""
 
-    def _uct(self, root: Any) -> None:
-        node, path = root, [root]
-        state = root.state
-        assert state is not None
-        while not state.is_terminal:
-            if node.untried is None:
-                moves = state.legal_moves()
-                node.untried = [m for m in moves if m.kind != "forfeit"] or moves
-                shuffle(self.rng, node.untried)
-            if node.untried:
-                move = node.untried.pop()
-                child = _Node(state.current_player, state.apply(move))
-                node.children[move] = child
-                path.append(child)
-                state = child.state
-                assert state is not None
-                break
-            node = self._select(node, node.children.values(), node.visits)
-            path.append(node)
-            state = node.state
-            assert state is not None
-        self._backup(path, self._playout(state))
+    def _expandable(self, state: State) -> list[Any]:
+        moves = state.legal_moves()
+        return [m for m in moves if m.kind != "forfeit"] or moves
 
 
 class RoundPlayOnMCTSBot(PlayOnMCTSBot):
@@ -258,42 +237,22 @@ class RoundPlayOnMCTSBot(PlayOnMCTSBot):
         return round_value(_st(state))
 
 
-def _choosy_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-choosy:AVOID:N``: :class:`ChoosyMCTSBot` refusing :func:`avoid_of` ``(AVOID)``
-    with ``N`` iterations a move."""
-    avoid, _, n = arg.partition(":")
-    return ChoosyMCTSBot(seed, avoid_of(avoid), int(n or 100))
+def _avoiding(cls: type[ChoosyMCTSBot]) -> Callable[[str, str], Bot]:
+    """The maker of ``SPEC:AVOID:N`` bots: ``cls`` refusing :func:`avoid_of` ``(AVOID)``
+    with ``N`` iterations a move (100 when ``N`` is left out)."""
 
+    def make(arg: str, seed: str) -> Bot:
+        avoid, _, n = arg.partition(":")
+        return cls(seed, avoid_of(avoid), int(n or 100))
 
-def _round_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-round:AVOID:N``: :class:`RoundMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
-    avoid, _, n = arg.partition(":")
-    return RoundMCTSBot(seed, avoid_of(avoid), int(n or 100))
-
-
-def _playon_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-playon:AVOID:N``: :class:`PlayOnMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
-    avoid, _, n = arg.partition(":")
-    return PlayOnMCTSBot(seed, avoid_of(avoid), int(n or 100))
-
-
-def _roundon_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-roundon:AVOID:N``: :class:`RoundPlayOnMCTSBot`, as ``mcts-choosy:AVOID:N``."""
-    avoid, _, n = arg.partition(":")
-    return RoundPlayOnMCTSBot(seed, avoid_of(avoid), int(n or 100))
-
-
-def _keen_mcts(arg: str, seed: str) -> Bot:
-    """``mcts-keen:AVOID:N``: :class:`KeenMCTSBot`, otherwise as ``mcts-choosy:AVOID:N``."""
-    avoid, _, n = arg.partition(":")
-    return KeenMCTSBot(seed, avoid_of(avoid), int(n or 100))
+    return make
 
 
 #: The runs' specs: ``patient`` plays at random but never forfeits while it has another
 #: move, ``greedy-patient`` is greedy so (Resistor's plain greedy bot forfeits a round as
 #: soon as forfeiting scores as well as playing on, which ends rounds after one point),
 #: ``choosy:NAME`` is :class:`ChoosyGreedyBot` refusing what :data:`AVOIDS` names, and
-#: ``mcts-choosy:NAME:N`` its search counterpart (:func:`_choosy_mcts`); ``mcts-keen:NAME:N``
+#: ``mcts-choosy:NAME:N`` its search counterpart (:class:`ChoosyMCTSBot`); ``mcts-keen:NAME:N``
 #: the same with the evaluation that keeps a gradient in a lopsided match (:class:`KeenMCTSBot`),
 #: ``mcts-round:NAME:N`` the same playing each round for its own points (:class:`RoundMCTSBot`),
 #: ``mcts-playon:NAME:N`` the plain one searching no forfeit (:class:`PlayOnMCTSBot`) and
@@ -303,11 +262,11 @@ add_local_bots(
         "patient": lambda arg, seed: AvoidingBot(seed, ["forfeit"]),
         "greedy-patient": lambda arg, seed: PatientGreedyBot(seed, ["forfeit"]),
         "choosy": lambda arg, seed: ChoosyGreedyBot(seed, avoid_of(arg)),
-        "mcts-choosy": _choosy_mcts,
-        "mcts-keen": _keen_mcts,
-        "mcts-round": _round_mcts,
-        "mcts-playon": _playon_mcts,
-        "mcts-roundon": _roundon_mcts,
+        "mcts-choosy": _avoiding(ChoosyMCTSBot),
+        "mcts-keen": _avoiding(KeenMCTSBot),
+        "mcts-round": _avoiding(RoundMCTSBot),
+        "mcts-playon": _avoiding(PlayOnMCTSBot),
+        "mcts-roundon": _avoiding(RoundPlayOnMCTSBot),
     }
 )
 
