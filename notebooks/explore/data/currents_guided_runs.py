@@ -363,11 +363,9 @@ def guided_followups(ctx: RunContext) -> Rows:
 FRESH_2P_SEED = 4949
 FRESH_2P = [200] * 12
 #: Batches of FRESH_2P registered: those stored (every registered run needs its data
-#: file, tests/test_explore_data.py). The loaded machine of 29 November played the first
-#: six (7 to 20 minutes of wall time each) before the session's deadline; the table is
-#: incomplete and not judged. To finish it, raise this to 12 and commit, then run the
-#: other batches (``--only currents-guided-2p-fresh-more-6`` and on, one at a time);
-#: judge it once when all twelve are in, by the rule above.
+#: file, tests/test_explore_data.py). All twelve are stored: the first six and the other
+#: six were played in two sessions of 29 November, on a machine loaded by other work, and
+#: the table was judged once, by the rule above, in the designer notebook's section 2.
 FRESH_2P_STORED = 12
 seated_batches(
     "currents-guided-2p-fresh",

@@ -828,6 +828,29 @@ def verdict(low: float, high: float) -> str:
     return "decided" if low > 0 or high < 0 else f"within ±{max(-low, high):.1f}"
 
 
+def judged_once(share: Share, fair: float = 0.5, bar: float = 0.02) -> str:
+    """The one-look ruling on a seat's ``share`` of the wins, its interval as it stands (no
+    widening), by the rule the fresh two-player tables were registered with: *decided*
+    where the interval excludes the ``fair`` share (the edge is then the share less it,
+    with the interval's ends); else *bounded* where the interval is at most ``bar`` either
+    side (any edge lies within its ends); else *not decided*. In points.
+
+    >>> judged_once(wilson(1280, 2400))
+    'decided: an edge of +3.3 points [+1.3, +5.3]'
+    >>> judged_once(wilson(1210, 2400))
+    'bounded: any edge within [-1.6, +2.4] points'
+    >>> judged_once(wilson(55, 100))
+    'not decided: [-4.8, +14.4] points, wider than ±2'
+    """
+    low, edge, high = (100 * (x - fair) for x in (share.low, share.share, share.high))
+    ends = f"[{low:+.1f}, {high:+.1f}]"
+    if low > 0 or high < 0:
+        return f"decided: an edge of {edge:+.1f} points {ends}"
+    if share.high - share.low <= 2 * bar:
+        return f"bounded: any edge within {ends} points"
+    return f"not decided: {ends} points, wider than ±{100 * bar:g}"
+
+
 def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, float]:
     """Share ``a`` less share ``b`` (independent samples), with Newcombe's interval built
     from the two Wilson intervals at ``z`` (sound where a share is 0 or 1).
