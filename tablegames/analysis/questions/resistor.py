@@ -228,13 +228,9 @@ class PlayOnMCTSBot(ChoosyMCTSBot):
         return [m for m in moves if m.kind != "forfeit"] or moves
 
 
-class RoundPlayOnMCTSBot(PlayOnMCTSBot):
-    """:class:`PlayOnMCTSBot` scoring its leaves with
-    :func:`tablegames.resistor.game.round_value`, as :class:`RoundMCTSBot`."""
-
-    def _playout(self, state: State) -> tuple[float, ...]:
-        assert state.game.playout_depth == 0 and self.rollout_depth is None
-        return round_value(_st(state))
+class RoundPlayOnMCTSBot(PlayOnMCTSBot, RoundMCTSBot):
+    """:class:`PlayOnMCTSBot`'s search scoring its leaves as :class:`RoundMCTSBot` does
+    (:func:`tablegames.resistor.game.round_value`)."""
 
 
 def _avoiding(cls: type[ChoosyMCTSBot]) -> Callable[[str, str], Bot]:
