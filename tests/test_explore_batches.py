@@ -124,7 +124,9 @@ def test_currents_fresh_2p_batches_are_new_deals_played_once(
         played.append((kw["seed"], kw["start"], kw["start"] + n))
         return []
 
-    monkeypatch.setattr(runs, "games", games)
+    # the registered functions' own module (the runs module may be imported twice, under
+    # two names, depending on which tests ran first in this process)
+    monkeypatch.setitem(registry["currents-guided-2p-fresh"].fn.__globals__, "games", games)
     stored = runs.FRESH_2P_STORED  # the batches registered so far, of the twelve planned
     names = ["currents-guided-2p-fresh"] + [
         f"currents-guided-2p-fresh-more-{k}" for k in range(1, stored)
