@@ -2,9 +2,10 @@
 option set of :mod:`support.variants`, ``TABLEGAMES_SAME_GAMES`` (default 500) seeded
 random games on each engine, in two processes running side by side, compared game by
 game through a digest of every move, every state's JSON and every event
-(``same_games.py``); and the bots' seeded searches from a few positions per game. 500
-keeps ``make test`` near its time budget (1,000 took 232 s of both cores);
-``TABLEGAMES_SAME_GAMES=5000`` checks more."""
+(``same_games.py``, encoded with orjson: a quarter of the pure side's time went to
+``json.dumps``); and the bots' seeded searches from a few positions per game. 500
+keeps ``make test`` near its time budget (about 5.8 ms a game pure, 3.4 compiled, quiet
+machine: 7,500 games a side); ``TABLEGAMES_SAME_GAMES=5000`` checks more."""
 
 from __future__ import annotations
 
