@@ -410,6 +410,26 @@ def clustered_share(
     return share, max(0.0, share - half), min(1.0, share + half)
 
 
+
+def clustered_gap(
+    a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]], z: float = Z95
+) -> tuple[float, float, float]:
+    """Share ``a`` less share ``b``, each given as one ``(hits, n)`` pair a cluster (a
+    game) and the two lists cluster by cluster (the same games), with a normal interval
+    whose variance is taken between the clusters (the ratio estimators' linearised,
+    cluster-robust variance, as :func:`clustered_share`): the check on a Newcombe
+    interval when items of one game may go together. Returns (gap, low, high).
+
+    >>> [round(x, 3) for x in clustered_gap([(1, 1), (0, 1), (1, 2)], [(0, 2), (1, 4), (0, 2)])]
+    [0.375, -0.216, 0.966]
+    """
+    na, nb = sum(n for _, n in a), sum(n for _, n in b)
+    sa, sb = sum(h for h, _ in a) / na, sum(h for h, _ in b) / nb
+    g = len(a)
+    u = [(ha - sa * ka) / na - (hb - sb * kb) / nb for (ha, ka), (hb, kb) in zip(a, b)]
+    half = z * math.sqrt(g / (g - 1) * sum(x * x for x in u))
+    return sa - sb, sa - sb - half, sa - sb + half
+
 def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """The median of ``values`` with a distribution-free 95% interval (``z``): the order
     statistics at ranks n/2 - z*sqrt(n)/2 and 1 + n/2 + z*sqrt(n)/2, since the count of
