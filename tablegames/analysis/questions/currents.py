@@ -410,7 +410,6 @@ def clustered_share(
     return share, max(0.0, share - half), min(1.0, share + half)
 
 
-
 def clustered_gap(
     a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]], z: float = Z95
 ) -> tuple[float, float, float]:
@@ -429,6 +428,7 @@ def clustered_gap(
     u = [(ha - sa * ka) / na - (hb - sb * kb) / nb for (ha, ka), (hb, kb) in zip(a, b)]
     half = z * math.sqrt(g / (g - 1) * sum(x * x for x in u))
     return sa - sb, sa - sb - half, sa - sb + half
+
 
 def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """The median of ``values`` with a distribution-free 95% interval (``z``): the order
