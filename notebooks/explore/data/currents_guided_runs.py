@@ -136,6 +136,8 @@ def guided_goals(ctx: RunContext) -> Rows:
 #: excludes zero; bounded within +-2 minutes if narrower than that; otherwise undecided,
 #: bounded by the widened interval. If not all four batches are stored in time, the
 #: third look is not taken and the two-look judgement stands.
+#: All four were stored and the difference judged once so (designer notebook, section 8):
+#: +1.7 minutes [+0.0, +3.4], widened for three looks [-0.3, +3.7]: undecided, bounded.
 MORE = {
     "base": [300, 300, 300, 300, 400],
     "combination attacks": [120, 120, 120, 120, 120, 120],
@@ -415,6 +417,9 @@ seated_batches(
 #: the mover's previous Move phase, counted before the mover plays, with its 95% Wilson
 #: interval over the 200 games, beside the memory table's share on the same turns (it
 #: describes, no test; the per-Move-phase change, compass_turn, is read the same way).
+#: Both batches stored and judged so (sections 5 and 7): (1) +5.7 points [+2.5, +9.6]
+#: widened for two looks, decided; (2) 74.5% [73.5, 75.5] of turns, against 81.8% after
+#: the mover's play.
 RECALL = [100, 100]
 seated_batches(
     "currents-guided-recall",
