@@ -16,10 +16,12 @@ from tablegames.analysis.questions.currents import (
     handed_wins,
     memory,
     paired,
+    recall,
     row_minutes,
     saves_won_by,
     seat_gains,
     seat_wins,
+    stale_share,
     story,
     turns_played,
     winner,
@@ -138,6 +140,24 @@ def test_followup_rows_count_every_demotion_and_card_placed() -> None:
         assert row["winner"] == told["winner"] and len(row["demoted"]) == told["demotions"]
         assert all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"])
         assert len(row["placed"]) >= told["usurps"]  # every usurp placed a card
+
+
+def test_recall_rows_repeat_followups_and_memory_and_leave_out_the_movers_play() -> None:
+    """One play gives both kinds of row: the same game's followups and memory lists, and
+    the compass seen before the mover plays, on the same turns as after."""
+    game = tg.make("currents", players=4)
+    rows = []
+    for seed in range(6):
+        row = recall(game, ["greedy"] * 4, seed)
+        seen, kept = followups(game, ["greedy"] * 4, seed), memory(game, ["greedy"] * 4, seed)
+        assert (row["demoted"], row["placed"]) == (seen["demoted"], seen["placed"])
+        assert row["compass_changed"] == kept["compass_changed"]
+        assert len(row["compass_stale"]) == len(row["compass_turn"]) == row["phases"]
+        assert row["compass_stale"][:4] == [-1] * 4 and row["compass_turn"][0] == -1
+        assert all(0 <= c <= 4 for c in row["compass_stale"][4:] + row["compass_turn"][1:])
+        rows.append(row)
+    before, after = stale_share(rows), stale_share(rows, "compass_changed")
+    assert before.total == after.total  # the same turns, counted before and after the play
 
 
 def test_row_readers_read_live_and_stored_rows_alike() -> None:

@@ -120,12 +120,30 @@ def guided_goals(ctx: RunContext) -> Rows:
 #: interval is widened for two looks (Bonferroni: 97.5% two-sided, z 2.24 for 1.96):
 #: decided if that widened interval excludes zero; bounded within +-2 minutes if it is
 #: narrower than that; otherwise undecided, bounded by the widened interval.
+#: Judged so (+2.0 minutes [+0.1, +4.0], widened for two looks [-0.2, +4.3]: undecided),
+#: the notebook priced a third look: 679 deals of each layout narrow the interval,
+#: widened for three looks, to about +-2 minutes at the spread measured. Batches 4 and 5
+#: go with the edge-riptide table's batches 4 and 5 on the same deals (session 50). First
+#: registered as 110 deals a batch (deals 460 to 679); cut, before any of them ran, to 75
+#: (deals 460 to 609): on the loaded machine the recall table's first batch took 2.55
+#: CPU-s a game and 2.85 times that in wall time, so 440 games would not have ended by
+#: the session's deadline; 300 games do (some 14 CPU-minutes, 40 wall-minutes), and
+#: bring the widened interval to about +-2.1 minutes at the spread measured.
+#: Judging rule, fixed before the run: judged once, at the end, on all 610 stored
+#: deals of each layout (edge lines minus one line in, minutes, ``paired`` on the same
+#: deals), the 95% interval widened for the three looks taken (300, 460 and 610 deals;
+#: Bonferroni, 98.33% two-sided, z 2.39 for 1.96): decided if that widened interval
+#: excludes zero; bounded within +-2 minutes if narrower than that; otherwise undecided,
+#: bounded by the widened interval. If not all four batches are stored in time, the
+#: third look is not taken and the two-look judgement stands.
+#: All four were stored and the difference judged once so (designer notebook, section 8):
+#: +1.7 minutes [+0.0, +3.4], widened for three looks [-0.3, +3.7]: undecided, bounded.
 MORE = {
     "base": [300, 300, 300, 300, 400],
     "combination attacks": [120, 120, 120, 120, 120, 120],
     "wild: split": [120, 120, 120],
     "easier usurping": [120, 120],
-    "riptides": [120, 120, 160],
+    "riptides": [120, 120, 160, 75, 75],
     "wild: currents": [120],
     "wild: both": [120],
     "jokers (compass)": [120],
@@ -278,7 +296,9 @@ for _name in RIPTIDE_LAYOUTS:
 #: CPU-seconds), so chunks of 100 (2.5 CPU-minutes each). Batch 3 (deals 300 to 459)
 #: goes with riptides' batch 3 on the same deals (MORE, above: the judging rule for the
 #: two layouts' length difference is there).
-EDGE = [100, 100, 100, 160]
+#: Batches 4 and 5 (deals 460 to 609) go with riptides' batches 4 and 5 (MORE, above:
+#: the judging rule for the third look is there).
+EDGE = [100, 100, 100, 160, 75, 75]
 seated_batches(
     "currents-guided-edge-riptides",
     "edge riptides",
@@ -375,4 +395,37 @@ seated_batches(
     kind="story",
     rotate=False,
     seed=FRESH_2P_SEED,
+)
+
+
+#: The diplomatic demotion and the compass memory again, in one play of each game
+#: (recall rows, see tablegames.analysis.questions.currents.recall: the followups lists,
+#: the memory rows' compass count, and the compass count taken before the mover plays).
+#: The first 200 base deals of the goals, memory and followups tables, four guided:100
+#: players (the same games, as every game is seeded; deals 0 to 59 repeat the followups
+#: table's, a check that the replay is the same game), in two batches of 100, some 5
+#: CPU-minutes each on the loaded machine (the memory table took 2.9 CPU-s a game).
+#: Judging rules, fixed before the run:
+#: (1) demotions: on all 200 games' recall rows, the share of demotions whose place the
+#: next player changed less the same share for the other cards placed (Newcombe's
+#: interval, as the followups table's), judged once at the end; the difference was
+#: looked at once before (60 games), so its 95% interval is widened for two looks
+#: (Bonferroni, 97.5% two-sided, z 2.24): decided if that interval excludes zero, else
+#: undecided, bounded by it.
+#: (2) compass memory without the mover's own play: the share of turns after each
+#: player's first at which one or more compass points push another suit's way than at
+#: the mover's previous Move phase, counted before the mover plays, with its 95% Wilson
+#: interval over the 200 games, beside the memory table's share on the same turns (it
+#: describes, no test; the per-Move-phase change, compass_turn, is read the same way).
+#: Both batches stored and judged so (sections 5 and 7): (1) +5.7 points [+2.5, +9.6]
+#: widened for two looks, decided; (2) 74.5% [73.5, 75.5] of turns, against 81.8% after
+#: the mover's play.
+RECALL = [100, 100]
+seated_batches(
+    "currents-guided-recall",
+    "4p guided:100",
+    ["guided:100"] * 4,
+    RECALL,
+    kind="recall",
+    rotate=False,
 )

@@ -410,6 +410,26 @@ def clustered_share(
     return share, max(0.0, share - half), min(1.0, share + half)
 
 
+def clustered_gap(
+    a: Sequence[tuple[int, int]], b: Sequence[tuple[int, int]], z: float = Z95
+) -> tuple[float, float, float]:
+    """Share ``a`` less share ``b``, each given as one ``(hits, n)`` pair a cluster (a
+    game) and the two lists cluster by cluster (the same games), with a normal interval
+    whose variance is taken between the clusters (the ratio estimators' linearised,
+    cluster-robust variance, as :func:`clustered_share`): the check on a Newcombe
+    interval when items of one game may go together. Returns (gap, low, high).
+
+    >>> [round(x, 3) for x in clustered_gap([(1, 1), (0, 1), (1, 2)], [(0, 2), (1, 4), (0, 2)])]
+    [0.375, -0.216, 0.966]
+    """
+    na, nb = sum(n for _, n in a), sum(n for _, n in b)
+    sa, sb = sum(h for h, _ in a) / na, sum(h for h, _ in b) / nb
+    g = len(a)
+    u = [(ha - sa * ka) / na - (hb - sb * kb) / nb for (ha, ka), (hb, kb) in zip(a, b)]
+    half = z * math.sqrt(g / (g - 1) * sum(x * x for x in u))
+    return sa - sb, sa - sb - half, sa - sb + half
+
+
 def median_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """The median of ``values`` with a distribution-free 95% interval (``z``): the order
     statistics at ranks n/2 - z*sqrt(n)/2 and 1 + n/2 + z*sqrt(n)/2, since the count of
@@ -921,6 +941,95 @@ def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
     }
 
 
+def recall(game: Game, specs: Sequence[str], seed: int) -> Row:
+    """One game seen, in one play, through both :func:`followups` and :func:`memory`,
+    with what the memory rows leave in: the mover's own play. Its ``demoted`` and
+    ``placed`` are :func:`followups`' and its ``compass_changed`` :func:`memory`'s (the
+    same game gives the same lists). Per turn (Play phase after the set-up), in order:
+    ``compass_stale``, how many of the four compass points push a different suit's way
+    (or none) than at the mover's previous Move phase, counted *before* the mover plays,
+    so only the other players' changes count (-1 at each player's first turn); and per
+    Move phase ``compass_turn``, how many points differ from the previous Move phase's
+    (anyone's; -1 at the first): how often one turn changes the map.
+
+    >>> import tablegames as tg
+    >>> row = recall(tg.make("currents", players=4), ["greedy"] * 4, 7)
+    >>> row["compass_stale"][:4], len(row["compass_turn"]) == len(row["compass_changed"])
+    ([-1, -1, -1, -1], True)
+    """
+    from ...currents.geometry import POINTS, SLOTS
+
+    bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
+    state = game.initial_state(seed)
+    players = len(specs)
+    pending: list[list[Any]] = []  # [idx, suit, turns since, demoted], as in followups
+    out: dict[str, list[list[Any]]] = {"demoted": [], "placed": []}
+    seen: dict[int, tuple[str | None, ...]] = {}  # each player's map at their last Move
+    last: tuple[str | None, ...] | None = None  # the map at the last Move phase
+    changed: list[int] = []
+    stale: list[int] = []
+    turned: list[int] = []
+
+    def suits_now(s: State) -> tuple[str | None, ...]:
+        return tuple(c[1] if c is not None else None for c in s.compass)  # type: ignore[attr-defined]
+
+    n = 0
+    while not state.is_terminal and n < MAX_DECISIONS:
+        setup = state.phase == "setup"  # type: ignore[attr-defined]
+        if state.phase == "play":  # type: ignore[attr-defined]
+            before = seen.get(state.current_player)
+            now = suits_now(state)
+            stale.append(-1 if before is None else sum(a != b for a, b in zip(before, now)))
+        state = state.apply(bots[state.current_player].choose(state))
+        n += 1
+        for e in state.events:  # type: ignore[attr-defined]
+            if e.kind in ("place", "demote") and not setup:
+                idx = POINTS.index(e.where) if len(e.where) == 1 else 4 + SLOTS.index(e.where)
+                pending.append([idx, e.cards[0][1], -1, e.kind == "demote"])
+            elif e.kind == "move":
+                suits = suits_now(state)
+                mine = seen.get(e.player)
+                changed.append(-1 if mine is None else sum(a != b for a, b in zip(mine, suits)))
+                turned.append(-1 if last is None else sum(a != b for a, b in zip(last, suits)))
+                seen[e.player] = last = suits
+                board = (*state.compass, *state.currents)  # type: ignore[attr-defined]
+                for p in list(pending):
+                    p[2] += 1
+                    card = board[p[0]]
+                    if p[2] and (card is None or card[1] != p[1]):
+                        k = p[2]
+                    elif p[2] == players - 1:
+                        k = 0
+                    else:
+                        continue
+                    out["demoted" if p[3] else "placed"].append([p[0] < 4, k])
+                    pending.remove(p)
+    for p in pending:  # the game ended before the placing player's turn came round
+        out["demoted" if p[3] else "placed"].append([p[0] < 4, 0])
+    winners = sorted(state.winners)
+    return {
+        "seed": seed,
+        "seats": list(specs),
+        "winner": winners[0] if len(winners) == 1 else None,
+        "phases": len(changed),
+        **out,
+        "compass_changed": changed,
+        "compass_stale": stale,
+        "compass_turn": turned,
+    }
+
+
+def stale_share(rows: Sequence[Mapping[str, Any]], field: str = "compass_stale") -> Share:
+    """Of :func:`recall` (or :func:`memory`) rows: the share of counts in ``field`` after
+    each player's first (not -1) that are above zero, with its 95% Wilson interval.
+
+    >>> stale_share([{"compass_stale": [-1, -1, 0, 2, 1]}]).hits
+    2
+    """
+    cs = [c for r in rows for c in r[field] if c >= 0]
+    return wilson(sum(c > 0 for c in cs), len(cs))
+
+
 _GAMES: dict[str, Game] = {}
 KINDS = {
     "story": story,
@@ -929,6 +1038,7 @@ KINDS = {
     "goals": goals,
     "memory": memory,
     "followups": followups,
+    "recall": recall,
 }
 
 
