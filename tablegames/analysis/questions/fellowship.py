@@ -457,6 +457,43 @@ def commit_pairs(
     return out
 
 
+def commit_edge(row: Row, bot: str) -> float:
+    """One game's part in the committing seat's (``bot``'s, e.g. ``'searchcommit300:15'``)
+    edge over a fair share: 1 if it won, less 1/2 if the game had a winner (a stalemate or
+    a tie counts for nobody). Its mean over a table is the seat's share less
+    :func:`commit_fair`.
+
+    >>> row = {"seats": ["m", "b:15"], "winners": [1], "colour": "red"}
+    >>> commit_edge(row, "b:15"), commit_edge({**row, "winners": []}, "b:15")
+    (0.5, -0.5)
+    """
+    won = row["seats"].index(bot) in row["winners"]
+    return won - 0.5 * (row["colour"] in ("black", "red"))
+
+
+def commit_gap(
+    rows: Sequence[Row], k: int, base: int, bot: str = "searchcommit300", z: float = 1.959964
+) -> tuple[float, float, float, int]:
+    """The committing seat's edge over fair at ``k`` less that at ``base``, on the deals
+    played at both (the tables of each K share their seeds and seats, game by game), with
+    a normal interval on the per-deal differences (``z``: 95% unless widened) and the
+    number of deals: ``(gap, low, high, deals)``, as shares (0.01 a point).
+
+    >>> a = {"seed": 1, "seats": ["b:15", "m"], "winners": [0], "colour": "red", "commit_at": 15}
+    >>> b = {**a, "seats": ["b:30", "m"], "winners": [1], "colour": "black", "commit_at": 30}
+    >>> c = {**b, "seed": 2, "winners": [0], "colour": "red"}
+    >>> commit_gap([a, b, c], 15, 30, "b")
+    (1.0, 1.0, 1.0, 1)
+    """
+    at = {r["seed"]: r for r in rows if r["commit_at"] == base}
+    gaps = [
+        commit_edge(r, f"{bot}:{k}") - commit_edge(at[r["seed"]], f"{bot}:{base}")
+        for r in rows
+        if r["commit_at"] == k and r["seed"] in at
+    ]
+    return (*mean_interval(gaps, z), len(gaps))
+
+
 def commit_fair(rows: Sequence[Row], k: int) -> float:
     """A fair player's share of the games committing at ``k``: half of those with a
     winner (a stalemate counts for nobody)."""
