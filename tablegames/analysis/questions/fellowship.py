@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from statistics import NormalDist
 from typing import Any, cast
 
 from ...bots import GreedyBot, MCTSBot
@@ -492,6 +493,48 @@ def commit_gap(
         if r["commit_at"] == k and r["seed"] in at
     ]
     return (*mean_interval(gaps, z), len(gaps))
+
+
+def looks_z(looks: int) -> float:
+    """The normal quantile that widens a 95% interval for ``looks`` looks at a table
+    (Bonferroni).
+
+    >>> round(looks_z(1), 2), round(looks_z(2), 2), round(looks_z(3), 2)
+    (1.96, 2.24, 2.39)
+    """
+    return NormalDist().inv_cdf(1 - 0.025 / looks)
+
+
+def edge_verdict(low: float, high: float) -> str:
+    """The reading of an edge over fair from its (widened) interval, in points: ``'a
+    gain'`` above 0, ``'a loss'`` below, ``'no gain of 2 points'`` inside [-2, +2],
+    else ``'not decided'``.
+
+    >>> edge_verdict(0.3, 6.2), edge_verdict(-1.5, 1.9), edge_verdict(-3.0, 4.0)
+    ('a gain', 'no gain of 2 points', 'not decided')
+    """
+    if low > 0:
+        return "a gain"
+    if high < 0:
+        return "a loss"
+    return "no gain of 2 points" if low >= -2 and high <= 2 else "not decided"
+
+
+def gap_verdict(low: float, high: float, k: int, base: int) -> str:
+    """The reading of :func:`commit_gap` (``k`` less ``base``) from its (widened)
+    interval, in points: one K better when it excludes 0, as good within 2 points when it
+    lies inside [-2, +2], else not told apart.
+
+    >>> gap_verdict(-5.0, -0.4, 15, 30), gap_verdict(-1.0, 1.5, 15, 30)
+    ('K = 30 better', 'as good (within 2 points)')
+    >>> gap_verdict(-4.0, 1.0, 15, 30)
+    'not told apart'
+    """
+    if high < 0:
+        return f"K = {base} better"
+    if low > 0:
+        return f"K = {k} better"
+    return "as good (within 2 points)" if low >= -2 and high <= 2 else "not told apart"
 
 
 def commit_fair(rows: Sequence[Row], k: int) -> float:
