@@ -140,3 +140,29 @@ def test_currents_fresh_2p_batches_are_new_deals_played_once(
     assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
     fresh = set(game_seeds(runs.FRESH_2P_SEED, 2400))
     assert len(fresh) == 2400 and not fresh & set(game_seeds(runs.SEED, 1200))
+
+
+def test_fellowship_commit15_batches_continue_the_stored_k15_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The K = 15 batches at mcts:300 (``fellowship-commit15-mcts300-more-*``) play the
+    stored table's K = 15 sequence from game 300 on, once each, with its label (so its
+    seeds and seats, which are the K = 30 games' too, deal by deal)."""
+    from tablegames.analysis.runs import RUNS as registry
+
+    runs = registry["fellowship-commit15-mcts300-more-1"].fn.__globals__
+    played: list[tuple[int, int]] = []
+
+    class Recorder:
+        def play(self, ctx: object, start: int, stop: int) -> list[dict[str, object]]:
+            played.append((start, stop))
+            return []
+
+    assert runs["COMMIT15"].label == "searchcommit300:15 v mcts:300"
+    assert runs["COMMIT15"].specs == ["searchcommit300:15", "mcts:300"]
+    monkeypatch.setitem(runs, "COMMIT15", Recorder())
+    names = [n for n in registry if n.startswith("fellowship-commit15-mcts300-more-")]
+    for name in sorted(names, key=lambda n: int(n.rsplit("-", 1)[1])):
+        registry[name].fn(None)  # type: ignore[arg-type]
+    assert played[0][0] == 300 and played[-1][1] <= 1600  # K = 30 was played to 1600
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(played))

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from statistics import NormalDist
 from typing import Any, cast
 
 from ...bots import GreedyBot, MCTSBot
@@ -455,6 +456,85 @@ def commit_pairs(
         pair = (commit_outcome(r, f"{bot}:{k}"), commit_outcome(at[r["seed"]], f"{bot}:{base}"))
         out[pair] = out.get(pair, 0) + 1
     return out
+
+
+def commit_edge(row: Row, bot: str) -> float:
+    """One game's part in the committing seat's (``bot``'s, e.g. ``'searchcommit300:15'``)
+    edge over a fair share: 1 if it won, less 1/2 if the game had a winner (a stalemate or
+    a tie counts for nobody). Its mean over a table is the seat's share less
+    :func:`commit_fair`.
+
+    >>> row = {"seats": ["m", "b:15"], "winners": [1], "colour": "red"}
+    >>> commit_edge(row, "b:15"), commit_edge({**row, "winners": []}, "b:15")
+    (0.5, -0.5)
+    """
+    won = row["seats"].index(bot) in row["winners"]
+    return won - 0.5 * (row["colour"] in ("black", "red"))
+
+
+def commit_gap(
+    rows: Sequence[Row], k: int, base: int, bot: str = "searchcommit300", z: float = 1.959964
+) -> tuple[float, float, float, int]:
+    """The committing seat's edge over fair at ``k`` less that at ``base``, on the deals
+    played at both (the tables of each K share their seeds and seats, game by game), with
+    a normal interval on the per-deal differences (``z``: 95% unless widened) and the
+    number of deals: ``(gap, low, high, deals)``, as shares (0.01 a point).
+
+    >>> a = {"seed": 1, "seats": ["b:15", "m"], "winners": [0], "colour": "red", "commit_at": 15}
+    >>> b = {**a, "seats": ["b:30", "m"], "winners": [1], "colour": "black", "commit_at": 30}
+    >>> c = {**b, "seed": 2, "winners": [0], "colour": "red"}
+    >>> commit_gap([a, b, c], 15, 30, "b")
+    (1.0, 1.0, 1.0, 1)
+    """
+    at = {r["seed"]: r for r in rows if r["commit_at"] == base}
+    gaps = [
+        commit_edge(r, f"{bot}:{k}") - commit_edge(at[r["seed"]], f"{bot}:{base}")
+        for r in rows
+        if r["commit_at"] == k and r["seed"] in at
+    ]
+    return (*mean_interval(gaps, z), len(gaps))
+
+
+def looks_z(looks: int) -> float:
+    """The normal quantile that widens a 95% interval for ``looks`` looks at a table
+    (Bonferroni).
+
+    >>> round(looks_z(1), 2), round(looks_z(2), 2), round(looks_z(3), 2)
+    (1.96, 2.24, 2.39)
+    """
+    return NormalDist().inv_cdf(1 - 0.025 / looks)
+
+
+def edge_verdict(low: float, high: float) -> str:
+    """The reading of an edge over fair from its (widened) interval, in points: ``'a
+    gain'`` above 0, ``'a loss'`` below, ``'no gain of 2 points'`` inside [-2, +2],
+    else ``'not decided'``.
+
+    >>> edge_verdict(0.3, 6.2), edge_verdict(-1.5, 1.9), edge_verdict(-3.0, 4.0)
+    ('a gain', 'no gain of 2 points', 'not decided')
+    """
+    if low > 0:
+        return "a gain"
+    if high < 0:
+        return "a loss"
+    return "no gain of 2 points" if low >= -2 and high <= 2 else "not decided"
+
+
+def gap_verdict(low: float, high: float, k: int, base: int) -> str:
+    """The reading of :func:`commit_gap` (``k`` less ``base``) from its (widened)
+    interval, in points: one K better when it excludes 0, as good within 2 points when it
+    lies inside [-2, +2], else not told apart.
+
+    >>> gap_verdict(-5.0, -0.4, 15, 30), gap_verdict(-1.0, 1.5, 15, 30)
+    ('K = 30 better', 'as good (within 2 points)')
+    >>> gap_verdict(-4.0, 1.0, 15, 30)
+    'not told apart'
+    """
+    if high < 0:
+        return f"K = {base} better"
+    if low > 0:
+        return f"K = {k} better"
+    return "as good (within 2 points)" if low >= -2 and high <= 2 else "not told apart"
 
 
 def commit_fair(rows: Sequence[Row], k: int) -> float:
