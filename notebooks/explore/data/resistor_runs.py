@@ -736,3 +736,33 @@ def playon_light_rules(ctx: RunContext) -> Rows:
 
 for _k, _first in enumerate((20, 30, 40, 50), 3):
     _register_playon_round_limit(_k, _first, 10)
+
+
+# Changed at 15:50, after resistor-playon-light-rules (seeds 0-9) and with the duel decided
+# at its first look (20 of 24, 99% interval [57.3, 94.9]: duel-3 is not run): the play-on
+# pair's round-1 windows scored -2.3 [-5.8, +1.2] points against the plain pair's on the
+# same seeds, undecided by the rule above, and answers 1-5 rest on the plain pair. So
+# seeds 10-19 and 20-29 of the same table (``resistor-playon-light-rules-2``, ``-3``;
+# paired with resistor-top-more's and resistor-light-rules-3's light windows) run before
+# the seat chunks 4-6, which follow while each can end by 16:45 (none after 16:35).
+# Judging rule, fixed before they run: the same as the first chunk's, over every seed of
+# the table that ran (a second look: the interval is also given widened for two looks,
+# 97.5%, and the rule is applied to the widened one).
+
+
+def _register_playon_light_rules(k: int) -> None:
+    first = 10 * (k - 1)
+
+    @register(
+        f"resistor-playon-light-rules-{k}",
+        notebook=NOTEBOOK,
+        about=f"round-1 windows of the rules, play-on light top rung v play-on mcts:1000 "
+        f"(seeds {first}-{first + 9})",
+    )
+    def chunk(ctx: RunContext) -> Rows:
+        label = "play-on light, the rules"
+        return q.windows(ctx, label, {}, [PLAYON_LIGHT, PLAYON], 10, first=first)
+
+
+for _k in (2, 3):
+    _register_playon_light_rules(_k)
