@@ -774,3 +774,20 @@ for _k in (2, 3):
 # look decided), light-rules (seeds 0-9), round-limit-3, light-rules-2 and -3; round-limit-4
 # to -6 were not started (at the 19 minutes of wall time round-limit-3 took, -4 would have
 # ended too close to the session's end), so they are not registered.
+
+
+# Added at 16:23 (s50), with the other runs done: resistor-top-rounds' 6 whole first rounds
+# (mcts:1000 on both sides, all still going after 4,000 turns) came from the plain search,
+# whose round 1 the forfeit fault touches (resistor-playon-light-rules to -3). The same 6
+# rounds (seeds 0-5) with the play-on top rung on both sides. Judging rule, fixed before the
+# run: the plain rung's "rounds do not end in a sitting" stands for the play-on rung if at
+# least 5 of the 6 are still going at 4,000 turns; otherwise the notebook says the stronger
+# bots end rounds sooner, with the share (Wilson) and the turns of those that ended.
+@register(
+    "resistor-playon-rounds",
+    notebook=NOTEBOOK,
+    about="whole first rounds between play-on mcts:1000, capped only at 4,000 turns",
+)
+def playon_rounds(ctx: RunContext) -> Rows:
+    label = "play-on mcts:1000 v play-on mcts:1000, whole round 1"
+    return q.windows(ctx, label, {}, [PLAYON, PLAYON], 6, q.ROUND_CAP)
