@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
@@ -546,6 +547,38 @@ def match_points(rows: Sequence[Row], bot: str) -> list[float]:
         seat = r["seats"].index(bot)
         out.append(0.5 if not r["winners"] else float(r["winners"] == [seat]))
     return out
+
+
+def whole_duel(rows: Sequence[Row], bot: str, looks: Sequence[float] = ()) -> str:
+    """A seat-rotated duel of whole matches (:func:`matches`) read for ``bot``: its share
+    of the finished matches (:func:`match_points`) with the 95% Wilson interval, and with
+    each ``looks`` level (a pre-registered look's own coverage, say 0.96 for a second look
+    given 4% of the 5%); then its wins as player 0 (the amperes first) and as player 1,
+    and the matches the cap stopped (left out).
+
+    >>> rows = [{"seats": ["k", "t"] if s % 2 else ["t", "k"], "winners": [1 - s % 2],
+    ...          "capped": False} for s in range(8)]  # k wins all eight
+    >>> rows[0]["winners"] = [0]  # but the first, as player 1
+    >>> print(whole_duel(rows, "k", [0.99]))
+    k won 7 of 8 finished matches: 87.5% [52.9, 97.8]; 99% interval [42.5, 98.5]
+      as player 0 (amperes first) 4 of 4, as player 1 3 of 4; stopped at the cap: 0
+    """
+    points = match_points(rows, bot)
+    won = sum(points)
+    line = f"{bot} won {won:g} of {len(points)} finished matches: {wilson(int(won), len(points))}"
+    for level in looks:
+        z = statistics.NormalDist().inv_cdf(1 - (1 - level) / 2)
+        s = wilson(int(won), len(points), z)
+        line += f"; {100 * level:g}% interval [{100 * s.low:.1f}, {100 * s.high:.1f}]"
+    seats = []
+    for seat in (0, 1):
+        mine = [r for r in rows if not r["capped"] and r["seats"][seat] == bot]
+        seats.append(f"{sum(r['winners'] == [seat] for r in mine)} of {len(mine)}")
+    capped = sum(bool(r["capped"]) for r in rows)
+    return (
+        f"{line}\n  as player 0 (amperes first) {seats[0]}, as player 1 {seats[1]};"
+        f" stopped at the cap: {capped}"
+    )
 
 
 def duel_ladder(
