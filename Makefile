@@ -6,7 +6,7 @@ PORT ?= 8866
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: lab play test demo lint typecheck unit unit-servers unit-engine unit-pure compiled binder-env debian-packages chromium postgresql notebooks explore-data bench soak clean
+.PHONY: lab play test demo lint typecheck unit unit-pure compiled binder-env debian-packages chromium postgresql notebooks explore-data bench soak clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -68,11 +68,9 @@ demo: $(VENV)/.base
 # The steps before the tests run side by side (make -j): the Debian packages download and
 # install while mypy checks and mypyc compiles (each of them keeps one core busy).
 # Binder's environment is built then too (binder-env), so the Binder test finds it ready.
-# Then the three test runs side by side (see unit): the two on low priority fill the CPU that
-# the tests of servers and browsers leave idle while they wait.
 test: $(VENV)/.dev
 	@$(MAKE) --no-print-directory -j3 --output-sync=target lint typecheck debian-packages compiled binder-env
-	@$(MAKE) --no-print-directory -j3 unit-servers unit-engine unit-pure LOGGED=1
+	@$(MAKE) --no-print-directory unit unit-pure
 
 # The compiled engine (issue 31): the modules pyproject.toml lists under [tool.tablegames],
 # compiled with mypyc where a C compiler and Python's headers exist (else one line, and the
@@ -102,49 +100,29 @@ typecheck: $(VENV)/.dev
 
 # One worker per core; --dist loadscope keeps a notebook's cells (and a module's tests,
 # which may share a server) on one worker, as nbval needs. PYTEST_WORKERS=0: one process.
-# Every test is in one of two runs, side by side: unit-servers, the tests that drive servers,
-# browsers, JupyterLab, PostgreSQL and Binder's environment (they mostly wait on servers and
-# timeouts), and unit-engine, everything else (they mostly compute), on the lowest priority
-# (nice 19) so that it takes the CPU the first leaves idle and little else: in one run, the
-# whole suite kept 1.2 of 2 cores busy (831 s for 960 CPU-s, quiet machine, 2026-11-29).
-# When the engine is compiled, unit-pure runs the engine's tests again on pure Python (on the
-# lowest priority too), and the property tests' seeded random games are split between the two
-# engines (TABLEGAMES_PROPERTY_PART): the compiled run plays the first half, the pure run the
-# second, so every game is checked once and the two engines share the cost of the whole set
-# (tests/compiled/test_same_games.py shows that both engines play the same games). Elsewhere
-# the one run plays them all.
+# When the engine is compiled, unit-pure runs the engine's tests again on pure Python, and the
+# property tests' seeded random games are split between the two runs (TABLEGAMES_PROPERTY_PART):
+# the compiled run plays the first half, the pure run the second, so every game is checked once
+# and the two engines share the cost of the whole set (tests/compiled/test_same_games.py
+# shows that both engines play the same games). Elsewhere the one run plays them all.
 PYTEST_WORKERS ?= auto
-PYTEST = $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope
-LOW = nice -n 19
-# LOGGED=1 (make test, make unit): the low-priority runs write to .test-logs/ and print it
-# when they end, so that their progress does not interleave with unit-servers' on screen.
-LOGS = .test-logs
-logged = $(if $(LOGGED),> $(LOGS)/$(1).log 2>&1; s=$$?; cat $(LOGS)/$(1).log; exit $$s)
 IS_COMPILED = $(PY) -W ignore -c "import sys, tablegames; sys.exit(not tablegames.COMPILED)"
-SERVER_TESTS = tests/browser tests/lab tests/tables tests/test_binder.py tests/widgets/test_forkserver.py
-PROPERTY_PART = part=1/1; if $(IS_COMPILED); then part=1/2; fi
-unit:
-	@$(MAKE) --no-print-directory -j2 unit-servers unit-engine LOGGED=1
-unit-servers: $(VENV)/.dev debian-packages compiled
-	@echo "unit-servers: the tests of servers, browsers and kernels ($(SERVER_TESTS))"
-	@$(PYTEST) --durations=15 $(SERVER_TESTS)
-unit-engine: $(VENV)/.dev compiled
-	@$(PROPERTY_PART); mkdir -p $(LOGS); \
-	echo "unit-engine: every other test, on low priority; the property tests' random games, share $$part (TABLEGAMES_PROPERTY_PART)$(if $(LOGGED),; printed when it ends)"; \
-	TABLEGAMES_PROPERTY_PART=$$part $(LOW) $(PYTEST) --durations=15 --nbval \
-	  tests tablegames widgets README.md docs notebooks $(addprefix --ignore=,$(SERVER_TESTS)) \
-	  $(call logged,unit-engine)
+unit: $(VENV)/.dev debian-packages compiled
+	@part=1/1; if $(IS_COMPILED); then part=1/2; fi; \
+	echo "every test; the property tests' random games, share $$part (TABLEGAMES_PROPERTY_PART)"; \
+	TABLEGAMES_PROPERTY_PART=$$part $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope \
+	  --durations=25 --nbval tests tablegames widgets README.md docs notebooks
 
 # The engine's own tests again on pure Python, the reference, when the first run was compiled,
 # with the second half of the property tests' random games.
 PURE_TESTS = $(wildcard $(foreach g,currents fellowship poohsticks cardchess resistor,\
   tests/$(g)/test_rules.py tests/$(g)/test_rulings.py tests/$(g)/test_properties.py)) \
   tests/test_golden.py tests/test_contract.py tests/test_builder.py
-unit-pure: $(VENV)/.dev compiled
-	@if $(IS_COMPILED); then mkdir -p $(LOGS); \
-	  echo "unit-pure: the engine's tests on pure Python (TABLEGAMES_PURE=1), on low priority; property games share 2/2$(if $(LOGGED),; printed when it ends)"; \
-	  TABLEGAMES_PURE=1 TABLEGAMES_PROPERTY_PART=2/2 $(LOW) $(PYTEST) -q $(PURE_TESTS) \
-	    $(call logged,unit-pure); \
+unit-pure: $(VENV)/.dev
+	@if $(IS_COMPILED); then \
+	  echo "the engine's tests on pure Python (TABLEGAMES_PURE=1), property games share 2/2:"; \
+	  TABLEGAMES_PURE=1 TABLEGAMES_PROPERTY_PART=2/2 \
+	    $(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope -q $(PURE_TESTS); \
 	fi
 
 # What Binder builds from binder/ alone, minus Docker: a fresh venv, binder/requirements.txt,
