@@ -885,6 +885,39 @@ def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, floa
     return d, low, high
 
 
+def _followed(e: Any) -> list[Any]:
+    """A card placed or demoted after the set-up, as :func:`followups` follows it: its
+    place (0-3 the compass points, 4-11 the current slots), its suit, -1 turns since
+    (its own Move phase comes next) and whether it was a demotion."""
+    from ...currents.geometry import POINTS, SLOTS
+
+    idx = POINTS.index(e.where) if len(e.where) == 1 else 4 + SLOTS.index(e.where)
+    return [idx, e.cards[0][1], -1, e.kind == "demote"]
+
+
+def _record(out: dict[str, list[list[Any]]], p: list[Any], turns: int) -> None:
+    out["demoted" if p[3] else "placed"].append([p[0] < 4, turns])
+
+
+def _follow_up(
+    pending: list[list[Any]], state: State, players: int, out: dict[str, list[list[Any]]]
+) -> None:
+    """After a Move phase: every followed card is a turn older; one whose place now holds
+    another suit (or nothing) is recorded with the turns that took, one that lasted until
+    its placer's turn came round with 0, and either is no longer followed."""
+    board = (*state.compass, *state.currents)  # type: ignore[attr-defined]
+    for p in list(pending):
+        p[2] += 1
+        card = board[p[0]]
+        if p[2] and (card is None or card[1] != p[1]):
+            _record(out, p, p[2])
+        elif p[2] == players - 1:
+            _record(out, p, 0)
+        else:
+            continue
+        pending.remove(p)
+
+
 def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
     """One game seen through what becomes of each card played on the board, for the
     design notes' diplomatic demotion (a player who cannot outrank a rival's card demotes
@@ -901,8 +934,6 @@ def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
     >>> all(0 <= k <= 3 for _c, k in row["demoted"] + row["placed"]), len(row["placed"]) > 0
     (True, True)
     """
-    from ...currents.geometry import POINTS, SLOTS
-
     bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
     state = game.initial_state(seed)
     players = len(specs)
@@ -915,23 +946,11 @@ def followups(game: Game, specs: Sequence[str], seed: int) -> Row:
         n += 1
         for e in state.events:  # type: ignore[attr-defined]
             if e.kind in ("place", "demote") and not setup:
-                idx = POINTS.index(e.where) if len(e.where) == 1 else 4 + SLOTS.index(e.where)
-                pending.append([idx, e.cards[0][1], -1, e.kind == "demote"])
+                pending.append(_followed(e))
             elif e.kind == "move":
-                board = (*state.compass, *state.currents)  # type: ignore[attr-defined]
-                for p in list(pending):
-                    p[2] += 1
-                    card = board[p[0]]
-                    if p[2] and (card is None or card[1] != p[1]):
-                        k = p[2]
-                    elif p[2] == players - 1:
-                        k = 0
-                    else:
-                        continue
-                    out["demoted" if p[3] else "placed"].append([p[0] < 4, k])
-                    pending.remove(p)
+                _follow_up(pending, state, players, out)
     for p in pending:  # the game ended before the placing player's turn came round
-        out["demoted" if p[3] else "placed"].append([p[0] < 4, 0])
+        _record(out, p, 0)
     winners = sorted(state.winners)
     return {
         "seed": seed,
@@ -957,8 +976,6 @@ def recall(game: Game, specs: Sequence[str], seed: int) -> Row:
     >>> row["compass_stale"][:4], len(row["compass_turn"]) == len(row["compass_changed"])
     ([-1, -1, -1, -1], True)
     """
-    from ...currents.geometry import POINTS, SLOTS
-
     bots = [make_bot(s, f"{seed}:{p}") for p, s in enumerate(specs)]
     state = game.initial_state(seed)
     players = len(specs)
@@ -984,28 +1001,16 @@ def recall(game: Game, specs: Sequence[str], seed: int) -> Row:
         n += 1
         for e in state.events:  # type: ignore[attr-defined]
             if e.kind in ("place", "demote") and not setup:
-                idx = POINTS.index(e.where) if len(e.where) == 1 else 4 + SLOTS.index(e.where)
-                pending.append([idx, e.cards[0][1], -1, e.kind == "demote"])
+                pending.append(_followed(e))
             elif e.kind == "move":
                 suits = suits_now(state)
                 mine = seen.get(e.player)
                 changed.append(-1 if mine is None else sum(a != b for a, b in zip(mine, suits)))
                 turned.append(-1 if last is None else sum(a != b for a, b in zip(last, suits)))
                 seen[e.player] = last = suits
-                board = (*state.compass, *state.currents)  # type: ignore[attr-defined]
-                for p in list(pending):
-                    p[2] += 1
-                    card = board[p[0]]
-                    if p[2] and (card is None or card[1] != p[1]):
-                        k = p[2]
-                    elif p[2] == players - 1:
-                        k = 0
-                    else:
-                        continue
-                    out["demoted" if p[3] else "placed"].append([p[0] < 4, k])
-                    pending.remove(p)
+                _follow_up(pending, state, players, out)
     for p in pending:  # the game ended before the placing player's turn came round
-        out["demoted" if p[3] else "placed"].append([p[0] < 4, 0])
+        _record(out, p, 0)
     winners = sorted(state.winners)
     return {
         "seed": seed,
