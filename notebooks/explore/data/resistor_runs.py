@@ -811,3 +811,14 @@ def playon_rounds(ctx: RunContext) -> Rows:
 # wins is reported with its Wilson interval (not judged).
 for _k, _first in enumerate((30, 35, 40, 45, 50, 55), 4):
     _register_playon_round_limit(_k, _first, 5)
+
+
+# Added at 16:50 (s50b), before any result of chunks 4-9 was looked at: on a quieter
+# machine those chunks ran at about 20 CPU-seconds and 25 wall-seconds a match, so two
+# more chunks under the same rule, ``resistor-playon-round-limit-10`` and ``-11`` (seeds
+# 60-64, 65-69), follow chunk 9, each started only if it can end by 17:20 (none after
+# 17:12) and the session's 14 CPU-minutes are not spent; the judging (once, over every
+# stored chunk, widened for three looks) is unchanged. Chunks that do not run are
+# unregistered afterwards.
+for _k, _first in enumerate((60, 65), 10):
+    _register_playon_round_limit(_k, _first, 5)
