@@ -822,3 +822,8 @@ for _k, _first in enumerate((30, 35, 40, 45, 50, 55), 4):
 # unregistered afterwards.
 for _k, _first in enumerate((60, 65), 10):
     _register_playon_round_limit(_k, _first, 5)
+
+# What ran (s50b, one worker, compiled, load about 6): chunks 4 to 11, all of them (40
+# matches, 21.4 minutes, 12.9 CPU-minutes); judged once in the notebook: +0.07 [-0.80,
+# +0.94] over 70 matches, widened for three looks [-0.99, +1.13] (half-width 1.06: no edge,
+# within ±2, a hair over the rule's one point).
