@@ -791,3 +791,39 @@ for _k in (2, 3):
 def playon_rounds(ctx: RunContext) -> Rows:
     label = "play-on mcts:1000 v play-on mcts:1000, whole round 1"
     return q.windows(ctx, label, {}, [PLAYON, PLAYON], 6, q.ROUND_CAP)
+
+
+# ---- issue 29, s50b: the light play-on top rung's seat gap to within a point ----
+#
+# Judging rule, fixed before the runs (s50b, 29 November, written at 16:35, before any of
+# these chunks ran): ``resistor-playon-round-limit-<k>``, k = 4 to 9, seeds 30-34, 35-39,
+# 40-44, 45-49, 50-54, 55-59 (five whole matches a chunk, each chunk at most about 3
+# CPU-minutes at the 24 to 37 CPU-seconds a match of chunks 1-3), the play-on light top
+# rung in both seats, 300-turn rounds, as chunks 1-3. Run in order, one worker, each
+# started only if it can end by 17:20 (none after 17:12); the chunks that did not run are
+# unregistered afterwards. Judged once, when the last chunk that runs is in, over every
+# stored chunk (seeds 0-29 and the new seeds that ran): player 0's score less player 1's.
+# The gap will then have been read three times (after 20 matches in s49, after 30 in s50,
+# and now), so the rule is applied to its interval widened for three looks (Bonferroni:
+# 98.3%, z = 2.39): settled to within a point if that interval's half-width is at most 1;
+# an edge to one seat if it excludes zero; otherwise no edge shown, and the plain 95%
+# interval, the widened one and the matches still needed are reported. Player 0's share of
+# wins is reported with its Wilson interval (not judged).
+for _k, _first in enumerate((30, 35, 40, 45, 50, 55), 4):
+    _register_playon_round_limit(_k, _first, 5)
+
+
+# Added at 16:50 (s50b), before any result of chunks 4-9 was looked at: on a quieter
+# machine those chunks ran at about 20 CPU-seconds and 25 wall-seconds a match, so two
+# more chunks under the same rule, ``resistor-playon-round-limit-10`` and ``-11`` (seeds
+# 60-64, 65-69), follow chunk 9, each started only if it can end by 17:20 (none after
+# 17:12) and the session's 14 CPU-minutes are not spent; the judging (once, over every
+# stored chunk, widened for three looks) is unchanged. Chunks that do not run are
+# unregistered afterwards.
+for _k, _first in enumerate((60, 65), 10):
+    _register_playon_round_limit(_k, _first, 5)
+
+# What ran (s50b, one worker, compiled, load about 6): chunks 4 to 11, all of them (40
+# matches, 21.4 minutes, 12.9 CPU-minutes); judged once in the notebook: +0.07 [-0.80,
+# +0.94] over 70 matches, widened for three looks [-0.99, +1.13] (half-width 1.06: no edge,
+# within ±2, a hair over the rule's one point).
