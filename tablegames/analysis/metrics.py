@@ -45,6 +45,17 @@ class Share(NamedTuple):
 Z95 = 1.959964
 
 
+def looks_z(looks: int) -> float:
+    """The normal quantile that widens a 95% interval for ``looks`` looks at a table, or
+    comparisons read together (Bonferroni: the 5% risk shared out over them), so that a
+    table stopped when it looked decided keeps its 5% false-alarm risk.
+
+    >>> round(looks_z(1), 2), round(looks_z(2), 2), round(looks_z(3), 2)
+    (1.96, 2.24, 2.39)
+    """
+    return statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
+
+
 def wilson(count: int, total: int, z: float = Z95) -> Share:
     """The share ``count / total`` with its Wilson score interval (95% by default).
 

@@ -25,7 +25,7 @@ from typing import Any
 from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
-from ..metrics import Z95, Share, mean_interval, quantile, wilson
+from ..metrics import Z95, Share, looks_z, mean_interval, quantile, wilson
 
 Row = dict[str, Any]
 
@@ -672,8 +672,7 @@ def seat_gains(
     >>> [(round(g, 2), s.hits) for s, g, _low, _high in seat_gains(base, rows)]
     [(0.5, 4), (-0.5, 0)]
     """
-    normal = NormalDist()
-    widen = normal.inv_cdf(1 - 0.025 / looks) / normal.inv_cdf(0.975)
+    widen = looks_z(looks) / NormalDist().inv_cdf(0.975)
     out = []
     for p in range(len(rows[0]["seats"])):
 

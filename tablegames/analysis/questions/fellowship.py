@@ -10,13 +10,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from statistics import NormalDist
 from typing import Any, cast
 
 from ...bots import GreedyBot, MCTSBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
 from ..metrics import Share, mean_interval, wilson
+from ..metrics import looks_z as looks_z  # the notebook reads it as fq.looks_z
 from ..runs import RunContext
 from .common import Played, Row, Table, duel_row, play, seat_share
 from .strategies import add_local_bots
@@ -493,16 +493,6 @@ def commit_gap(
         if r["commit_at"] == k and r["seed"] in at
     ]
     return (*mean_interval(gaps, z), len(gaps))
-
-
-def looks_z(looks: int) -> float:
-    """The normal quantile that widens a 95% interval for ``looks`` looks at a table
-    (Bonferroni).
-
-    >>> round(looks_z(1), 2), round(looks_z(2), 2), round(looks_z(3), 2)
-    (1.96, 2.24, 2.39)
-    """
-    return NormalDist().inv_cdf(1 - 0.025 / looks)
 
 
 def edge_verdict(low: float, high: float) -> str:

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from statistics import NormalDist
 from typing import cast
 
 from ...core import Game, State
 from ...poohsticks.state import PoohsticksState
-from ..metrics import Z95, Share, mean_interval, wilson
+from ..metrics import Z95, Share, looks_z, mean_interval, wilson
 from ..runs import RunContext
 from .common import Row, Table, duel_row, median, play, seat_share
 
@@ -266,8 +265,7 @@ def looked(share: Share, looks: int) -> Share:
     >>> round(s.low, 3), round(s.high, 3)
     (0.48, 0.709)
     """
-    z = NormalDist().inv_cdf(1 - 0.025 / looks)
-    return wilson(share.hits, share.total, z)
+    return wilson(share.hits, share.total, looks_z(looks))
 
 
 def seat_shares(rows: Sequence[Row]) -> list[tuple[Share, float]]:
