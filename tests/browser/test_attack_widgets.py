@@ -79,8 +79,16 @@ BAD_UPDATES = [
 
 
 def test_wrong_typed_widget_messages_leak_nothing_and_cost_little(table_server) -> None:
+    """1,000 malformed updates and clicks: no leak in the replies, the menu unchanged, the
+    kernel's cost bounded. Sent at 200 at once, then 100 a second (not the most the server
+    takes, as the click floods below are): the server's rate limit counts the frames as it
+    handles them, so on a loaded machine a server that stalls while a full-rate flood
+    arrives finds more than its burst waiting and closes the connection, which this test,
+    reading the menu afterwards on the same connection, cannot use. At this pace that
+    takes a stall of 8 s (two loaded fresh-clone runs of stop 50 saw the close)."""
+
     async def attack() -> tuple[Visit, Costs, int, Any, Any]:
-        async with Visit(table_server.url, "currents.ipynb") as visit:
+        async with Visit(table_server.url, "currents.ipynb", burst=200, rate=100) as visit:
             menu = visit.widget("DropdownModel")
             index = visit.states[menu]["state"]["index"]
             canvas = visit.widget("CanvasModel")

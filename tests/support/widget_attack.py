@@ -81,7 +81,7 @@ class Received:
 class Visit:
     """One page opened by the light client, with its websocket and every widget's state."""
 
-    def __init__(self, url: str, page: str) -> None:
+    def __init__(self, url: str, page: str, burst: int = BURST, rate: float = RATE) -> None:
         self.url = url
         self.page = page
         self.kernel = ""
@@ -90,7 +90,8 @@ class Visit:
         self.received = Received()
         self.states: dict[str, Any] = {}
         self._socket: Any = None
-        self._tokens, self._at = float(BURST), time.perf_counter()
+        self._burst, self._rate = burst, rate
+        self._tokens, self._at = float(burst), time.perf_counter()
         self._stack = contextlib.AsyncExitStack()
         self.k: Kernel
 
@@ -196,12 +197,13 @@ class Visit:
         return self.received.replies[last] - start
 
     async def _pace(self) -> None:
-        """Wait until the connection may send one more message (:data:`BURST`, :data:`RATE`)."""
+        """Wait until the connection may send one more message (the visit's burst and rate:
+        :data:`BURST` and :data:`RATE` unless it was given others)."""
         now = time.perf_counter()
-        self._tokens = min(BURST, self._tokens + (now - self._at) * RATE)
+        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
         self._at = now
         if self._tokens < 1:
-            await asyncio.sleep((1 - self._tokens) / RATE)
+            await asyncio.sleep((1 - self._tokens) / self._rate)
             self._tokens, self._at = 1.0, time.perf_counter()
         self._tokens -= 1
 
