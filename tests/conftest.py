@@ -6,6 +6,7 @@ import asyncio
 import os
 import shutil
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,3 +107,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     place (the sort is stable), so the order is the same on every worker."""
     rank = {module: i for i, module in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(SLOW_FIRST)))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """With ``TABLEGAMES_TIMELINE=FILE``, append each test's worker, start, end and id to
+    FILE (tab-separated): where the suite's wall time goes, worker by worker
+    (``benchmarks/suite_timeline.py`` reads it)."""
+    path = os.environ.get("TABLEGAMES_TIMELINE")
+    start = time.time()
+    yield
+    if path:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(path, "a") as out:
+            out.write(f"{worker}\t{start:.3f}\t{time.time():.3f}\t{item.nodeid}\n")

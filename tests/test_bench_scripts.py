@@ -3,6 +3,7 @@ MCTS table of ``benchmarks/bots.py`` beside another revision's, measured in one 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,35 @@ def test_the_mcts_instruction_count_searches_its_positions() -> None:
                "--iterations", "5"]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True)
     assert done.stdout.split()[-1] == "4", done.stdout
+
+
+def test_the_suite_timeline_records_each_test_and_adds_up_each_worker(tmp_path: Path) -> None:
+    """TABLEGAMES_TIMELINE makes pytest write a line per test (tests/conftest.py), and
+    benchmarks/suite_timeline.py adds the lines up per worker and per module."""
+    timeline = tmp_path / "timeline.tsv"
+    env = {**os.environ, "TABLEGAMES_TIMELINE": str(timeline)}
+    tests = ["tests/test_bench_scripts.py::test_the_timeline_sums_worker_time_by_module"]
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p",
+                    "no:cacheprovider", *tests], cwd=ROOT, env=env, check=True,
+                   capture_output=True)  # fmt: skip
+    (worker, start, end, test), *more = (
+        line.split("\t") for line in timeline.read_text().splitlines()
+    )
+    assert (worker, test, more) == ("main", tests[0], []) and float(start) <= float(end)
+
+
+def test_the_timeline_sums_worker_time_by_module(tmp_path: Path) -> None:
+    timeline = tmp_path / "timeline.tsv"
+    timeline.write_text(
+        "gw0\t100.0\t130.0\ttests/a.py::x\n"
+        "gw1\t100.0\t105.0\ttests/b.py::y\n"
+        "gw0\t130.0\t140.0\ttests/a.py::z\n"
+        "gw1\t105.0\t160.0\ttests/c.py::w\n"
+    )
+    out = subprocess.run([sys.executable, "benchmarks/suite_timeline.py", str(timeline)],
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout  # fmt: skip
+    assert "4 tests, 60 s from the first test's start" in out, out
+    assert "gw0: 40 s in tests, last test ended at 40 s" in out, out
+    assert "gw1: 60 s in tests, last test ended at 60 s" in out, out
+    modules = [line.split()[-1] for line in out.split("longest modules")[1].splitlines()[1:4]]
+    assert modules == ["tests/c.py", "tests/a.py", "tests/b.py"], out
