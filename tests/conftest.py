@@ -88,27 +88,6 @@ def canvas(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
     yield rec
 
 
-#: Test modules that take minutes, started first (in this order): under ``--dist
-#: loadscope`` a worker takes whole modules in collection order, so a long module
-#: collected late leaves one worker running it alone at the end (the fresh-clone run of
-#: stop 35: the Binder build 200 s, Fellowship's property tests 186 s in all, Card Chess'
-#: 114 s, Resistor's 100 s).
-SLOW_FIRST = (
-    "tests/test_binder.py",
-    "tests/compiled/test_same_games.py",
-    "tests/fellowship/test_properties.py",
-    "tests/cardchess/test_properties.py",
-    "tests/resistor/test_properties.py",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Move the modules of :data:`SLOW_FIRST` to the front; every other test keeps its
-    place (the sort is stable), so the order is the same on every worker."""
-    rank = {module: i for i, module in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(SLOW_FIRST)))
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
     """With ``TABLEGAMES_TIMELINE=FILE``, append each test's worker, start, end and id to
