@@ -54,7 +54,9 @@ def test_the_suite_timeline_records_each_test_and_adds_up_each_worker(tmp_path: 
     """TABLEGAMES_TIMELINE makes pytest write a line per test (tests/conftest.py), and
     benchmarks/suite_timeline.py adds the lines up per worker and per module."""
     timeline = tmp_path / "timeline.tsv"
-    env = {**os.environ, "TABLEGAMES_TIMELINE": str(timeline)}
+    # (not PYTEST_XDIST_WORKER: this run's own is "main", whichever worker starts it)
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_XDIST_WORKER"}
+    env["TABLEGAMES_TIMELINE"] = str(timeline)
     tests = ["tests/test_bench_scripts.py::test_the_timeline_sums_worker_time_by_module"]
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p",
                     "no:cacheprovider", *tests], cwd=ROOT, env=env, check=True,
