@@ -90,6 +90,21 @@ def share_gap(a: Share, b: Share) -> tuple[float, float, float]:
     return gap, gap - half, gap + half
 
 
+def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, float]:
+    """Share ``a`` less share ``b`` (independent samples), with Newcombe's interval built
+    from the two Wilson intervals at ``z``: sound where a share is 0 or 1, where
+    :func:`share_gap`'s normal interval is not.
+
+    >>> [round(x, 3) for x in newcombe_gap(wilson(60, 100), wilson(50, 100))]
+    [0.1, -0.037, 0.232]
+    """
+    wa, wb = wilson(a.hits, a.total, z=z), wilson(b.hits, b.total, z=z)
+    d = a.share - b.share
+    low = d - ((a.share - wa.low) ** 2 + (wb.high - b.share) ** 2) ** 0.5
+    high = d + ((wa.high - a.share) ** 2 + (b.share - wb.low) ** 2) ** 0.5
+    return d, low, high
+
+
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """The mean of ``values`` with a normal interval (``z`` standard errors, 95% unless
     widened): the paired readings' interval, ``values`` being per-deal differences.

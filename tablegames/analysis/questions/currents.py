@@ -26,6 +26,7 @@ from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
 from ..metrics import Z95, Share, looks_z, mean_interval, quantile, wilson
+from ..metrics import newcombe_gap as newcombe_gap  # the notebook imports it from here
 
 Row = dict[str, Any]
 
@@ -868,20 +869,6 @@ def judged_once(share: Share, fair: float = 0.5, bar: float = 0.02) -> str:
     if share.high - share.low <= 2 * bar:
         return f"bounded: any edge within {ends} points"
     return f"not decided: {ends} points, wider than ±{100 * bar:g}"
-
-
-def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, float]:
-    """Share ``a`` less share ``b`` (independent samples), with Newcombe's interval built
-    from the two Wilson intervals at ``z`` (sound where a share is 0 or 1).
-
-    >>> [round(x, 3) for x in newcombe_gap(wilson(60, 100), wilson(50, 100))]
-    [0.1, -0.037, 0.232]
-    """
-    wa, wb = wilson(a.hits, a.total, z=z), wilson(b.hits, b.total, z=z)
-    d = a.share - b.share
-    low = d - ((a.share - wa.low) ** 2 + (wb.high - b.share) ** 2) ** 0.5
-    high = d + ((wa.high - a.share) ** 2 + (b.share - wb.low) ** 2) ** 0.5
-    return d, low, high
 
 
 def _followed(e: Any) -> list[Any]:
