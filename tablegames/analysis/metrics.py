@@ -105,6 +105,31 @@ def newcombe_gap(a: Share, b: Share, z: float = Z95) -> tuple[float, float, floa
     return d, low, high
 
 
+def clustered_ratio(
+    pairs: Sequence[tuple[float, float]], z: float = Z95
+) -> tuple[float, float, float]:
+    """``sum(x) / sum(n)`` over ``pairs``, one ``(x, n)`` a cluster (a game's hits and
+    items, or the sum and count of its values), with a normal interval whose variance is
+    taken between the clusters, not between the items (the ratio estimator's
+    cluster-robust variance): wider than an interval over items when the items of one
+    cluster go together, as several moves of one game do. Unbounded with fewer than two
+    non-empty clusters. Returns (ratio, low, high).
+
+    >>> [round(x, 3) for x in clustered_ratio([(1, 1), (0, 1), (2, 2), (0, 2), (1, 2)])]
+    [0.5, 0.067, 0.933]
+    >>> clustered_ratio([(3, 4)])
+    (0.75, -inf, inf)
+    """
+    n = sum(k for _, k in pairs)
+    ratio = sum(x for x, _ in pairs) / n if n else 0.0
+    g = sum(1 for _, k in pairs if k)
+    if g < 2:
+        return ratio, -math.inf, math.inf
+    var = g / (g - 1) * sum((x - ratio * k) ** 2 for x, k in pairs) / n**2
+    half = z * math.sqrt(var)
+    return ratio, ratio - half, ratio + half
+
+
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     """The mean of ``values`` with a normal interval (``z`` standard errors, 95% unless
     widened): the paired readings' interval, ``values`` being per-deal differences.

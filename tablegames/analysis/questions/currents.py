@@ -25,7 +25,7 @@ from typing import Any
 from ...bots import make_bot
 from ...cards import RANK
 from ...core import Game, State
-from ..metrics import Z95, Share, looks_z, mean_interval, quantile, wilson
+from ..metrics import Z95, Share, clustered_ratio, looks_z, mean_interval, quantile, wilson
 from ..metrics import newcombe_gap as newcombe_gap  # the notebook imports it from here
 
 Row = dict[str, Any]
@@ -393,22 +393,17 @@ def clustered_share(
     counts: Sequence[tuple[int, int]], z: float = Z95
 ) -> tuple[float, float, float]:
     """The share ``sum(hits) / sum(n)`` of ``counts``, one ``(hits, n)`` pair a cluster
-    (a game's saves, say), with a normal interval whose variance is taken between the
-    clusters, not between the items (the ratio estimator's cluster-robust variance): wider
-    than a Wilson interval when the items of one cluster tend to go together, as several
-    saves in one long game do. Returns (share, low, high), clipped to [0, 1].
+    (a game's saves, say), with :func:`~tablegames.analysis.metrics.clustered_ratio`'s
+    interval, clipped to [0, 1]: wider than a Wilson interval when the items of one cluster
+    tend to go together, as several saves in one long game do. Returns (share, low, high).
 
     >>> [round(x, 3) for x in clustered_share([(1, 1), (0, 1), (2, 2), (0, 2), (1, 2)])]
     [0.5, 0.067, 0.933]
+    >>> clustered_share([(1, 2)])
+    (0.5, 0.0, 1.0)
     """
-    hits, n = sum(h for h, _ in counts), sum(k for _, k in counts)
-    share = hits / n if n else 0.0
-    g = sum(1 for _, k in counts if k)
-    if g < 2:
-        return share, 0.0, 1.0
-    var = g / (g - 1) * sum((h - share * k) ** 2 for h, k in counts) / n**2
-    half = z * math.sqrt(var)
-    return share, max(0.0, share - half), min(1.0, share + half)
+    share, low, high = clustered_ratio(counts, z)
+    return share, max(0.0, low), min(1.0, high)
 
 
 def clustered_gap(

@@ -15,7 +15,7 @@ from typing import Any, cast
 from ...bots import GreedyBot, MCTSBot
 from ...core import Game, State
 from ...fellowship.state import FellowshipState
-from ..metrics import Share, mean_interval, wilson
+from ..metrics import Share, clustered_ratio, mean_interval, wilson
 from ..metrics import looks_z as looks_z  # the notebook reads it as fq.looks_z
 from ..runs import RunContext
 from .common import Played, Row, Table, duel_row, play, seat_share
@@ -647,18 +647,13 @@ def holder_moves(rows: Sequence[Row]) -> dict[str, list[list[int]]]:
 
 def clustered_mean(games: Sequence[Sequence[float]], z: float = 1.959964) -> tuple[float, ...]:
     """The mean over every value of ``games`` (lists of values, one a game) with a 95%
-    interval that treats the games, not the values, as independent (a ratio estimate
-    with a cluster-robust variance): ``(mean, low, high)``.
+    interval that treats the games, not the values, as independent
+    (:func:`~tablegames.analysis.metrics.clustered_ratio`): ``(mean, low, high)``.
 
     >>> [round(x, 2) for x in clustered_mean([[1, 1], [0, 0], [1, 0]])]
     [0.5, -0.07, 1.07]
     """
-    n = sum(len(g) for g in games)
-    mean = sum(sum(g) for g in games) / n
-    k = len(games)
-    var = sum((sum(g) - mean * len(g)) ** 2 for g in games) / n**2 * k / (k - 1)
-    half = z * var**0.5
-    return mean, mean - half, mean + half
+    return clustered_ratio([(sum(g), len(g)) for g in games], z)
 
 
 def first_after(rows: Sequence[Row], moves: int = 3) -> tuple[Share, Share]:
