@@ -849,3 +849,24 @@ for _k, _first in enumerate((60, 65), 10):
 # Player 0's share of wins is reported with its Wilson interval (not judged).
 for _k, _first in enumerate((70, 75, 80, 85, 90, 95), 12):
     _register_playon_round_limit(_k, _first, 5)
+
+
+# ---- issue 29, s51: the never-forfeiting ladder over whole matches (not a registered run:
+# the ladder command writes its own table with provenance) ----
+#
+# Plan and judging rule, fixed before the run (s51, written at 19:12, after the ladder
+# command learnt the explore bots and before it played any of these rungs): after the seat
+# chunks above, if at least 22 minutes remain before 19:58,
+#   nice -n 19 python -m tablegames ladder resistor --round-turns 300 --rungs
+#     patient,choosy:patient,mcts-choosy:patient:100,mcts-choosy:patient:1000,mcts-playon:patient:1000
+#     --games 40 --far-games 2 --max-decisions 9000 --seed 0 --workers 1 --minutes M
+#     --json notebooks/explore/data/ladder/resistor-playon.json
+# with M the minutes left before 19:56 less 4, at most 22 (about 15 CPU-minutes; no batch
+# starts after M minutes, so it ends by 20:02). Pairs stop early as the command does (99%
+# interval, after 8 games). It is a second opinion on section "Before the answers": the
+# never-forfeiting ladder there is rated by two-window duels (the top step by 24 whole
+# matches), which stays the answers' ladder. The whole-match ladder agrees if each
+# neighbouring pair's 95% Wilson interval lies above one half (the command's monotone
+# check); a neighbouring pair whose interval covers one half is reported undecided with its
+# games (cut short by the time limit or not) and the cost of more; one whose interval lies
+# below one half is a disagreement, reported as such.
