@@ -858,7 +858,8 @@ for _k, _first in enumerate((70, 75, 80, 85, 90, 95), 12):
 # command learnt the explore bots and before it played any of these rungs): after the seat
 # chunks above, if at least 22 minutes remain before 19:58,
 #   nice -n 19 python -m tablegames ladder resistor --round-turns 300 --rungs
-#     patient,choosy:patient,mcts-choosy:patient:100,mcts-choosy:patient:1000,mcts-playon:patient:1000
+#     patient,choosy:patient,mcts-choosy:patient:100,mcts-choosy:patient:1000,
+#     mcts-playon:patient:1000 (the rungs are one argument, without spaces)
 #     --games 40 --far-games 2 --max-decisions 9000 --seed 0 --workers 1 --minutes M
 #     --json notebooks/explore/data/ladder/resistor-playon.json
 # with M the minutes left before 19:56 less 4, at most 22 (about 15 CPU-minutes; no batch
