@@ -113,6 +113,25 @@ def test_ladder_command_refuses_an_unknown_rung() -> None:
         main(["ladder", "poohsticks", "--rungs", "random,genius", "--no-progress"])
 
 
+def test_ladder_rates_a_games_explore_bots() -> None:
+    # Resistor's play-on bot lives in its explore runs' module, not among the engine's
+    # bots; the ladder reads it (the command used to stop with "unknown bot")
+    game = tg.make("resistor", round_turns=6, max_turns=40)
+    rungs = ["patient", "mcts-playon:patient:3"]
+    result = ladder(game, rungs, games=2, workers=1, progress=False)
+    assert result.pairs[("mcts-playon:patient:3", "patient")].games == 2
+    assert {s for r in result.rows for s in r["seats"]} == set(rungs)
+
+
+def test_ladder_command_takes_an_explore_bot_and_refuses_its_bad_argument(capsys) -> None:  # type: ignore[no-untyped-def]
+    argv = ["ladder", "resistor", "--games", "2", "--workers", "1", "--no-progress"]
+    rungs = "patient,mcts-playon:patient:3"
+    assert main([*argv, "--rungs", rungs, "--round-turns", "6", "--max-turns", "40"]) == 0
+    assert "mcts-playon:patient:3 vs patient" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="bad bot spec 'mcts-playon:nosuch:3'"):
+        main([*argv, "--rungs", "patient,mcts-playon:nosuch:3"])
+
+
 def test_guided_spec_makes_the_guided_bot_and_mcts_stays_plain() -> None:
     guided = make_bot("guided:50")
     assert isinstance(guided, GuidedMCTSBot) and guided.iterations == 50

@@ -43,6 +43,7 @@ interval does not lie above one half.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -55,7 +56,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from ..bots import check_specs
+from ..bots import Bot
 from ..core import Game, make
 from .metrics import Z95
 from .rows import game_seeds
@@ -349,6 +350,36 @@ def write_json(result: LadderResult, path: str | Path) -> Path:
     return out
 
 
+def bot_maker(game_name: str) -> Callable[[str, str], Bot]:
+    """The reader of a ladder's bot specs for ``game_name``: the engine's bots
+    (:func:`tablegames.bots.make_bot`) and those the game's explore runs add
+    (:data:`tablegames.analysis.questions.strategies.LOCAL_BOTS`, filled by importing
+    ``tablegames.analysis.questions.GAME`` where that module exists), so that a ladder can
+    rate a notebook's own rungs, such as Resistor's play-on bot.
+
+    >>> bot_maker("resistor")("mcts-playon:patient:7", "1").iterations
+    7
+    """
+    module = f"{__package__}.questions.{game_name}"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+    from .questions.strategies import make_bot
+
+    return make_bot
+
+
+def check_rung(maker: Callable[[str, str], Bot], spec: str) -> None:
+    """ValueError unless ``maker`` reads ``spec`` (an explore bot's bad argument, such
+    as an unknown refusal in ``mcts-playon:nosuch:100``, included)."""
+    try:
+        maker(spec, "0")
+    except (KeyError, ValueError) as e:
+        raise ValueError(f"bad bot spec {spec!r}: {e}") from None
+
+
 def _play_batch(
     name: str,
     options: Mapping[str, Any],
@@ -360,9 +391,11 @@ def _play_batch(
     """Worker task: games ``items`` (index, seed) of the pair (a, b), and the CPU time."""
     start = time.process_time()
     game = make(name, **options)
+    maker = bot_maker(name)
     rows = []
     for k, seed in items:
-        row = play_row(game, pair_seats(a, b, k, game.num_players), k, seed, max_decisions)
+        seats = pair_seats(a, b, k, game.num_players)
+        row = play_row(game, seats, k, seed, max_decisions, maker)
         row["pair"] = [a, b]
         row["points_a"] = points(row, a)
         rows.append(row)
@@ -406,8 +439,9 @@ def ladder(
     specs = list(rungs) if rungs else list(game.ladder_rungs)
     if len(specs) < 2 or len(set(specs)) != len(specs):
         raise ValueError(f"a ladder needs two or more different rungs, not {specs}")
+    maker = bot_maker(game.name)  # the engine's bots and the game's explore bots
     for s in specs:
-        check_specs(game, [s])
+        check_rung(maker, s)
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
     n = game.num_players

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
+from ..bots.base import Bot
 from ..bots.specs import check_specs, make_bot
 from ..core import Game, make
 from .executors import open_executor
@@ -37,9 +38,17 @@ from .rows import game_seeds, named_counts
 Row = dict[str, Any]
 
 
-def play_row(game: Game, specs: Sequence[str], index: int, seed: int, max_decisions: int) -> Row:
-    """Play one game and describe it as a row (see :func:`simulate`)."""
-    bots = [make_bot(spec, f"{seed}:{p}") for p, spec in enumerate(specs)]
+def play_row(
+    game: Game,
+    specs: Sequence[str],
+    index: int,
+    seed: int,
+    max_decisions: int,
+    maker: Callable[[str, str], Bot] = make_bot,
+) -> Row:
+    """Play one game and describe it as a row (see :func:`simulate`); ``maker`` reads
+    the bots' specs (default: the engine's bots)."""
+    bots = [maker(spec, f"{seed}:{p}") for p, spec in enumerate(specs)]
     state = game.initial_state(seed)
     counts: Counter[str] = Counter(e.kind for e in getattr(state, "events", ()))
     decisions = 0

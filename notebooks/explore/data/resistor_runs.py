@@ -827,3 +827,47 @@ for _k, _first in enumerate((60, 65), 10):
 # matches, 21.4 minutes, 12.9 CPU-minutes); judged once in the notebook: +0.07 [-0.80,
 # +0.94] over 70 matches, widened for three looks [-0.99, +1.13] (half-width 1.06: no edge,
 # within ±2, a hair over the rule's one point).
+
+
+# ---- issue 29, s51: the light play-on top rung's seat gap, a fourth look ----
+#
+# Judging rule, fixed before the runs (s51, 29 November, written at 18:50, before any of
+# these chunks ran): ``resistor-playon-round-limit-<k>``, k = 12 to 17, seeds 70-74,
+# 75-79, 80-84, 85-89, 90-94, 95-99 (five whole matches a chunk, the layout of chunks
+# 4-11: about 100 CPU-seconds a chunk), the play-on light top rung in both seats,
+# 300-turn rounds. Run in order, one worker, each started only if it can end by 20:05
+# (none after 19:58); the chunks that did not run are unregistered afterwards; how many
+# run depends on the clock only, no chunk's result is looked at before the last one is in.
+# Judged once, over every stored chunk (seeds 0-69 and the new seeds that ran): player 0's
+# score less player 1's. This is the gap's fourth reading (after 20 matches in s49, 30 in
+# s50, 70 in s50b, and now), so the rule is applied to its 95% interval widened for FOUR
+# looks (Bonferroni: 98.75%, z = 2.50): settled to within a point if that interval's
+# half-width is at most 1; an edge to one seat if it excludes zero; otherwise no edge
+# shown, and the plain 95% interval, the widened one and the matches still needed are
+# reported. (At s50b's spread, 3.7 points a match, a widened half-width of 1 needs about
+# 86 matches in all: sixteen more; the six chunks, 30 more, leave room for a wider spread.)
+# Player 0's share of wins is reported with its Wilson interval (not judged).
+for _k, _first in enumerate((70, 75, 80, 85, 90, 95), 12):
+    _register_playon_round_limit(_k, _first, 5)
+
+
+# ---- issue 29, s51: the never-forfeiting ladder over whole matches (not a registered run:
+# the ladder command writes its own table with provenance) ----
+#
+# Plan and judging rule, fixed before the run (s51, written at 19:12, after the ladder
+# command learnt the explore bots and before it played any of these rungs): after the seat
+# chunks above, if at least 22 minutes remain before 19:58,
+#   nice -n 19 python -m tablegames ladder resistor --round-turns 300 --rungs
+#     patient,choosy:patient,mcts-choosy:patient:100,mcts-choosy:patient:1000,
+#     mcts-playon:patient:1000 (the rungs are one argument, without spaces)
+#     --games 40 --far-games 2 --max-decisions 9000 --seed 0 --workers 1 --minutes M
+#     --json notebooks/explore/data/ladder/resistor-playon.json
+# with M the minutes left before 19:56 less 4, at most 22 (about 15 CPU-minutes; no batch
+# starts after M minutes, so it ends by 20:02). Pairs stop early as the command does (99%
+# interval, after 8 games). It is a second opinion on section "Before the answers": the
+# never-forfeiting ladder there is rated by two-window duels (the top step by 24 whole
+# matches), which stays the answers' ladder. The whole-match ladder agrees if each
+# neighbouring pair's 95% Wilson interval lies above one half (the command's monotone
+# check); a neighbouring pair whose interval covers one half is reported undecided with its
+# games (cut short by the time limit or not) and the cost of more; one whose interval lies
+# below one half is a disagreement, reported as such.
