@@ -299,10 +299,12 @@ def ladder(game: str, folder: str | Path = "data/ladder") -> str:
     """The stored bot ladder of ``game`` (``python -m tablegames ladder GAME --json``):
     each rung's rating with its interval, each pair's share, and whether it is monotone."""
     data = json.loads((Path(folder) / f"{game}.json").read_text(encoding="utf-8"))
-    lines = [f"{'rung':14}{'Elo':>8}  95% interval"]
+    # the rung column is as wide as its longest name (at least 14, as every ladder had it)
+    width = max(14, *(len(rung) + 1 for rung in data["rungs"]))
+    lines = [f"{'rung':{width}}{'Elo':>8}  95% interval"]
     for rung in data["rungs"]:
         r = data["ratings"][rung]
-        lines.append(f"{rung:14}{r['elo']:>8.0f}  [{r['low']:.0f}, {r['high']:.0f}]")
+        lines.append(f"{rung:{width}}{r['elo']:>8.0f}  [{r['low']:.0f}, {r['high']:.0f}]")
     for p in data["pairs"]:
         lines.append(
             f"{p['a']} v {p['b']}: {p['a']} {100 * p['share_a']:.1f}% "
