@@ -166,3 +166,32 @@ def test_fellowship_commit15_batches_continue_the_stored_k15_games(
         registry[name].fn(None)  # type: ignore[arg-type]
     assert played[0][0] == 300 and played[-1][1] <= 1600  # K = 30 was played to 1600
     assert all(a[1] == b[0] for a, b in itertools.pairwise(played))
+
+
+def test_fellowship_commit_pair_batches_play_both_k_on_new_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The session-51 batches (``fellowship-commit-pair-mcts300-*``) play K = 15 and
+    K = 30 on the same games of the stored sequence, from game 1600 on (where both K
+    stopped), once each: every stored batch is whole deal-by-deal pairs."""
+    from tablegames.analysis.runs import RUNS as registry
+
+    runs = registry["fellowship-commit-pair-mcts300-1"].fn.__globals__
+    played: dict[str, list[tuple[int, int]]] = {"15": [], "30": []}
+
+    class Recorder:
+        def __init__(self, k: str) -> None:
+            self.k = k
+
+        def play(self, ctx: object, start: int, stop: int) -> list[dict[str, object]]:
+            played[self.k].append((start, stop))
+            return []
+
+    assert runs["COMMIT15"].seed == runs["COMMIT30"].seed and runs["COMMIT30"].rotate
+    monkeypatch.setitem(runs, "COMMIT15", Recorder("15"))
+    monkeypatch.setitem(runs, "COMMIT30", Recorder("30"))
+    names = [n for n in registry if n.startswith("fellowship-commit-pair-mcts300-")]
+    for name in sorted(names, key=lambda n: int(n.rsplit("-", 1)[1])):
+        registry[name].fn(None)  # type: ignore[arg-type]
+    assert played["15"] == played["30"] and played["15"][0][0] == 1600
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(played["15"]))

@@ -384,3 +384,49 @@ for _i, (_start, _stop) in enumerate(COMMIT15_BATCHES, 1):
         notebook=NOTEBOOK,
         about=f"commit to red at 15 cards left (K = 15), mcts:300, games {_start}-{_stop}",
     )(_commit15(_start, _stop))
+
+
+#: Session 51: K = 15 against K = 30 to within +-2 points. Session 50's one look left the
+#: deal-by-deal gap (``q.commit_gap``: K = 15's edge over fair less K = 30's, on the same
+#: deal and seats) at -1.8 [-4.3, +0.8] on 1,600 deals. More deals of the same seeded
+#: sequence, games 1600 on, each batch playing BOTH K on its deals (COMMIT15 and COMMIT30:
+#: the same labels, seeds and seat rotation as every earlier K = 15 and K = 30 game), so
+#: every stored batch is whole pairs. Batches of 50 deals (100 games: about 2.3 CPU-min at
+#: the stored 1.3 and 1.5 CPU s a game of the K = 15 and K = 30 batches, some 5 minutes on
+#: the loaded machine), played one after another until the session's budget (30 CPU-min),
+#: its 19:58 cut-off for starting a run, or a batch that would not end by 20:00 at the last
+#: batch's pace stops them. Judging rule, fixed before any of them ran: the number of
+#: batches is set by the clock and the budget, never by a result (no K = 15 or K = 30
+#: share or gap is read until the last batch has ended); then ONE look (the third at the
+#: gap: 300 deals, 1,600, this one), pooling every deal played at both K:
+#: 1. The designer's question, K = 15 against K = 30: the mean of ``q.commit_gap`` with a
+#:    normal interval widened for three looks (Bonferroni, ``looks_z(3)``, z = 2.39),
+#:    read by ``q.gap_verdict``: SETTLED if it excludes 0 (one K better) or lies inside
+#:    [-2, +2] (as good); else NOT TOLD APART, reported as the range it leaves with the
+#:    cost of settling it.
+#: 2. Beside it: K = 15 against its fair share, all K = 15 games, widened for three looks
+#:    (``q.edge_verdict``), and K = 30 against its fair share, all K = 30 games, widened
+#:    for four looks (its firm reading on 1,600 games stands as judged; this says whether
+#:    the new games keep it); and the new deals alone, plain 95% (free of earlier looks).
+COMMIT_PAIR_BATCHES = tuple((s, s + 50) for s in range(1600, 2300, 50))
+# (13 batches, to game 2250, were registered first; their pace, 1.2 CPU s a game, left
+# room in the 30 CPU-min budget for two more, registered before any result was read.
+# Fourteen ran, 19:09 to 19:41, one after another; the budget stopped the fifteenth
+# (games 2300-2350: 1,695 CPU s used, its 125 more would pass 1,800), so it is no longer
+# registered.)
+
+
+def _commit_pair(start: int, stop: int) -> Callable[[RunContext], Rows]:
+    def run(ctx: RunContext) -> Rows:
+        k15 = [{**r, "commit_at": 15} for r in COMMIT15.play(ctx, start, stop)]
+        return k15 + [{**r, "commit_at": 30} for r in COMMIT30.play(ctx, start, stop)]
+
+    return run
+
+
+for _i, (_start, _stop) in enumerate(COMMIT_PAIR_BATCHES, 1):
+    register(
+        f"fellowship-commit-pair-mcts300-{_i}",
+        notebook=NOTEBOOK,
+        about=f"K = 15 and K = 30 on the same deals, mcts:300, games {_start}-{_stop}",
+    )(_commit_pair(_start, _stop))
